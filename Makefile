@@ -1,0 +1,57 @@
+# Two commands on a fresh Debian/Ubuntu machine with Swift 6:
+#   make run    builds and serves the demo at http://localhost:8080
+#   make test   every test: Swift, JavaScript, browser, WebSocket conformance
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+BUILD := .build
+VENV := $(BUILD)/venv
+PY := $(VENV)/bin/python
+PORT ?= 8080
+APT_PACKAGES := libwebsockets-dev libssl-dev pkg-config openssl chromium chromium-driver
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SWIFT_TEST_FLAGS ?=
+
+.PHONY: run test deps build test-swift test-js test-browser test-conformance bench clean
+
+## System packages: installed with apt when missing (through sudo when not root).
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; done; \
+	command -v node >/dev/null || missing="$$missing nodejs"; \
+	python3 -c 'import ensurepip, venv' 2>/dev/null || missing="$$missing python3-venv"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+## Python test packages in a venv under the build folder.
+$(VENV)/.installed: Tests/requirements.txt | deps
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/requirements.txt
+	touch $@
+
+build: deps
+	swift build
+
+run: build
+	$(BUILD)/debug/collection-server --host 127.0.0.1 --port $(PORT)
+
+test: deps $(VENV)/.installed
+	swift build --build-tests
+	$(MAKE) --no-print-directory test-swift test-js test-browser test-conformance
+
+test-swift:
+	swift test --skip-build $(SWIFT_TEST_FLAGS)
+
+test-js:
+	node --test Tests/js/
+
+test-browser: $(VENV)/.installed
+	$(PY) -m pytest -q Tests/browser
+
+test-conformance: $(VENV)/.installed
+	$(PY) -m pytest -q Tests/conformance
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,120 @@
+// Wires the page: connection -> state -> view, and user input -> messages.
+import * as protocol from "./protocol.js";
+import { CollectionState } from "./state.js";
+import { CollectionView } from "./view.js";
+import { Connection } from "./connection.js";
+
+const scroller = document.getElementById("scroller");
+const content = document.getElementById("content");
+const statusText = document.getElementById("status-text");
+const viewersBox = document.getElementById("viewers");
+const sectionPicker = document.getElementById("section");
+const seqText = document.getElementById("seq");
+
+const state = new CollectionState();
+const view = new CollectionView(content, state);
+let opCounter = 0;
+const nextOp = () => `op-${Date.now().toString(36)}-${++opCounter}`;
+
+const viewport = () => ({ width: Math.max(1, scroller.clientWidth), height: Math.max(1, scroller.clientHeight) });
+const offset = () => ({ x: 0, y: scroller.scrollTop });
+
+const url = new URL("ws", location.href);
+url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+const params = new URLSearchParams(location.search);
+
+const connection = new Connection(url.href, {
+  onOpen() {
+    connection.send(protocol.hello(viewport(), offset(), params.get("name") ?? undefined, state.seq || undefined));
+  },
+  onMessage(message) {
+    const change = state.apply(message);
+    switch (change.kind) {
+      case "reload":
+      case "window":
+      case "batch":
+        view.schedule(change);
+        updateChrome();
+        break;
+      case "gap":
+        // Out of order: ask for a fresh copy rather than show a wrong order.
+        connection.send(protocol.hello(viewport(), offset(), undefined, state.seq));
+        break;
+      case "selection":
+        view.refreshSelection();
+        updateChrome();
+        break;
+      case "presence":
+        view.refreshSelection();
+        updateChrome();
+        break;
+      case "error":
+        console.warn("server:", message.code, message.message);
+        break;
+    }
+  },
+  onStatus(status) {
+    document.body.dataset.status = status;
+    statusText.textContent = status;
+  },
+});
+
+function updateChrome() {
+  seqText.textContent = `seq ${state.seq}`;
+  const current = sectionPicker.value;
+  if (sectionPicker.options.length !== state.sections.length || [...sectionPicker.options].some((o, i) => o.value !== state.sections[i].id)) {
+    sectionPicker.replaceChildren(...state.sections.map((s) => new Option(s.title, s.id)));
+    if (state.sections.some((s) => s.id === current)) sectionPicker.value = current;
+  }
+  viewersBox.replaceChildren(
+    ...[...state.viewers.values()].map((v) => {
+      const dot = document.createElement("span");
+      dot.className = "viewer" + (v.id === state.me?.id ? " me" : "");
+      dot.style.setProperty("--color", v.color);
+      dot.title = v.id === state.me?.id ? `${v.name} (you)` : v.name;
+      dot.textContent = v.name.replace(/^Viewer /, "");
+      return dot;
+    }),
+  );
+  document.getElementById("delete").disabled = state.mySelection().length === 0;
+}
+
+// Scrolling and resizing: one message per animation frame at most.
+let scrollQueued = false;
+let resized = false;
+function queueScroll() {
+  if (scrollQueued) return;
+  scrollQueued = true;
+  requestAnimationFrame(() => {
+    scrollQueued = false;
+    connection.send(protocol.scroll(offset(), resized ? viewport() : undefined));
+    resized = false;
+  });
+}
+scroller.addEventListener("scroll", queueScroll, { passive: true });
+new ResizeObserver(() => {
+  resized = true;
+  queueScroll();
+}).observe(scroller);
+
+// A click toggles the item's selection; the server decides and tells everyone.
+content.addEventListener("click", (event) => {
+  const cell = event.target.closest("[data-item]");
+  if (!cell) return;
+  const item = cell.dataset.item;
+  connection.send(protocol.select(item, !state.isSelectedByMe(item)));
+});
+
+document.getElementById("insert").addEventListener("click", () => {
+  connection.send(protocol.insert(nextOp(), sectionPicker.value, 3));
+});
+document.getElementById("delete").addEventListener("click", () => {
+  const items = state.mySelection();
+  if (items.length) connection.send(protocol.remove(nextOp(), items));
+});
+document.getElementById("shuffle").addEventListener("click", () => {
+  connection.send(protocol.shuffle(nextOp(), sectionPicker.value));
+});
+
+// For tests and the curious.
+window.__collection = { state, view, connection };

@@ -1,0 +1,27 @@
+// Protocol v1 messages: builders for what the client sends, and a check of
+// what it receives. No DOM here.
+export const SUBPROTOCOL = "collection.v1";
+export const VERSION = 1;
+
+export const hello = (viewport, offset, name, lastSeq) => {
+  const m = { type: "hello", protocol: VERSION, viewport, offset };
+  if (name) m.name = name;
+  if (Number.isInteger(lastSeq)) m.lastSeq = lastSeq;
+  return m;
+};
+export const scroll = (offset, viewport) => (viewport ? { type: "scroll", offset, viewport } : { type: "scroll", offset });
+export const select = (item, selected) => ({ type: "select", item, selected });
+export const insert = (op, section, count) => ({ type: "insert", op, section, count });
+export const remove = (op, items) => ({ type: "delete", op, items });
+export const shuffle = (op, section) => ({ type: "shuffle", op, section });
+
+const SERVER_TYPES = new Set(["welcome", "window", "batch", "ack", "selection", "presence", "error"]);
+
+/** Parses a server frame; throws with a reason if it is not a v1 server message. */
+export function parseServerMessage(text) {
+  const m = JSON.parse(text);
+  if (m === null || typeof m !== "object" || !SERVER_TYPES.has(m.type)) {
+    throw new Error(`unexpected server message: ${String(text).slice(0, 80)}`);
+  }
+  return m;
+}

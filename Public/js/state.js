@@ -1,0 +1,108 @@
+// The client's mirror of its window: elements by key, built only from what the
+// server sent, plus selections and viewers. No DOM here: view.js draws it.
+
+export class CollectionState {
+  constructor() {
+    this.reset();
+  }
+
+  reset() {
+    /** @type {Map<string, object>} key -> element (frame, content, …) */
+    this.elements = new Map();
+    this.sections = [];
+    this.contentSize = { width: 0, height: 0 };
+    this.seq = 0;
+    this.me = null;
+    this.viewers = new Map();
+    /** item id -> Set of viewer ids that selected it */
+    this.selections = new Map();
+  }
+
+  /** Applies one server message; returns a change record for the view. */
+  apply(m) {
+    switch (m.type) {
+      case "welcome":
+        return this.#welcome(m);
+      case "window":
+        for (const key of m.remove) this.elements.delete(key);
+        for (const e of m.add) this.elements.set(e.key, e);
+        this.contentSize = m.contentSize;
+        return { kind: "window", animate: false, removed: m.remove };
+      case "batch":
+        return this.#batch(m);
+      case "selection":
+        this.#setSelected(m.viewer, m.item, m.selected);
+        return { kind: "selection", item: m.item };
+      case "presence":
+        this.viewers = new Map(m.viewers.map((v) => [v.id, v]));
+        for (const [item, set] of this.selections) {
+          for (const v of set) if (!this.viewers.has(v)) set.delete(v);
+          if (set.size === 0) this.selections.delete(item);
+        }
+        return { kind: "presence" };
+      default:
+        return { kind: m.type };
+    }
+  }
+
+  #welcome(m) {
+    this.reset();
+    this.me = m.viewer;
+    this.seq = m.seq;
+    this.sections = m.sections;
+    this.contentSize = m.contentSize;
+    for (const e of m.elements) this.elements.set(e.key, e);
+    this.viewers = new Map(m.viewers.map((v) => [v.id, v]));
+    for (const s of m.selections) for (const item of s.items) this.#setSelected(s.viewer, item, true);
+    return { kind: "reload", animate: false, removed: [] };
+  }
+
+  #batch(m) {
+    if (m.seq !== this.seq + 1) {
+      return { kind: "gap", expected: this.seq + 1, got: m.seq };
+    }
+    this.seq = m.seq;
+    this.sections = m.sections;
+    this.contentSize = m.contentSize;
+    const before = new Set(this.elements.keys());
+    for (const key of m.remove) this.elements.delete(key);
+    const inserted = [];
+    for (const e of m.elements) {
+      if (!before.has(e.key)) inserted.push(e.key);
+      this.elements.set(e.key, e);
+    }
+    // Items gone from the model lose their selection marks.
+    for (const id of m.deletedIds) this.selections.delete(id);
+    return { kind: "batch", animate: true, removed: m.remove, inserted, by: m.by, deletedIds: m.deletedIds };
+  }
+
+  #setSelected(viewer, item, selected) {
+    let set = this.selections.get(item);
+    if (selected) {
+      if (!set) this.selections.set(item, (set = new Set()));
+      set.add(viewer);
+    } else if (set) {
+      set.delete(viewer);
+      if (set.size === 0) this.selections.delete(item);
+    }
+  }
+
+  /** True when this viewer has selected `item`. */
+  isSelectedByMe(item) {
+    return !!this.me && !!this.selections.get(item)?.has(this.me.id);
+  }
+
+  /** Colours of the other viewers who selected `item`. */
+  othersSelecting(item) {
+    const set = this.selections.get(item);
+    if (!set) return [];
+    return [...set].filter((v) => v !== this.me?.id).map((v) => this.viewers.get(v)?.color ?? "#888");
+  }
+
+  /** Item ids this viewer has selected. */
+  mySelection() {
+    const out = [];
+    for (const [item, set] of this.selections) if (this.me && set.has(this.me.id)) out.push(item);
+    return out;
+  }
+}

@@ -1,0 +1,149 @@
+// Draws a CollectionState into the DOM: absolutely positioned cells moved with
+// `transform`, only the window's cells present, DOM nodes pooled per reuse
+// identifier. All writes happen in one requestAnimationFrame.
+
+const MOVE_MS = 320;
+const MAX_SPARES = 64;
+
+export class CollectionView {
+  /**
+   * @param {HTMLElement} content the element whose children are the cells
+   * @param {import("./state.js").CollectionState} state
+   */
+  constructor(content, state) {
+    this.content = content;
+    this.state = state;
+    /** key -> {node, x, y, w, h} */
+    this.live = new Map();
+    /** reuse id -> nodes ready for reuse */
+    this.pool = new Map();
+    this.pending = null;
+    this.frameRequested = false;
+  }
+
+  /** Notes a change from CollectionState.apply and draws it in the next frame. */
+  schedule(change) {
+    if (!this.pending) this.pending = { animate: false, removed: new Set(), deleted: new Set(), reload: false };
+    const p = this.pending;
+    if (change.kind === "reload") p.reload = true;
+    if (change.animate) p.animate = true;
+    for (const key of change.removed ?? []) p.removed.add(key);
+    for (const id of change.deletedIds ?? []) p.deleted.add("i:" + id);
+    if (!this.frameRequested) {
+      this.frameRequested = true;
+      requestAnimationFrame(() => this.render());
+    }
+  }
+
+  render() {
+    this.frameRequested = false;
+    const p = this.pending;
+    this.pending = null;
+    if (!p) return;
+    const state = this.state;
+    const animate = p.animate && !p.reload;
+    this.content.style.height = `${state.contentSize.height}px`;
+
+    for (const [key, entry] of this.live) {
+      if (state.elements.has(key)) continue;
+      this.live.delete(key);
+      if (animate && p.deleted.has(key)) {
+        entry.node.animate([{ opacity: 1 }, { opacity: 0, transform: entry.node.style.transform + " scale(0.6)" }],
+          { duration: MOVE_MS, easing: "ease-in" }).onfinish = () => this.recycle(entry.node);
+      } else {
+        this.recycle(entry.node);
+      }
+    }
+
+    for (const [key, e] of state.elements) {
+      const [x, y, w, h] = e.frame;
+      let entry = this.live.get(key);
+      const isNew = !entry;
+      if (isNew) {
+        entry = { node: this.dequeue(e.reuse), x, y, w, h };
+        this.live.set(key, entry);
+      }
+      const node = entry.node;
+      const from = `translate(${entry.x}px, ${entry.y}px)`;
+      const to = `translate(${x}px, ${y}px)`;
+      node.dataset.key = key;
+      if (isNew || entry.w !== w || entry.h !== h) {
+        node.style.width = `${w}px`;
+        node.style.height = `${h}px`;
+      }
+      node.style.transform = to;
+      node.style.zIndex = String(e.zIndex);
+      node.style.opacity = e.hidden ? "0" : String(e.alpha);
+      this.fill(node, e);
+      if (animate && isNew) {
+        node.animate([{ opacity: 0, transform: to + " scale(0.6)" }, { opacity: e.alpha, transform: to }], { duration: MOVE_MS, easing: "ease-out" });
+      } else if (animate && (entry.x !== x || entry.y !== y)) {
+        node.animate([{ transform: from }, { transform: to }], { duration: MOVE_MS, easing: "cubic-bezier(.2,.8,.2,1)" });
+      }
+      entry.x = x;
+      entry.y = y;
+      entry.w = w;
+      entry.h = h;
+    }
+  }
+
+  /** Fills a node's fields from the element's content and selection state. */
+  fill(node, e) {
+    const content = e.content;
+    if (node._content !== content) {
+      node._content = content;
+      for (const field of node.querySelectorAll("[data-field]")) field.textContent = content[field.dataset.field] ?? "";
+      for (const swatch of node.querySelectorAll("[data-fill]")) swatch.style.background = content[swatch.dataset.fill] ?? "";
+    }
+    if (e.kind === "cell") {
+      const item = e.key.slice(2);
+      const mine = this.state.isSelectedByMe(item);
+      const others = this.state.othersSelecting(item);
+      node.classList.toggle("selected", mine);
+      node.classList.toggle("remote-selected", others.length > 0);
+      node.setAttribute("aria-selected", mine ? "true" : "false");
+      node.style.setProperty("--remote", others[0] ?? "transparent");
+      node.dataset.item = item;
+    }
+  }
+
+  /** Refreshes selection marks on live cells (no layout change). */
+  refreshSelection() {
+    for (const [key, entry] of this.live) {
+      const e = this.state.elements.get(key);
+      if (e) this.fill(entry.node, e);
+    }
+  }
+
+  dequeue(reuse) {
+    const nodes = this.pool.get(reuse);
+    if (nodes?.length) {
+      const node = nodes.pop();
+      node.hidden = false;
+      return node;
+    }
+    const template = document.getElementById(`tpl-${reuse}`);
+    const node = template ? template.content.firstElementChild.cloneNode(true) : document.createElement("div");
+    node.dataset.reuse = reuse;
+    this.content.appendChild(node);
+    return node;
+  }
+
+  recycle(node) {
+    delete node.dataset.key;
+    const reuse = node.dataset.reuse;
+    if (!this.pool.has(reuse)) this.pool.set(reuse, []);
+    const spares = this.pool.get(reuse);
+    if (spares.length >= MAX_SPARES) {
+      node.remove();
+      return;
+    }
+    node.hidden = true;
+    spares.push(node);
+  }
+
+  /** Number of live (shown) cells and headers. */
+  get liveCount() {
+    return this.live.size;
+  }
+}

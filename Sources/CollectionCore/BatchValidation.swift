@@ -1,0 +1,128 @@
+import Foundation
+
+extension BatchUpdate {
+    /// Checks the batch against the item counts before and after it, with UIKit's
+    /// rules and messages. Throws on the first problem; checks every section.
+    public func validate(countsBefore before: [Int], countsAfter after: [Int]) throws(InvalidBatchUpdate) {
+        let deletedS = Set(deletedSections), insertedS = Set(insertedSections)
+        if deletedS.count != deletedSections.count { throw InvalidBatchUpdate("Invalid update: a section is deleted twice in one batch") }
+        if insertedS.count != insertedSections.count { throw InvalidBatchUpdate("Invalid update: a section is inserted twice in one batch") }
+        if let s = deletedSections.first(where: { !before.indices.contains($0) }) {
+            throw InvalidBatchUpdate("Invalid update: attempt to delete section \(s), but there are only \(before.count) sections before the update")
+        }
+        if let s = insertedSections.first(where: { !after.indices.contains($0) }) {
+            throw InvalidBatchUpdate("Invalid update: attempt to insert section \(s), but there are only \(after.count) sections after the update")
+        }
+        guard after.count == before.count + insertedS.count - deletedS.count else {
+            throw InvalidBatchUpdate(
+                "Invalid update: invalid number of sections. The number of sections contained in the collection view after the update (\(after.count)) must be equal to the number of sections contained in the collection view before the update (\(before.count)), plus or minus the number of sections inserted or deleted (\(insertedS.count) inserted, \(deletedS.count) deleted).")
+        }
+        let oldToNew = BatchUpdate.sectionMapping(oldCount: before.count, deleted: deletedS, newCount: after.count, inserted: insertedS)
+
+        func describe(_ p: IndexPath) -> String { "item \(p.item) in section \(p.section)" }
+        func checkOld(_ p: IndexPath, _ verb: String) throws(InvalidBatchUpdate) {
+            guard p.count == 2, before.indices.contains(p.section), p.item >= 0, p.item < before[p.section] else {
+                let count = p.count == 2 && before.indices.contains(p.section) ? before[p.section] : 0
+                throw InvalidBatchUpdate("Invalid update: attempt to \(verb) \(describe(p)) which only contains \(count) items before the update")
+            }
+            if deletedS.contains(p.section) {
+                throw InvalidBatchUpdate("Invalid update: attempt to \(verb) \(describe(p)), but section \(p.section) is deleted in the same update")
+            }
+        }
+        func checkNew(_ p: IndexPath, _ verb: String) throws(InvalidBatchUpdate) {
+            guard p.count == 2, after.indices.contains(p.section), p.item >= 0, p.item < after[p.section] else {
+                let count = p.count == 2 && after.indices.contains(p.section) ? after[p.section] : 0
+                throw InvalidBatchUpdate("Invalid update: attempt to \(verb) \(describe(p)), but there are only \(count) items in section \(p.section) after the update")
+            }
+            if insertedS.contains(p.section) {
+                throw InvalidBatchUpdate("Invalid update: attempt to \(verb) \(describe(p)), but section \(p.section) is inserted in the same update")
+            }
+        }
+
+        var oldUsed: [IndexPath: String] = [:]
+        var newUsed: Set<IndexPath> = []
+        for p in deletedItems {
+            try checkOld(p, "delete")
+            if oldUsed.updateValue("delete", forKey: p) != nil { throw InvalidBatchUpdate("Invalid update: attempt to delete \(describe(p)) twice") }
+        }
+        for p in reloadedItems {
+            try checkOld(p, "reload")
+            if let other = oldUsed.updateValue("reload", forKey: p) { throw InvalidBatchUpdate("Invalid update: attempt to \(other) and reload the same index path (\(describe(p)))") }
+        }
+        for p in insertedItems {
+            try checkNew(p, "insert")
+            if !newUsed.insert(p).inserted { throw InvalidBatchUpdate("Invalid update: attempt to insert \(describe(p)) twice") }
+        }
+        for move in movedItems {
+            try checkOld(move.from, "move")
+            try checkNew(move.to, "move an item to")
+            if let other = oldUsed.updateValue("move", forKey: move.from) {
+                throw InvalidBatchUpdate("Invalid update: attempt to perform a \(other) and a move from the same index path (\(describe(move.from)))")
+            }
+            if !newUsed.insert(move.to).inserted {
+                throw InvalidBatchUpdate("Invalid update: attempt to move an item to \(describe(move.to)), which is also the target of an insert or another move")
+            }
+        }
+
+        var inserted = [Int](repeating: 0, count: after.count), deleted = [Int](repeating: 0, count: before.count)
+        var movedIn = [Int](repeating: 0, count: after.count), movedOut = [Int](repeating: 0, count: before.count)
+        for p in insertedItems { inserted[p.section] += 1 }
+        for p in deletedItems { deleted[p.section] += 1 }
+        for m in movedItems where oldToNew[m.from.section] != m.to.section {
+            movedOut[m.from.section] += 1
+            movedIn[m.to.section] += 1
+        }
+        for (old, new) in oldToNew.enumerated() {
+            guard let new else { continue }
+            let expected = before[old] + inserted[new] - deleted[old] + movedIn[new] - movedOut[old]
+            if after[new] != expected {
+                throw InvalidBatchUpdate(
+                    "Invalid update: invalid number of items in section \(new). The number of items contained in an existing section after the update (\(after[new])) must be equal to the number of items contained in that section before the update (\(before[old])), plus or minus the number of items inserted or deleted from that section (\(inserted[new]) inserted, \(deleted[old]) deleted) and plus or minus the number of items moved into or out of that section (\(movedIn[new]) moved in, \(movedOut[old]) moved out).")
+            }
+        }
+    }
+
+    /// For each old section: its index after the batch, or nil when deleted.
+    static func sectionMapping(oldCount: Int, deleted: Set<Int>, newCount: Int, inserted: Set<Int>) -> [Int?] {
+        var mapping = [Int?](repeating: nil, count: oldCount)
+        var next = 0
+        for old in 0..<oldCount where !deleted.contains(old) {
+            while inserted.contains(next) { next += 1 }
+            mapping[old] = next
+            next += 1
+        }
+        return mapping
+    }
+
+    /// Applies the batch to `sections` as UIKit does: removals at old positions,
+    /// then inserts and move targets at new positions, the rest keeping their order.
+    /// `insertedItem` gives the value for an inserted index path, `insertedSection`
+    /// the contents of an inserted section. Validate first: this assumes a valid batch.
+    public func applied<T>(
+        to sections: [[T]], countsAfter: [Int],
+        insertedItem: (IndexPath) -> T, insertedSection: (Int) -> [T]
+    ) -> [[T]] {
+        let oldToNew = BatchUpdate.sectionMapping(
+            oldCount: sections.count, deleted: Set(deletedSections), newCount: countsAfter.count, inserted: Set(insertedSections))
+        var result = [[T?]](repeating: [], count: countsAfter.count)
+        for s in insertedSections { result[s] = insertedSection(s) }
+        var removed = Set(deletedItems)
+        for m in movedItems { removed.insert(m.from) }
+        for new in oldToNew {
+            guard let new else { continue }
+            result[new] = [T?](repeating: nil, count: countsAfter[new])
+        }
+        for p in insertedItems { result[p.section][p.item] = insertedItem(p) }
+        for m in movedItems { result[m.to.section][m.to.item] = sections[m.from.section][m.from.item] }
+        for (old, new) in oldToNew.enumerated() {
+            guard let new else { continue }
+            var slot = 0
+            for (i, value) in sections[old].enumerated() where !removed.contains(IndexPath(item: i, section: old)) {
+                while slot < result[new].count, result[new][slot] != nil { slot += 1 }
+                guard slot < result[new].count else { break }
+                result[new][slot] = value
+            }
+        }
+        return result.map { $0.map { $0! } }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+#if !canImport(CoreGraphics)
+/// An affine transform, as Core Graphics' (absent on Linux): x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+public struct CGAffineTransform: Equatable, Hashable, Sendable {
+    public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+
+    /// Creates a transform from its six coefficients.
+    public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+    }
+
+    /// The identity transform.
+    public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    /// A scale.
+    public init(scaleX sx: CGFloat, y sy: CGFloat) {
+        self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+    }
+
+    /// A translation.
+    public init(translationX tx: CGFloat, y ty: CGFloat) {
+        self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
+    }
+
+    /// True for the identity.
+    public var isIdentity: Bool { self == .identity }
+}
+#endif
+
+/// Insets of a rectangle, as UIKit's `UIEdgeInsets`.
+public struct EdgeInsets: Equatable, Hashable, Sendable {
+    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+
+    /// Creates insets.
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
+    }
+
+    /// No insets.
+    public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+extension IndexPath {
+    /// An index path to an item in a section, as UIKit's `IndexPath(item:section:)`.
+    public init(item: Int, section: Int) {
+        self.init(indexes: [section, item])
+    }
+
+    /// The section of an item index path (its first index).
+    public var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
+    }
+
+    /// The item within its section (its second index).
+    public var item: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// The state of a collection by identifier, as UIKit's `NSDiffableDataSourceSnapshot`:
+/// ordered sections, each with ordered items; identifiers unique across the snapshot.
+public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Equatable, Sendable {
+    /// Section identifiers in order.
+    public private(set) var sectionIdentifiers: [SectionIdentifierType] = []
+    private var items: [[ItemIdentifierType]] = []
+    private var sectionIndex: [SectionIdentifierType: Int] = [:]
+    private var itemSection: [ItemIdentifierType: SectionIdentifierType] = [:]
+
+    /// An empty snapshot.
+    public init() {}
+
+    /// Number of sections.
+    public var numberOfSections: Int { sectionIdentifiers.count }
+    /// Number of items in all sections.
+    public var numberOfItems: Int { itemSection.count }
+    /// Every item identifier, section by section.
+    public var itemIdentifiers: [ItemIdentifierType] { items.flatMap { $0 } }
+
+    /// Items in `section`, in order (empty for an unknown section).
+    public func itemIdentifiers(inSection section: SectionIdentifierType) -> [ItemIdentifierType] {
+        sectionIndex[section].map { items[$0] } ?? []
+    }
+
+    /// Number of items in `section`.
+    public func numberOfItems(inSection section: SectionIdentifierType) -> Int {
+        sectionIndex[section].map { items[$0].count } ?? 0
+    }
+
+    /// The position of `section`, or nil.
+    public func indexOfSection(_ section: SectionIdentifierType) -> Int? { sectionIndex[section] }
+
+    /// The section holding `item`, or nil.
+    public func sectionIdentifier(containingItem item: ItemIdentifierType) -> SectionIdentifierType? { itemSection[item] }
+
+    /// The index of `item` in its section, or nil. O(items in that section).
+    public func indexOfItem(_ item: ItemIdentifierType) -> Int? {
+        guard let section = itemSection[item], let s = sectionIndex[section] else { return nil }
+        return items[s].firstIndex(of: item)
+    }
+
+    /// The index path of `item`, or nil.
+    public func indexPath(for item: ItemIdentifierType) -> IndexPath? {
+        guard let section = itemSection[item], let s = sectionIndex[section], let i = items[s].firstIndex(of: item) else { return nil }
+        return IndexPath(item: i, section: s)
+    }
+
+    /// The item at `indexPath`, or nil when out of range.
+    public func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifierType? {
+        guard indexPath.count == 2, items.indices.contains(indexPath.section),
+              items[indexPath.section].indices.contains(indexPath.item) else { return nil }
+        return items[indexPath.section][indexPath.item]
+    }
+
+    /// Item counts per section, in order.
+    public var sectionCounts: [Int] { items.map(\.count) }
+
+    /// True when `item` is in the snapshot.
+    public func contains(item: ItemIdentifierType) -> Bool { itemSection[item] != nil }
+
+    // MARK: Mutations (a duplicate identifier traps with its name, as UIKit's does)
+
+    /// Appends sections at the end.
+    public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
+        for id in identifiers {
+            precondition(sectionIndex[id] == nil, "Section identifier \(id) is already in the snapshot; identifiers must be unique")
+            sectionIndex[id] = sectionIdentifiers.count
+            sectionIdentifiers.append(id)
+            items.append([])
+        }
+    }
+
+    /// Appends items to `section` (the last section when nil).
+    public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil) {
+        guard let target = section ?? sectionIdentifiers.last, let s = sectionIndex[target] else {
+            preconditionFailure("appendItems: section \(String(describing: section)) is not in the snapshot")
+        }
+        for id in identifiers {
+            precondition(itemSection[id] == nil, "Item identifier \(id) is already in the snapshot; identifiers must be unique")
+            itemSection[id] = target
+        }
+        items[s].append(contentsOf: identifiers)
+    }
+
+    /// Inserts items at `index` of `section`.
+    public mutating func insertItems(_ identifiers: [ItemIdentifierType], at index: Int, inSection section: SectionIdentifierType) {
+        guard let s = sectionIndex[section] else { preconditionFailure("insertItems: section \(section) is not in the snapshot") }
+        for id in identifiers {
+            precondition(itemSection[id] == nil, "Item identifier \(id) is already in the snapshot; identifiers must be unique")
+            itemSection[id] = section
+        }
+        items[s].insert(contentsOf: identifiers, at: index)
+    }
+
+    /// Deletes items (unknown identifiers are ignored).
+    public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
+        var bySection: [Int: Set<ItemIdentifierType>] = [:]
+        for id in identifiers {
+            guard let section = itemSection.removeValue(forKey: id), let s = sectionIndex[section] else { continue }
+            bySection[s, default: []].insert(id)
+        }
+        for (s, gone) in bySection { items[s].removeAll { gone.contains($0) } }
+    }
+
+    /// Replaces the items of `section` with the same items in a new order, or new items.
+    public mutating func setItems(_ identifiers: [ItemIdentifierType], inSection section: SectionIdentifierType) {
+        guard let s = sectionIndex[section] else { preconditionFailure("setItems: section \(section) is not in the snapshot") }
+        for id in items[s] { itemSection[id] = nil }
+        for id in identifiers {
+            precondition(itemSection[id] == nil, "Item identifier \(id) is already in the snapshot; identifiers must be unique")
+            itemSection[id] = section
+        }
+        items[s] = identifiers
+    }
+
+    /// Deletes sections and their items.
+    public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
+        let gone = Set(identifiers)
+        for (s, id) in sectionIdentifiers.enumerated() where gone.contains(id) {
+            for item in items[s] { itemSection[item] = nil }
+        }
+        let kept = sectionIdentifiers.indices.filter { !gone.contains(sectionIdentifiers[$0]) }
+        items = kept.map { items[$0] }
+        sectionIdentifiers = kept.map { sectionIdentifiers[$0] }
+        sectionIndex = Dictionary(uniqueKeysWithValues: sectionIdentifiers.enumerated().map { ($1, $0) })
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.sectionIdentifiers == b.sectionIdentifiers && a.items == b.items
+    }
+}
+
+/// Short name used in docs and tests.
+public typealias Snapshot<S: Hashable & Sendable, I: Hashable & Sendable> = DiffableDataSourceSnapshot<S, I>

@@ -1,0 +1,39 @@
+/// Error codes sent in `error` messages (docs/PROTOCOL.md lists them).
+public enum ErrorCode: String, Sendable, Codable, CaseIterable {
+    /// The message is not JSON, or nests too deeply.
+    case badJSON = "bad_json"
+    /// A field is missing, of the wrong type, out of range, or unknown.
+    case badMessage = "bad_message"
+    /// The `type` is not one of this protocol version's.
+    case unknownType = "unknown_type"
+    /// A binary frame arrived; the protocol is text only.
+    case binaryUnsupported = "binary_unsupported"
+    /// A message other than `hello` came before `hello`.
+    case notReady = "not_ready"
+    /// `hello` asked for a protocol version the server does not speak.
+    case unsupportedVersion = "unsupported_version"
+    /// An item identifier that is not in the collection.
+    case unknownItem = "unknown_item"
+    /// A section identifier that is not in the collection.
+    case unknownSection = "unknown_section"
+    /// The edit would produce an invalid batch (the message says which counts disagree).
+    case invalidBatch = "invalid_batch"
+    /// The edit is refused by the data source (e.g. too many items).
+    case refused = "refused"
+}
+
+/// A client message that cannot be accepted; the model does not change.
+public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Machine-readable code.
+    public var code: ErrorCode
+    /// Human-readable message naming what was wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ code: ErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}

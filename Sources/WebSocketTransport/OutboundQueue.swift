@@ -1,0 +1,76 @@
+/// One fragment to hand to `lws_write`.
+public struct OutboundFragment: Equatable, Sendable {
+    /// The bytes of this fragment.
+    public var bytes: ArraySlice<UInt8>
+    /// Binary (true) or text (false) message.
+    public var binary: Bool
+    /// First fragment of its message.
+    public var isStart: Bool
+    /// Last fragment of its message.
+    public var isEnd: Bool
+}
+
+/// The per-connection queue of outgoing messages, cut into fragments of at most
+/// `fragmentSize` bytes, with a bound on the bytes waiting. A pure state machine.
+public struct OutboundQueue: Sendable {
+    private struct Pending: Sendable {
+        var bytes: [UInt8]
+        var binary: Bool
+        var offset = 0
+    }
+
+    /// Largest fragment written at once.
+    public let fragmentSize: Int
+    /// Bytes that may wait before `enqueue` refuses.
+    public let maxQueuedBytes: Int
+    private var pending: [Pending] = []
+    private var head = 0
+    /// Bytes queued and not yet written.
+    public private(set) var queuedBytes = 0
+
+    /// Creates an empty queue.
+    public init(fragmentSize: Int = 16 * 1024, maxQueuedBytes: Int = 16 * 1024 * 1024) {
+        precondition(fragmentSize > 0)
+        self.fragmentSize = fragmentSize
+        self.maxQueuedBytes = maxQueuedBytes
+    }
+
+    /// True when nothing waits.
+    public var isEmpty: Bool { head == pending.count }
+
+    /// Number of whole or partial messages waiting.
+    public var count: Int { pending.count - head }
+
+    /// Queues a message; returns false (and queues nothing) when the backlog would exceed the bound.
+    public mutating func enqueue(_ bytes: [UInt8], binary: Bool) -> Bool {
+        guard queuedBytes + bytes.count <= maxQueuedBytes else { return false }
+        pending.append(Pending(bytes: bytes, binary: binary))
+        queuedBytes += bytes.count
+        return true
+    }
+
+    /// Takes the next fragment to write, or nil when the queue is empty.
+    public mutating func nextFragment() -> OutboundFragment? {
+        guard head < pending.count else { return nil }
+        let message = pending[head]
+        let end = min(message.offset + fragmentSize, message.bytes.count)
+        let fragment = OutboundFragment(
+            bytes: message.bytes[message.offset..<end],
+            binary: message.binary,
+            isStart: message.offset == 0,
+            isEnd: end == message.bytes.count
+        )
+        queuedBytes -= end - message.offset
+        if end == message.bytes.count {
+            pending[head] = Pending(bytes: [], binary: false)
+            head += 1
+            if head > 64 && head * 2 > pending.count {
+                pending.removeFirst(head)
+                head = 0
+            }
+        } else {
+            pending[head].offset = end
+        }
+        return fragment
+    }
+}

@@ -1,0 +1,250 @@
+import CLibWebSockets
+import CWebSocketShim
+import Foundation
+import Logging
+import Synchronization
+
+/// One connection's transport state; touched only on the service thread.
+final class ServerConnection {
+    let id: ConnectionID
+    let wsi: OpaquePointer
+    var inbound: InboundAssembler
+    var outbound: OutboundQueue
+    var pendingClose: (CloseCode, String)?
+
+    init(id: ConnectionID, wsi: OpaquePointer, inbound: InboundAssembler, outbound: OutboundQueue) {
+        self.id = id
+        self.wsi = wsi
+        self.inbound = inbound
+        self.outbound = outbound
+    }
+}
+
+/// The service-thread side of ``WebSocketServer``. Everything but `submit`,
+/// `stop` and `connectionCount` runs on the service thread only, which is what
+/// makes the unchecked Sendable conformance sound.
+final class ServerCore: @unchecked Sendable {
+    let configuration: WebSocketServerConfiguration
+    let logger: Logger
+    let handler: @Sendable (WebSocketEvent) -> Void
+    let loop = ServiceLoop<TransportCommand>(name: "lws-service")
+    let connectionCount = Atomic<Int>(0)
+    let port = Atomic<Int>(0)
+    private var server: OpaquePointer?
+    private let files: StaticFiles?
+    private var connections: [ConnectionID: ServerConnection] = [:]
+    private var nextID: UInt64 = 0
+    private var writeBuffer: [UInt8]
+    private let pre = Int(cws_pre())
+
+    init(configuration: WebSocketServerConfiguration, logger: Logger, handler: @escaping @Sendable (WebSocketEvent) -> Void) {
+        self.configuration = configuration
+        self.logger = logger
+        self.handler = handler
+        files = configuration.publicDirectory.map(StaticFiles.init(root:))
+        writeBuffer = [UInt8](repeating: 0, count: Int(cws_pre()) + configuration.fragmentSize)
+    }
+
+    func start() throws -> Int {
+        lws_set_log_level(logger.logLevel <= .debug ? Int32(LLL_ERR | LLL_WARN | LLL_NOTICE) : Int32(LLL_ERR), nil)
+        let c = configuration
+        let raw = Unmanaged.passUnretained(self).toOpaque()
+        let created: OpaquePointer? = c.host.withCString { host in
+            withOptionalCString(c.tlsCertificate) { cert in
+                withOptionalCString(c.tlsKey) { key in
+                    c.subprotocol.withCString { proto in
+                        var config = cws_server_config(
+                            host: host, port: Int32(c.port),
+                            tls_cert: cert, tls_key: key, ws_protocol: proto,
+                            extra_protocol: nil, callback: serverCallback,
+                            http_callback: httpCallback, user: raw, rx_chunk: 4096)
+                        return cws_server_create(&config)
+                    }
+                }
+            }
+        }
+        guard let created else {
+            throw TransportError.cannotCreateContext("could not listen on \(c.host):\(c.port)")
+        }
+        server = created
+        let port = Int(cws_server_port(created))
+        self.port.store(port, ordering: .relaxed)
+        loop.start(context: cws_server_context(created)) { [self] in
+            cws_server_destroy(server)
+            server = nil
+        }
+        return port
+    }
+
+    func submit(_ command: TransportCommand) {
+        if loop.isServiceThread {
+            perform(command)
+        } else {
+            loop.post(command)
+        }
+    }
+
+    func stop() { loop.stop() }
+
+    // MARK: service thread
+
+    private func perform(_ command: TransportCommand) {
+        switch command {
+        case let .send(id, bytes, binary):
+            guard let connection = connections[id], connection.pendingClose == nil else { return }
+            if connection.outbound.enqueue(bytes, binary: binary) {
+                lws_callback_on_writable(connection.wsi)
+            } else {
+                logger.warning("closing \(id): outbound backlog over \(configuration.maxQueuedBytes) bytes")
+                connection.pendingClose = (.policyViolation, "backlog too large")
+                lws_callback_on_writable(connection.wsi)
+            }
+        case let .close(id, code, reason):
+            guard let connection = connections[id], connection.pendingClose == nil else { return }
+            connection.pendingClose = (code, reason)
+            lws_callback_on_writable(connection.wsi)
+        }
+    }
+
+    func callback(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+        switch reason {
+        case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+            let path = requestPath(wsi)
+            return path == configuration.webSocketPath || path == configuration.extraWebSocketPath ? 0 : 1
+        case LWS_CALLBACK_ESTABLISHED:
+            return established(wsi, user)
+        case LWS_CALLBACK_RECEIVE:
+            return receive(wsi, user, input, length)
+        case LWS_CALLBACK_SERVER_WRITEABLE:
+            return writeable(wsi, user)
+        case LWS_CALLBACK_CLOSED:
+            if let id = connectionID(user), connections.removeValue(forKey: id) != nil {
+                connectionCount.subtract(1, ordering: .relaxed)
+                handler(.closed(id))
+            }
+            return 0
+        case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+            for command in loop.drain() { perform(command) }
+            return 0
+        default:
+            return 0
+        }
+    }
+
+    func serveHTTP(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+        // lws hands over the URI it has already normalised; read the raw one too,
+        // so that escapes are judged by our own rules.
+        let raw = requestPath(wsi, keepQuery: false)
+        let path = raw.isEmpty ? (input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/") : raw
+        guard let files else { return cws_http_status(wsi, 404, "Not found") }
+        switch files.resolve(path) {
+        case let .file(file, contentType):
+            return cws_serve_file(wsi, file, contentType)
+        case .notFound:
+            logger.debug("404 \(path)")
+            return cws_http_status(wsi, 404, "Not found")
+        case .forbidden:
+            logger.info("refused path \(path)")
+            return cws_http_status(wsi, 403, "Forbidden")
+        }
+    }
+
+    private func requestPath(_ wsi: OpaquePointer, keepQuery: Bool = false) -> String {
+        var buffer = [CChar](repeating: 0, count: 512)
+        let n = cws_request_path(wsi, &buffer, Int32(buffer.count))
+        guard n > 0 else { return "" }
+        let path = String(decoding: buffer[0..<Int(n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+    }
+
+    private func connectionID(_ user: UnsafeMutableRawPointer?) -> ConnectionID? {
+        guard let user else { return nil }
+        let raw = user.load(as: UInt64.self)
+        return raw == 0 ? nil : ConnectionID(rawValue: raw)
+    }
+
+    private func established(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
+        guard let user else { return -1 }
+        nextID += 1
+        let id = ConnectionID(rawValue: nextID)
+        user.storeBytes(of: nextID, as: UInt64.self)
+        let subprotocol = String(cString: cws_protocol_name(wsi))
+        let path = requestPath(wsi)
+        let limit = path == configuration.webSocketPath ? configuration.maxMessageSize : configuration.extraMaxMessageSize
+        connections[id] = ServerConnection(
+            id: id, wsi: wsi, inbound: InboundAssembler(limit: limit),
+            outbound: OutboundQueue(fragmentSize: configuration.fragmentSize, maxQueuedBytes: configuration.maxQueuedBytes))
+        connectionCount.add(1, ordering: .relaxed)
+        handler(.opened(id, subprotocol: subprotocol, path: path))
+        return 0
+    }
+
+    private func receive(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+        guard let id = connectionID(user), let connection = connections[id] else { return -1 }
+        let isFinal = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
+        let binary = lws_frame_is_binary(wsi) != 0
+        let chunk = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
+        switch connection.inbound.append(chunk, binary: binary, isFinal: isFinal) {
+        case .incomplete:
+            return 0
+        case let .message(bytes, binary):
+            handler(.message(id, bytes, binary: binary))
+            return 0
+        case let .tooLarge(limit):
+            logger.info("closing \(id): message over \(limit) bytes")
+            cws_close_reason(wsi, Int32(CloseCode.messageTooBig.rawValue), "message over \(limit) bytes")
+            return -1
+        }
+    }
+
+    private func writeable(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
+        guard let id = connectionID(user), let connection = connections[id] else { return -1 }
+        guard let fragment = connection.outbound.nextFragment() else {
+            if let (code, reason) = connection.pendingClose {
+                cws_close_reason(wsi, Int32(code.rawValue), reason)
+                return -1
+            }
+            return 0
+        }
+        let count = fragment.bytes.count
+        writeBuffer.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress! + pre
+            fragment.bytes.withUnsafeBufferPointer { source in
+                base.update(from: source.baseAddress!, count: count)
+            }
+        }
+        let flags = cws_ws_flags(fragment.binary ? 1 : 0, fragment.isStart ? 1 : 0, fragment.isEnd ? 1 : 0)
+        let written = writeBuffer.withUnsafeMutableBufferPointer { buffer in
+            lws_write(wsi, buffer.baseAddress! + pre, count, lws_write_protocol(rawValue: UInt32(flags)))
+        }
+        if written < count {
+            logger.warning("closing \(id): short write (\(written) of \(count))")
+            return -1
+        }
+        if !connection.outbound.isEmpty || connection.pendingClose != nil {
+            lws_callback_on_writable(wsi)
+        }
+        return 0
+    }
+}
+
+/// The lws protocol callback: a plain function, no captures; it finds the core
+/// through the context's user pointer.
+func serverCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+    guard let wsi, let context = lws_get_context(wsi), let raw = lws_context_user(context) else { return 0 }
+    return Unmanaged<ServerCore>.fromOpaque(raw).takeUnretainedValue().callback(wsi, reason, user, input, length)
+}
+
+/// The HTTP callback: static files from the public directory, or 404.
+func httpCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+    guard let wsi, reason == LWS_CALLBACK_HTTP, let context = lws_get_context(wsi), let raw = lws_context_user(context) else {
+        return cws_http_default(wsi, reason, user, input, length)
+    }
+    return Unmanaged<ServerCore>.fromOpaque(raw).takeUnretainedValue().serveHTTP(wsi, input, length)
+}
+
+/// Runs `body` with a C string or nil.
+func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let string else { return body(nil) }
+    return string.withCString { body($0) }
+}

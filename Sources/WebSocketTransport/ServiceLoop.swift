@@ -1,0 +1,82 @@
+import CLibWebSockets
+import Foundation
+import Synchronization
+
+/// The one thread that runs `lws_service` for a context, and the inbox through
+/// which other threads reach it: they append a command and wake the loop with
+/// `lws_cancel_service`, the only lws call that is safe off the service thread.
+final class ServiceLoop<Command: Sendable>: Sendable {
+    /// A context pointer; lws_cancel_service is the one call made on it off the service thread.
+    private struct Context: @unchecked Sendable { let pointer: OpaquePointer }
+
+    private struct State {
+        var commands: [Command] = []
+        var context: Context?
+        var stopping = false
+        var started = false
+    }
+
+    private let state = Mutex(State())
+    private let serviceThread = Atomic<UInt>(0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let name: String
+
+    init(name: String) { self.name = name }
+
+    /// True on the service thread itself.
+    var isServiceThread: Bool { serviceThread.load(ordering: .acquiring) == UInt(pthread_self()) }
+
+    /// Queues a command and wakes the loop; false once the loop has stopped.
+    @discardableResult
+    func post(_ command: Command) -> Bool {
+        state.withLock { s in
+            guard let context = s.context, !s.stopping else { return false }
+            s.commands.append(command)
+            lws_cancel_service(context.pointer)
+            return true
+        }
+    }
+
+    /// Takes every queued command (service thread).
+    func drain() -> [Command] {
+        state.withLock { s in
+            let commands = s.commands
+            s.commands.removeAll(keepingCapacity: true)
+            return commands
+        }
+    }
+
+    /// Starts the thread servicing `context`; `teardown` runs on that thread after
+    /// the loop ends and must destroy the context.
+    func start(context: OpaquePointer, teardown: @escaping @Sendable () -> Void) {
+        let handle = Context(pointer: context)
+        state.withLock { s in
+            s.context = handle
+            s.started = true
+        }
+        let thread = Thread { [self] in
+            serviceThread.store(UInt(pthread_self()), ordering: .releasing)
+            while true {
+                let (context, stopping) = state.withLock { ($0.context, $0.stopping) }
+                guard let context, !stopping else { break }
+                if lws_service(context.pointer, 0) < 0 { break }
+            }
+            state.withLock { $0.context = nil }
+            teardown()
+            finished.signal()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Asks the loop to end and waits for it (unless called on the service thread).
+    func stop() {
+        let wait = state.withLock { s -> Bool in
+            guard s.started, !s.stopping else { return false }
+            s.stopping = true
+            if let context = s.context { lws_cancel_service(context.pointer) }
+            return true
+        }
+        if wait && !isServiceThread { finished.wait() }
+    }
+}

@@ -1,0 +1,93 @@
+import CLibWebSockets
+import CWebSocketShim
+import Foundation
+import Logging
+import Synchronization
+
+/// How a ``WebSocketServer`` listens and what it serves.
+public struct WebSocketServerConfiguration: Sendable {
+    /// Interface address to bind; an IPv4 address turns IPv6 off.
+    public var host: String = "127.0.0.1"
+    /// Port; 0 lets the kernel pick (read ``WebSocketServer/port``).
+    public var port: Int = 8080
+    /// Directory served over HTTP at "/" (index.html by default); nil serves nothing.
+    public var publicDirectory: String?
+    /// PEM certificate and key; both set turns on https and wss.
+    public var tlsCertificate: String?
+    /// PEM private key.
+    public var tlsKey: String?
+    /// The default subprotocol (also given to clients that offer none).
+    public var subprotocol: String = "collection.v1"
+    /// Upgrades are accepted on this path (and on ``extraWebSocketPath``), nowhere else.
+    public var webSocketPath: String = "/ws"
+    /// An optional second path with its own size limit, e.g. a test-only echo.
+    public var extraWebSocketPath: String?
+    /// Largest message accepted on ``webSocketPath`` (close 1009 above it).
+    public var maxMessageSize: Int = 64 * 1024
+    /// Largest message accepted on ``extraWebSocketPath``.
+    public var extraMaxMessageSize: Int = 64 * 1024 * 1024
+    /// Outgoing messages are written in fragments of this many bytes.
+    public var fragmentSize: Int = 16 * 1024
+    /// Backlog per connection before it is closed with 1008.
+    public var maxQueuedBytes: Int = 32 * 1024 * 1024
+
+    /// Defaults: 127.0.0.1:8080, subprotocol collection.v1 on /ws.
+    public init() {}
+
+    /// True when TLS is configured.
+    public var usesTLS: Bool { tlsCertificate != nil && tlsKey != nil }
+}
+
+/// A libwebsockets server on one service thread. It moves bytes and knows
+/// nothing of what they mean: events go to `handler` on the service thread;
+/// ``send(_:to:binary:)`` and ``close(_:code:reason:)`` may be called from any thread.
+public final class WebSocketServer: Sendable {
+    private let core: ServerCore
+    /// The configuration it was made with.
+    public let configuration: WebSocketServerConfiguration
+
+    /// Prepares a server; nothing listens until ``start()``.
+    public init(
+        configuration: WebSocketServerConfiguration,
+        logger: Logger = Logger(label: "transport"),
+        handler: @escaping @Sendable (WebSocketEvent) -> Void
+    ) {
+        self.configuration = configuration
+        core = ServerCore(configuration: configuration, logger: logger, handler: handler)
+    }
+
+    /// Creates the context, binds, starts the service thread; returns the port listened on.
+    @discardableResult
+    public func start() throws -> Int {
+        try core.start()
+    }
+
+    /// The port listened on (0 before ``start()``).
+    public var port: Int { core.port.load(ordering: .relaxed) }
+
+    /// Queues a message to a connection (dropped silently if it has gone).
+    public func send(_ bytes: [UInt8], to connection: ConnectionID, binary: Bool = false) {
+        core.submit(.send(connection, bytes, binary: binary))
+    }
+
+    /// Sends the queued messages, then closes with `code`.
+    public func close(_ connection: ConnectionID, code: CloseCode = .normal, reason: String = "") {
+        core.submit(.close(connection, code, reason))
+    }
+
+    /// Stops the service thread and closes every connection. Idempotent; waits until done.
+    public func stop() {
+        core.stop()
+    }
+
+    /// Number of live WebSocket connections (read on any thread).
+    public var connectionCount: Int { core.connectionCount.load(ordering: .relaxed) }
+
+    deinit { core.stop() }
+}
+
+/// A command posted to the service thread.
+enum TransportCommand: Sendable {
+    case send(ConnectionID, [UInt8], binary: Bool)
+    case close(ConnectionID, CloseCode, String)
+}

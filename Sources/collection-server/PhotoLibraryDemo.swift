@@ -1,0 +1,63 @@
+import Foundation
+import CollectionCore
+import CollectionProtocol
+import CollectionSync
+
+/// The photo-library demo: albums of generated "photos" (colour swatches).
+struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
+    static let albums: [(id: String, title: String, count: Int, hue: Int)] = [
+        ("summer", "Summer in Lisbon", 640, 28),
+        ("mountains", "Mountains", 560, 200),
+        ("city", "City Nights", 520, 265),
+        ("garden", "Garden", 480, 110),
+    ]
+
+    /// Builds the model: 4 albums, 2,200 photos.
+    static func makeModel(small: Bool) -> CollectionModel {
+        var model = CollectionModel()
+        model.cellReuseIdentifier = "photo"
+        model.headerReuseIdentifier = "album-header"
+        let demo = PhotoLibraryDemo()
+        var serial = 1
+        for album in albums.prefix(small ? 3 : albums.count) {
+            model.snapshot.appendSections([album.id])
+            model.sectionTitles[album.id] = album.title
+            var ids: [String] = []
+            for _ in 0..<(small ? 12 : album.count) {
+                let (id, content) = demo.makeItem(serial: serial, section: album.id)
+                model.itemContent[id] = content
+                ids.append(id)
+                serial += 1
+            }
+            model.snapshot.appendItems(ids, toSection: album.id)
+        }
+        return model
+    }
+
+    func makeItem(serial: Int, section: String) -> (id: String, content: [String: String]) {
+        let base = Self.albums.first { $0.id == section }?.hue ?? 0
+        // A repeatable spread of hues and lightness around the album's hue.
+        var x = UInt64(serial) &* 0x9E37_79B9_7F4A_7C15
+        x ^= x >> 29
+        let hue = (base + Int(x % 70) - 35 + 360) % 360
+        let light = 38 + Int((x >> 8) % 30)
+        let sat = 45 + Int((x >> 16) % 40)
+        let id = "p\(serial)"
+        let title = "IMG_" + String(repeating: "0", count: max(0, 4 - String(serial).count)) + String(serial)
+        return (id, ["title": title, "hue": String(hue), "color": "hsl(\(hue) \(sat)% \(light)%)"])
+    }
+
+    /// Square photos about 150 points wide, at least two columns, filling the width.
+    func configure(_ layout: CollectionViewFlowLayout, for size: Size) {
+        let inset = size.width < 500 ? 8.0 : 16.0
+        let spacing = size.width < 500 ? 4.0 : 8.0
+        let available = max(1, size.width - 2 * inset)
+        let columns = max(2, Int((available + spacing) / (150 + spacing)))
+        let side = ((available - Double(columns - 1) * spacing) / Double(columns) * 100).rounded(.down) / 100
+        layout.itemSize = CGSize(width: side, height: side)
+        layout.minimumInteritemSpacing = spacing
+        layout.minimumLineSpacing = spacing
+        layout.sectionInset = EdgeInsets(top: spacing, left: inset, bottom: 24, right: inset)
+        layout.headerReferenceSize = CGSize(width: 0, height: 48)
+    }
+}

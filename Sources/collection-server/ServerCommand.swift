@@ -1,0 +1,120 @@
+import ArgumentParser
+import CollectionProtocol
+import CollectionSync
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+import WebSocketTransport
+
+@main
+struct ServerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "collection-server",
+        abstract: "Serves a live, shared collection view to browsers over WebSockets.")
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 lets the kernel pick.")
+    var port = 8080
+
+    @Option(name: .customLong("public"), help: "Directory of static files (default: the repo's Public/).")
+    var publicDirectory: String?
+
+    @Option(help: "PEM certificate; with --tls-key, serve https and wss.")
+    var tlsCert: String?
+
+    @Option(help: "PEM private key for --tls-cert.")
+    var tlsKey: String?
+
+    @Option(help: "Demo collection: photos (4 albums, 2,200 photos) or small (3 albums of 12).")
+    var demo = "photos"
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    @Flag(help: .hidden)
+    var echo = false
+
+    @Flag(help: .hidden)
+    var exitOnStdinEOF = false
+
+    func validate() throws {
+        guard ["photos", "small"].contains(demo) else { throw ValidationError("unknown demo '\(demo)': use photos or small") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
+        guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+    }
+
+    func run() throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "collection-server")
+        guard let publicDir = publicDirectory ?? Self.findPublicDirectory() else {
+            throw ValidationError("cannot find Public/; pass --public DIR")
+        }
+        var config = WebSocketServerConfiguration()
+        config.host = host
+        config.port = port
+        config.publicDirectory = URL(fileURLWithPath: publicDir).standardizedFileURL.path
+        config.tlsCertificate = tlsCert
+        config.tlsKey = tlsKey
+        config.subprotocol = subprotocolName
+        config.maxMessageSize = maxClientMessageBytes
+        if echo { config.extraWebSocketPath = "/echo" }
+
+        let demo = PhotoLibraryDemo()
+        let hub = CollectionHub(model: PhotoLibraryDemo.makeModel(small: self.demo == "small"), factory: demo, policy: demo)
+        let wiring = Wiring(hub: hub, logger: logger)
+        let server = WebSocketServer(configuration: config, logger: logger, handler: wiring.handle)
+        wiring.attach(server)
+        let actualPort = try server.start()
+        let scheme = config.usesTLS ? "https" : "http"
+        FileHandle.standardOutput.write(Data("listening on \(scheme)://\(host):\(actualPort)/\n".utf8))
+        logger.info("serving \(config.publicDirectory ?? "") with demo '\(self.demo)'")
+
+        waitForStop(exitOnStdinEOF: exitOnStdinEOF)
+        logger.info("stopping")
+        server.stop()
+        FileHandle.standardOutput.write(Data("stopped\n".utf8))
+    }
+
+    /// Public/ next to the working directory, or above the executable (…/.build/debug/).
+    static func findPublicDirectory() -> String? {
+        let fm = FileManager.default
+        var candidates = [URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("Public")]
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(dir.appendingPathComponent("Public"))
+            dir = dir.deletingLastPathComponent()
+        }
+        return candidates.first { fm.fileExists(atPath: $0.appendingPathComponent("index.html").path) }?.path
+    }
+}
+
+/// Blocks until SIGINT or SIGTERM (or stdin closes, when asked).
+func waitForStop(exitOnStdinEOF: Bool) {
+    let done = DispatchSemaphore(value: 0)
+    var sources: [DispatchSourceSignal] = []
+    for sig in [SIGINT, SIGTERM] {
+        signal(sig, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+        source.setEventHandler { done.signal() }
+        source.resume()
+        sources.append(source)
+    }
+    if exitOnStdinEOF {
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while read(0, &buffer, buffer.count) > 0 {}
+            done.signal()
+        }
+    }
+    done.wait()
+    sources.forEach { $0.cancel() }
+}

@@ -1,0 +1,80 @@
+import CollectionProtocol
+import Foundation
+import Testing
+
+@Suite struct ClientMessageTests {
+    func decode(_ text: String) throws(ProtocolError) -> ClientMessage {
+        try ClientMessage.decode(Array(text.utf8))
+    }
+
+    func failure(_ text: String) -> ProtocolError? {
+        do {
+            _ = try decode(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func decodesEveryMessage() throws {
+        #expect(try decode(#"{"type":"hello","protocol":1,"viewport":{"width":800,"height":600},"offset":{"x":0,"y":120},"name":"Ann","lastSeq":4}"#)
+                == .hello(.init(viewport: Size(width: 800, height: 600), offset: Point(x: 0, y: 120), name: "Ann", lastSeq: 4)))
+        #expect(try decode(#"{"type":"hello","viewport":{"width":1,"height":2}}"#) == .hello(.init(viewport: Size(width: 1, height: 2))))
+        #expect(try decode(#"{"type":"scroll","offset":{"x":0,"y":500.5}}"#) == .scroll(offset: Point(x: 0, y: 500.5), viewport: nil))
+        #expect(try decode(#"{"type":"scroll","offset":{"x":0,"y":5},"viewport":{"width":300,"height":200}}"#)
+                == .scroll(offset: Point(x: 0, y: 5), viewport: Size(width: 300, height: 200)))
+        #expect(try decode(#"{"type":"select","item":"p1","selected":true}"#) == .select(item: "p1", selected: true))
+        #expect(try decode(#"{"type":"insert","op":"a","section":"s","count":3}"#) == .insert(op: "a", section: "s", count: 3))
+        #expect(try decode(#"{"type":"delete","items":["p1","p2"]}"#) == .delete(op: nil, items: ["p1", "p2"]))
+        #expect(try decode(#"{"type":"shuffle","op":"z","section":"s"}"#) == .shuffle(op: "z", section: "s"))
+    }
+
+    @Test(arguments: [
+        (#"{"type":"hello""#, ErrorCode.badJSON, "not valid JSON"),
+        ("", .badJSON, "not valid JSON"),
+        (#"{"type":"select","item":"p1","selected":NaN}"#, .badJSON, "not valid JSON"),
+        (#"[1,2]"#, .badMessage, "must be a JSON object"),
+        (#"{"item":"p1"}"#, .badMessage, "missing field 'type'"),
+        (#"{"type":7}"#, .badMessage, "field 'type' must be a string"),
+        (#"{"type":"explode"}"#, .unknownType, "unknown message type 'explode'"),
+        (#"{"type":"select","item":5,"selected":true}"#, .badMessage, "field 'item' must be a string"),
+        (#"{"type":"select","item":"p1","selected":1}"#, .badMessage, "field 'selected' must be true or false"),
+        (#"{"type":"select","item":"p1"}"#, .badMessage, "missing field 'selected'"),
+        (#"{"type":"select","item":"p1","selected":true,"extra":1}"#, .badMessage, "unknown field 'extra'"),
+        (#"{"type":"hello","viewport":{"width":800}}"#, .badMessage, "missing field 'viewport.height'"),
+        (#"{"type":"hello","viewport":{"width":-5,"height":600}}"#, .badMessage, "field 'viewport.width' must be between 1 and 100000"),
+        (#"{"type":"hello","viewport":{"width":1e308,"height":600}}"#, .badMessage, "field 'viewport.width' must be between"),
+        (#"{"type":"scroll","offset":{"x":0,"y":1e400}}"#, .badJSON, "not valid JSON"),
+        (#"{"type":"insert","section":"s","count":2.5}"#, .badMessage, "field 'count' must be a whole number"),
+        (#"{"type":"insert","section":"s","count":100000}"#, .badMessage, "field 'count' must be between 1 and 100"),
+        (#"{"type":"delete","items":[]}"#, .badMessage, "must hold 1 to 1000 entries"),
+        (#"{"type":"delete","items":[1]}"#, .badMessage, "must be an array of strings"),
+        (#"{"type":"scroll","offset":{"x":0,"y":0,"z":1}}"#, .badMessage, "unknown field 'offset.z'"),
+    ])
+    func refusesWithAMessageNamingTheProblem(input: String, code: ErrorCode, fragment: String) {
+        let error = failure(input)
+        #expect(error?.code == code, "\(input)")
+        #expect(error?.message.contains(fragment) == true, "\(input): \(String(describing: error))")
+    }
+
+    @Test func refusesDeepNesting() {
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let error = failure(#"{"type":"select","item":"p","selected":true,"x":"# + deep + "}")
+        #expect(error?.code == .badJSON)
+        #expect(error?.message.contains("nests deeper") == true)
+    }
+
+    @Test func refusesOversizeMessages() {
+        let big = #"{"type":"select","item":""# + String(repeating: "x", count: maxClientMessageBytes) + #"","selected":true}"#
+        #expect(failure(big)?.message.contains("the limit is 65536") == true)
+    }
+
+    @Test func encodesServerMessagesWithTheirType() throws {
+        let ack = try JSONSerialization.jsonObject(with: Data(ServerMessage.ack(op: "o1", seq: 9).encoded())) as? [String: Any]
+        #expect(ack?["type"] as? String == "ack")
+        #expect(ack?["seq"] as? Int == 9)
+        let error = try JSONSerialization.jsonObject(with: Data(ServerMessage.error(code: .unknownItem, message: "no", op: nil).encoded())) as? [String: Any]
+        #expect(error?["type"] as? String == "error")
+        #expect(error?["code"] as? String == "unknown_item")
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+import WebSocketTransport
+
+/// The real server, driven through the protocol by two clients.
+@Suite(.serialized) struct EndToEndTests {
+    @Test func twoViewersHelloScrollEditAndSelect() async throws {
+        let server = try ServerProcess(["--demo", "photos"])
+        let a = try await ProtocolClient.connect(server)
+        let b = try await ProtocolClient.connect(server)
+
+        let welcomeA = try await a.hello(width: 1200, height: 800)
+        let welcomeB = try await b.hello(width: 375, height: 700)
+        #expect(welcomeA["protocol"] as? Int == 1)
+        #expect(welcomeA.sectionCounts == [640, 560, 520, 480])
+        let cellsA = welcomeA.elements.filter { $0["kind"] as? String == "cell" }
+        let cellsB = welcomeB.elements.filter { $0["kind"] as? String == "cell" }
+        #expect(cellsA.count > 20 && cellsA.count < 200)
+        // Each viewer has its own layout: the same item gets different frames.
+        let frameA = cellsA.first { $0["key"] as? String == "i:p2" }?["frame"] as? [Double]
+        let frameB = cellsB.first { $0["key"] as? String == "i:p2" }?["frame"] as? [Double]
+        #expect(frameA != nil && frameB != nil && frameA != frameB)
+        #expect(((cellsA.first?["content"] as? [String: String])?["title"]) == "IMG_0001")
+
+        // Scrolling: elements come in and the keys of those that leave go.
+        a.send(#"{"type":"scroll","offset":{"x":0,"y":6000}}"#)
+        let window = try await a.next("window")
+        let added = window["add"] as? [[String: Any]] ?? []
+        let removed = window["remove"] as? [String] ?? []
+        #expect(!added.isEmpty && removed.contains("i:p1"))
+        #expect(added.allSatisfy { (($0["frame"] as? [Double])?[1] ?? 0) > 6000 - 800 - 400 })
+
+        // An edit: ack to the sender, the same numbered batch to both.
+        a.send(#"{"type":"insert","op":"op-1","section":"summer","count":3}"#)
+        let ack = try await a.next("ack")
+        #expect(ack["op"] as? String == "op-1" && ack["seq"] as? Int == 1)
+        let batchA = try await a.next("batch")
+        let batchB = try await b.next("batch")
+        for batch in [batchA, batchB] {
+            #expect(batch["seq"] as? Int == 1)
+            #expect(batch["inserts"] as? [[Int]] == [[0, 0], [0, 1], [0, 2]])
+            #expect(batch.sectionCounts == [643, 560, 520, 480])
+        }
+        // B is at the top: the new items are in its window, in B's layout.
+        #expect(batchB.elements.contains { $0["key"] as? String == "i:p2201" && $0["item"] as? Int == 0 })
+
+        // Shuffle: a batch of moves to both.
+        b.send(#"{"type":"shuffle","section":"mountains"}"#)
+        let shuffleA = try await a.next("batch")
+        _ = try await b.next("batch")
+        #expect(shuffleA["seq"] as? Int == 2 && !((shuffleA["moves"] as? [Any])?.isEmpty ?? true))
+
+        // Selection by B shows up at A.
+        b.send(#"{"type":"select","item":"p5","selected":true}"#)
+        let selection = try await a.next("selection")
+        #expect(selection["item"] as? String == "p5" && selection["selected"] as? Bool == true)
+        #expect(selection["viewer"] as? String == welcomeB["viewer"].flatMap { ($0 as? [String: Any])?["id"] as? String })
+    }
+
+    @Test func malformedInputGetsErrorsAndChangesNothing() async throws {
+        let server = try ServerProcess(["--demo", "small"])
+        let a = try await ProtocolClient.connect(server)
+        let b = try await ProtocolClient.connect(server)
+        let before = try await a.hello()
+        _ = try await b.hello()
+        _ = try await a.next("presence")
+
+        let cases: [(String, String)] = [
+            (#"{"type":"insert","section":"summer","count":"#, "bad_json"),
+            (#"{"type":"teleport"}"#, "unknown_type"),
+            (#"{"type":"select","item":42,"selected":true}"#, "bad_message"),
+            (#"{"type":"delete","items":["p1","no-such-item"]}"#, "unknown_item"),
+            (#"{"type":"shuffle","section":"no-such-album"}"#, "unknown_section"),
+            (#"{"type":"insert","section":"summer","count":1e300}"#, "bad_message"),
+        ]
+        for (input, code) in cases {
+            a.send(input)
+            let error = try await a.next()
+            #expect(error["type"] as? String == "error", "\(input)")
+            #expect(error["code"] as? String == code, "\(input)")
+            #expect(!((error["message"] as? String) ?? "").isEmpty)
+        }
+        a.socket.send(bytes: [1, 2, 3], binary: true)
+        #expect(try await a.next()["code"] as? String == "binary_unsupported")
+        #expect(await b.staysQuiet())
+
+        // Nothing changed: a newcomer sees the same counts and sequence.
+        let c = try await ProtocolClient.connect(server)
+        let after = try await c.hello()
+        #expect(after.sectionCounts == before.sectionCounts)
+        #expect(after["seq"] as? Int == 0)
+        // And the connection that sent garbage still works.
+        a.send(#"{"type":"scroll","offset":{"x":0,"y":10}}"#)
+        #expect(try await a.next("window")["type"] as? String == "window")
+    }
+
+    @Test func invalidUTF8AndOversizeMessagesCloseWithTheirCodes() async throws {
+        let server = try ServerProcess(["--demo", "small"])
+        let a = try await ProtocolClient.connect(server)
+        _ = try await a.hello()
+        a.socket.send(bytes: [0x7B, 0xFF, 0xFE, 0x7D], binary: false)
+        #expect(try await a.socket.waitForClose() == 1007)
+
+        let b = try await ProtocolClient.connect(server)
+        b.send(String(repeating: " ", count: 70_000) + "{}")
+        #expect(try await b.socket.waitForClose() == 1009)
+
+        let c = try await ProtocolClient.connect(server)
+        #expect(try await c.hello()["seq"] as? Int == 0)
+    }
+
+    @Test func clientsOfferingNoSubprotocolAreServedAndOtherPathsRefused() async throws {
+        let server = try ServerProcess(["--demo", "small"])
+        let plain = try await ProtocolClient.connect(server, subprotocol: nil)
+        #expect(try await plain.hello().sectionCounts == [12, 12, 12])
+        await #expect(throws: (any Error).self) {
+            _ = try await WebSocketClient.connect(port: server.port, path: "/elsewhere", timeout: .seconds(3))
+        }
+    }
+
+    @Test func staticFilesAndPathTraversal() throws {
+        let server = try ServerProcess(["--demo", "small"])
+        let index = try rawGET(port: server.port, path: "/")
+        #expect(index.status == 200)
+        #expect(index.headers.lowercased().contains("content-type: text/html"))
+        #expect(index.body.contains("<template id=\"tpl-photo\">"))
+        let js = try rawGET(port: server.port, path: "/js/app.js")
+        #expect(js.status == 200 && js.headers.lowercased().contains("content-type: text/javascript"))
+        let css = try rawGET(port: server.port, path: "/style.css")
+        #expect(css.status == 200 && css.headers.lowercased().contains("content-type: text/css"))
+        #expect(try rawGET(port: server.port, path: "/missing.html").status == 404)
+        for path in ["/../Package.swift", "/%2e%2e/Package.swift", "/js/%2e%2e/%2e%2e/Package.swift",
+                     "/..%2fPackage.swift", "/js/..%2f..%2fPackage.swift", "/%252e%252e/Package.swift", "/../../../../etc/passwd"] {
+            let answer = try rawGET(port: server.port, path: path)
+            #expect(answer.status == 403 || answer.status == 404, "\(path) → \(answer.status)")
+            #expect(!answer.body.contains("PackageDescription") && !answer.body.contains("root:"), "\(path)")
+        }
+    }
+
+    @Test func tlsServesHttpsAndWss() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", dir.appendingPathComponent("key.pem").path,
+                             "-out", dir.appendingPathComponent("cert.pem").path, "-days", "2", "-subj", "/CN=localhost",
+                             "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"]
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        #expect(openssl.terminationStatus == 0)
+        let cert = dir.appendingPathComponent("cert.pem").path
+        let server = try ServerProcess(["--demo", "small", "--tls-cert", cert, "--tls-key", dir.appendingPathComponent("key.pem").path])
+        #expect(server.scheme == "https")
+        let a = try await ProtocolClient.connect(server, caFile: cert)
+        let b = try await ProtocolClient.connect(server, caFile: cert)
+        #expect(try await a.hello().sectionCounts == [12, 12, 12])
+        _ = try await b.hello()
+        a.send(#"{"type":"delete","op":"d1","items":["p1"]}"#)
+        #expect(try await b.next("batch")["deletes"] as? [[Int]] == [[0, 0]])
+        // Plain ws to the TLS port does not get a session.
+        await #expect(throws: (any Error).self) {
+            _ = try await WebSocketClient.connect(port: server.port, tls: false, timeout: .seconds(3))
+        }
+    }
+
+    @Test func sigtermStopsTheServerCleanly() async throws {
+        let server = try ServerProcess(["--demo", "small"])
+        let a = try await ProtocolClient.connect(server)
+        _ = try await a.hello()
+        #expect(server.stop() == 0)
+    }
+}

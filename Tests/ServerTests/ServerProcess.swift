@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// The real `collection-server` binary, started on 127.0.0.1 with port 0. It
+/// stops when `stop()` is called, and by itself if this process dies (its
+/// stdin is a pipe we hold; it exits at EOF).
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    let scheme: String
+    private let stdin = Pipe()
+    private let stdout = Pipe()
+
+    init(_ arguments: [String] = []) throws {
+        let binary = ServerProcess.binaryURL
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw ServerError.message("collection-server not built at \(binary.path)")
+        }
+        process.executableURL = binary
+        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--exit-on-stdin-eof", "--log-level", "warning"] + arguments
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        // The first line says where it listens.
+        var line = [UInt8]()
+        let handle = stdout.fileHandleForReading
+        while true {
+            let byte = handle.readData(ofLength: 1)
+            guard let b = byte.first else { throw ServerError.message("server exited before listening") }
+            if b == UInt8(ascii: "\n") { break }
+            line.append(b)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let match = text.wholeMatch(of: /listening on (https?):\/\/127\.0\.0\.1:(\d+)\//), let port = Int(match.2) else {
+            throw ServerError.message("unexpected first line: \(text)")
+        }
+        self.port = port
+        scheme = String(match.1)
+    }
+
+    /// SIGTERM, then wait; returns the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    deinit { stop() }
+
+    static var binaryURL: URL {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return me.deletingLastPathComponent().appendingPathComponent("collection-server")
+    }
+}
+
+enum ServerError: Error, CustomStringConvertible {
+    case message(String)
+    var description: String {
+        if case .message(let m) = self { return m }
+        return "server error"
+    }
+}
+
+/// A plain HTTP/1.1 GET over a socket, so that paths go out exactly as written.
+func rawGET(port: Int, path: String) throws -> (status: Int, headers: String, body: String) {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw ServerError.message("socket failed") }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { throw ServerError.message("connect failed") }
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+    _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+    var response = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = recv(fd, &buffer, buffer.count, 0)
+        if n <= 0 { break }
+        response += buffer[0..<n]
+    }
+    let text = String(decoding: response, as: UTF8.self)
+    let parts = text.components(separatedBy: "\r\n\r\n")
+    let head = parts.first ?? ""
+    let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+    return (status, head, parts.dropFirst().joined(separator: "\r\n\r\n"))
+}

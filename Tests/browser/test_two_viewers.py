@@ -1,0 +1,150 @@
+"""Two headless Chromium viewers on one server: selection, shuffle animation,
+delete and insert reach both; scrolling to the end keeps the DOM small; the
+page reconnects after the server restarts. Screenshots go to .build/test-artifacts/."""
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from server_fixture import Server, artifacts_dir
+
+# Counts Web Animations started, so a test can tell that a batch animated.
+COUNT_ANIMATIONS = """
+window.__animations = 0;
+const original = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.__animations++; return original.apply(this, args); };
+"""
+
+
+def browser(width, height):
+    options = webdriver.ChromeOptions()
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}"]:
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COUNT_ANIMATIONS})
+    return driver
+
+
+def js(driver, script, *args):
+    return driver.execute_script(script, *args)
+
+
+def wait(driver, condition, timeout=10, message=""):
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d), message)
+
+
+def seq(driver):
+    return js(driver, "return window.__collection.state.seq")
+
+
+def item_classes(driver, item):
+    return js(driver, "const n = document.querySelector(`[data-item='${arguments[0]}']:not([hidden])`); return n ? n.className : null", item)
+
+
+@pytest.fixture
+def server():
+    s = Server("--demo", "photos")
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def viewers(server):
+    a, b = browser(1200, 800), browser(420, 800)
+    try:
+        for d in (a, b):
+            d.get(server.url)
+            wait(d, lambda d: js(d, "return document.body.dataset.status") == "connected"
+                 and js(d, "return document.querySelectorAll('.cell:not([hidden])').length") > 8, message="viewer did not load")
+        yield a, b
+    finally:
+        a.quit()
+        b.quit()
+
+
+def test_two_viewers_stay_in_sync(server, viewers):
+    a, b = viewers
+    # Each viewer has its own layout: a phone-width viewer gets narrower cells.
+    width_a = js(a, "return document.querySelector('[data-item=p2]').getBoundingClientRect().width")
+    width_b = js(b, "return document.querySelector('[data-item=p2]').getBoundingClientRect().width")
+    assert width_a != width_b
+
+    # A click in A selects; B shows A's selection in A's colour.
+    a.find_element(By.CSS_SELECTOR, "[data-item='p3']").click()
+    wait(a, lambda d: "selected" in (item_classes(d, "p3") or "").split(), message="A did not show its selection")
+    wait(b, lambda d: "remote-selected" in (item_classes(d, "p3") or ""), message="B did not show A's selection")
+    colour_a = js(a, "return window.__collection.state.me.color")
+    assert js(b, "return document.querySelector('[data-item=p3]').style.getPropertyValue('--remote')") == colour_a
+
+    # Shuffle in A: both apply batch 1 and animate it; cells move.
+    first_cells = """return window.__collection.state.sections.length && [...window.__collection.state.elements.values()]
+        .filter(e => e.kind === 'cell' && e.section === 0).sort((p, q) => p.item - q.item).slice(0, 12).map(e => e.key)"""
+    before = js(b, first_cells)
+    for d in (a, b):
+        js(d, "window.__animations = 0")
+    a.find_element(By.ID, "shuffle").click()
+    for d in (a, b):
+        wait(d, lambda d: seq(d) == 1, message="shuffle batch did not arrive")
+        wait(d, lambda d: js(d, "return window.__animations") > 0, message="shuffle did not animate")
+    after = js(b, first_cells)
+    changed = sum(1 for x, y in zip(before, after) if x != y)
+    assert changed >= 6, f"the first places should hold other items after a shuffle: {before} → {after}"
+    # The DOM agrees with the state: each of those cells is drawn where the layout put it.
+    for key in after:
+        frame = js(b, "return window.__collection.state.elements.get(arguments[0]).frame", key)
+        transform = js(b, "return document.querySelector(`[data-key='${arguments[0]}']`).style.transform", key)
+        assert transform == f"translate({frame[0]:g}px, {frame[1]:g}px)", (key, frame, transform)
+    time.sleep(0.5)
+    a.save_screenshot(str(artifacts_dir() / "viewer-a.png"))
+    b.save_screenshot(str(artifacts_dir() / "viewer-b.png"))
+
+    # Delete selected in A: the item leaves both.
+    a.find_element(By.ID, "delete").click()
+    for d in (a, b):
+        wait(d, lambda d: seq(d) == 2, message="delete batch did not arrive")
+        wait(d, lambda d: item_classes(d, "p3") is None, message="deleted item still shown")
+    # Insert 3 in B: both get batch 3 with three new items at the top of the album.
+    b.find_element(By.ID, "insert").click()
+    for d in (a, b):
+        wait(d, lambda d: seq(d) == 3, message="insert batch did not arrive")
+        wait(d, lambda d: item_classes(d, "p2201") is not None, message="inserted item not shown")
+
+
+def test_scrolling_to_the_end_keeps_the_dom_small(server, viewers):
+    a, _ = viewers
+    most = 0
+    height = js(a, "return document.getElementById('scroller').scrollHeight")
+    for y in range(0, height + 1600, 1600):
+        js(a, "document.getElementById('scroller').scrollTop = arguments[0]", y)
+        time.sleep(0.03)
+        most = max(most, js(a, "return document.querySelectorAll('.cell').length"))
+    js(a, "const s = document.getElementById('scroller'); s.scrollTop = s.scrollHeight")
+    # The last photo of the last album arrives and is drawn.
+    wait(a, lambda d: js(d, "return !!document.querySelector('[data-item=p2200]:not([hidden])')"), message="last item not drawn")
+    cells = js(a, "return document.querySelectorAll('.cell').length")
+    most = max(most, cells)
+    (artifacts_dir() / "dom-cells.txt").write_text(f"DOM cells at the end: {cells}; most at any step: {most}\n")
+    a.save_screenshot(str(artifacts_dir() / "viewer-a-end.png"))
+    print(f"DOM cells at the end of the list: {cells} (most while scrolling: {most})")
+    assert cells <= 300 and most <= 400
+
+
+def test_page_reconnects_after_server_restart(server):
+    d = browser(900, 700)
+    try:
+        d.get(server.url)
+        wait(d, lambda d: js(d, "return document.body.dataset.status") == "connected")
+        port = server.port
+        server.stop()
+        wait(d, lambda d: js(d, "return document.body.dataset.status") in ("reconnecting", "connecting"))
+        again = Server("--demo", "photos", "--port", str(port))
+        try:
+            wait(d, lambda d: js(d, "return document.body.dataset.status") == "connected", timeout=15, message="did not reconnect")
+            wait(d, lambda d: js(d, "return document.querySelectorAll('.cell:not([hidden])').length") > 8)
+        finally:
+            again.stop()
+    finally:
+        d.quit()

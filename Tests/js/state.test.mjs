@@ -1,0 +1,73 @@
+// The client's protocol and state code, without a DOM.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { CollectionState } from "../../Public/js/state.js";
+import * as protocol from "../../Public/js/protocol.js";
+
+const cell = (id, item, y) => ({ key: `i:${id}`, kind: "cell", reuse: "photo", section: 0, item, frame: [0, y, 100, 100], zIndex: 0, alpha: 1, hidden: false, content: { title: id } });
+const welcome = (extra = {}) => ({
+  type: "welcome", protocol: 1, viewer: { id: "v1", name: "Viewer 1", color: "#f00" }, seq: 3,
+  contentSize: { width: 320, height: 1000 }, sections: [{ id: "a", title: "A", count: 2 }],
+  elements: [cell("p1", 0, 0), cell("p2", 1, 110)], selections: [{ viewer: "v2", items: ["p2"] }],
+  viewers: [{ id: "v1", name: "Viewer 1", color: "#f00" }, { id: "v2", name: "Viewer 2", color: "#0f0" }], ...extra,
+});
+
+test("welcome replaces everything and keeps others' selections", () => {
+  const s = new CollectionState();
+  const change = s.apply(welcome());
+  assert.equal(change.kind, "reload");
+  assert.equal(s.seq, 3);
+  assert.deepEqual([...s.elements.keys()], ["i:p1", "i:p2"]);
+  assert.deepEqual(s.othersSelecting("p2"), ["#0f0"]);
+  assert.equal(s.isSelectedByMe("p2"), false);
+});
+
+test("window adds and removes by key", () => {
+  const s = new CollectionState();
+  s.apply(welcome());
+  s.apply({ type: "window", contentSize: { width: 320, height: 1000 }, add: [cell("p3", 2, 220)], remove: ["i:p1"] });
+  assert.deepEqual([...s.elements.keys()].sort(), ["i:p2", "i:p3"]);
+});
+
+test("batches apply in sequence; a gap is reported, not applied", () => {
+  const s = new CollectionState();
+  s.apply(welcome());
+  const batch = (seq, elements, remove, deletedIds = []) => ({
+    type: "batch", seq, by: "v2", deletes: [], deletedIds, inserts: [], moves: [], sections: [{ id: "a", title: "A", count: 2 }],
+    contentSize: { width: 320, height: 900 }, elements, remove,
+  });
+  const gap = s.apply(batch(5, [cell("p9", 0, 0)], []));
+  assert.deepEqual(gap, { kind: "gap", expected: 4, got: 5 });
+  assert.equal(s.elements.has("i:p9"), false);
+  const ok = s.apply(batch(4, [cell("p2", 0, 0), cell("p9", 1, 110)], ["i:p1"]));
+  assert.equal(ok.kind, "batch");
+  assert.deepEqual(ok.inserted, ["i:p9"]);
+  assert.equal(s.seq, 4);
+  assert.deepEqual(s.elements.get("i:p2").frame, [0, 0, 100, 100]);
+  assert.equal(s.elements.has("i:p1"), false);
+  // Deleting an item clears its selection marks.
+  s.apply(batch(5, [cell("p9", 0, 0)], ["i:p2"], ["p2"]));
+  assert.deepEqual(s.othersSelecting("p2"), []);
+});
+
+test("selection and presence", () => {
+  const s = new CollectionState();
+  s.apply(welcome());
+  s.apply({ type: "selection", viewer: "v1", item: "p1", selected: true });
+  assert.equal(s.isSelectedByMe("p1"), true);
+  assert.deepEqual(s.mySelection(), ["p1"]);
+  s.apply({ type: "selection", viewer: "v1", item: "p1", selected: false });
+  assert.equal(s.isSelectedByMe("p1"), false);
+  // A viewer leaving takes its selection marks along.
+  s.apply({ type: "presence", viewers: [{ id: "v1", name: "Viewer 1", color: "#f00" }] });
+  assert.deepEqual(s.othersSelecting("p2"), []);
+});
+
+test("message builders match docs/PROTOCOL.md", () => {
+  assert.deepEqual(protocol.hello({ width: 10, height: 20 }, { x: 0, y: 5 }, undefined, 7),
+    { type: "hello", protocol: 1, viewport: { width: 10, height: 20 }, offset: { x: 0, y: 5 }, lastSeq: 7 });
+  assert.deepEqual(protocol.scroll({ x: 0, y: 1 }), { type: "scroll", offset: { x: 0, y: 1 } });
+  assert.deepEqual(protocol.remove("o", ["a"]), { type: "delete", op: "o", items: ["a"] });
+  assert.throws(() => protocol.parseServerMessage('{"type":"nope"}'));
+  assert.equal(protocol.parseServerMessage('{"type":"ack","op":"o","seq":1}').seq, 1);
+});
