@@ -172,3 +172,25 @@ import WebSocketTransport
         #expect(server.stop() == 0)
     }
 }
+
+/// `--host 127.0.0.1` must listen on 127.0.0.1 only: lws silently listens on every
+/// interface while IPv6 is enabled, so the server turns IPv6 off for IPv4 hosts.
+@Suite struct ListeningAddressTests {
+    @Test func ipv4HostListensOnThatAddressOnly() throws {
+        let server = try ServerProcess(["--demo", "small"])
+        let ss = Process()
+        ss.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        ss.arguments = ["ss", "-ltnH"]
+        let pipe = Pipe()
+        ss.standardOutput = pipe
+        try ss.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ss.waitUntilExit()
+        let locals = output.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 4, fields[3].hasSuffix(":\(server.port)") else { return nil }
+            return String(fields[3])
+        }
+        #expect(locals == ["127.0.0.1:\(server.port)"], "\(output)")
+    }
+}
