@@ -136,7 +136,7 @@ public final class CollectionHub {
         case let .shuffle(op, section):
             guard model.snapshot.indexOfSection(section) != nil else { throw ProtocolError(.unknownSection, "no section with id '\(section.prefix(80))'") }
             var ids = model.snapshot.itemIdentifiers(inSection: section)
-            random.shuffle(&ids)
+            ids.shuffle(using: &random)
             var next = model
             next.snapshot.setItems(ids, inSection: section)
             return try commit(next, op: op, by: viewer)
@@ -206,18 +206,4 @@ public final class CollectionHub {
     private func broadcast(_ message: ServerMessage, except: UInt64? = nil) -> [Outgoing] {
         orderedViewers().filter { $0.ready && $0.key != except }.map { Outgoing(viewer: $0.key, message: message) }
     }
-}
-
-/// A small seeded generator (SplitMix64) so shuffles are repeatable in tests.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func shuffle<T>(_ array: inout [T]) { array.shuffle(using: &self) }
 }

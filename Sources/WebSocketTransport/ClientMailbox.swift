@@ -83,54 +83,52 @@ final class ClientMailbox: Sendable {
     // MARK: any task
 
     func waitForOpen(timeout: Duration) async -> Open {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Open, Never>) in
-            let (now, id): (Open?, UInt64) = state.withLock { s in
-                if s.opened { return (.open, 0) }
-                if let failure = s.failure { return (.failed(failure), 0) }
-                if s.closed { return (.failed(s_closedBeforeOpen), 0) }
-                s.nextWaiterID += 1
-                s.openWaiter = (s.nextWaiterID, continuation)
-                return (nil, s.nextWaiterID)
-            }
-            if let now { return continuation.resume(returning: now) }
-            Task { [self] in
-                try? await Task.sleep(for: timeout)
-                let expired = state.withLock { s in
-                    guard let w = s.openWaiter, w.id == id else { return Optional<CheckedContinuation<Open, Never>>.none }
-                    s.openWaiter = nil
-                    return w.continuation
-                }
-                expired?.resume(returning: .timedOut)
-            }
+        await wait(timeout: timeout, timedOut: .timedOut, slot: \.openWaiter) { s in
+            if s.opened { return .open }
+            if let failure = s.failure { return .failed(failure) }
+            return s.closed ? .failed(s_closedBeforeOpen) : nil
         }
     }
 
     func next(timeout: Duration) async -> Next {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Next, Never>) in
-            let (now, id): (Next?, UInt64) = state.withLock { s in
-                if s.head < s.messages.count {
-                    let m = s.messages[s.head]
-                    s.head += 1
-                    if s.head == s.messages.count {
-                        s.messages.removeAll(keepingCapacity: true)
-                        s.head = 0
-                    }
-                    return (.message(m), 0)
+        await wait(timeout: timeout, timedOut: .timedOut, slot: \.waiter) { s in
+            if s.head < s.messages.count {
+                let m = s.messages[s.head]
+                s.head += 1
+                if s.head == s.messages.count {
+                    s.messages.removeAll(keepingCapacity: true)
+                    s.head = 0
                 }
-                if s.closed { return (.closed, 0) }
+                return .message(m)
+            }
+            return s.closed ? .closed : nil
+        }
+    }
+
+    /// Answers at once when `ready` has an answer; otherwise parks the caller in
+    /// `slot` until the service thread answers or `timeout` passes. A waiter is
+    /// resumed exactly once: whoever takes it out of `slot` resumes it.
+    private func wait<T: Sendable>(
+        timeout: Duration, timedOut: T,
+        slot: WritableKeyPath<State, (id: UInt64, continuation: CheckedContinuation<T, Never>)?> & Sendable,
+        ready: (inout State) -> T?
+    ) async -> T {
+        await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
+            let (now, id): (T?, UInt64) = state.withLock { s in
+                if let answer = ready(&s) { return (answer, 0) }
                 s.nextWaiterID += 1
-                s.waiter = (s.nextWaiterID, continuation)
+                s[keyPath: slot] = (s.nextWaiterID, continuation)
                 return (nil, s.nextWaiterID)
             }
             if let now { return continuation.resume(returning: now) }
             Task { [self] in
                 try? await Task.sleep(for: timeout)
-                let expired = state.withLock { s in
-                    guard let w = s.waiter, w.id == id else { return Optional<CheckedContinuation<Next, Never>>.none }
-                    s.waiter = nil
+                let expired = state.withLock { s -> CheckedContinuation<T, Never>? in
+                    guard let w = s[keyPath: slot], w.id == id else { return nil }
+                    s[keyPath: slot] = nil
                     return w.continuation
                 }
-                expired?.resume(returning: .timedOut)
+                expired?.resume(returning: timedOut)
             }
         }
     }
