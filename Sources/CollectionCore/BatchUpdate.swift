@@ -30,6 +30,8 @@ public struct BatchUpdate: Equatable, Sendable {
     public var movedItems: [ItemMove] = []
     /// Items reloaded (old index paths): a fresh cell.
     public var reloadedItems: [IndexPath] = []
+    /// Items reconfigured (old index paths): the same cell, configured again.
+    public var reconfiguredItems: [IndexPath] = []
 
     /// An empty batch.
     public init() {}
@@ -37,7 +39,7 @@ public struct BatchUpdate: Equatable, Sendable {
     /// True when the batch changes nothing.
     public var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && deletedItems.isEmpty
-            && insertedItems.isEmpty && movedItems.isEmpty && reloadedItems.isEmpty
+            && insertedItems.isEmpty && movedItems.isEmpty && reloadedItems.isEmpty && reconfiguredItems.isEmpty
     }
 }
 

@@ -49,6 +49,10 @@ extension BatchUpdate {
             try checkOld(p, "reload")
             if let other = oldUsed.updateValue("reload", forKey: p) { throw InvalidBatchUpdate("Invalid update: attempt to \(other) and reload the same index path (\(describe(p)))") }
         }
+        for p in reconfiguredItems {
+            try checkOld(p, "reconfigure")
+            if let other = oldUsed[p], other != "reconfigure" { throw InvalidBatchUpdate("Invalid update: attempt to \(other) and reconfigure the same index path (\(describe(p)))") }
+        }
         for p in insertedItems {
             try checkNew(p, "insert")
             if !newUsed.insert(p).inserted { throw InvalidBatchUpdate("Invalid update: attempt to insert \(describe(p)) twice") }

@@ -48,6 +48,7 @@ struct ServerCommand: ParsableCommand {
     }
 
     func run() throws {
+        signal(SIGPIPE, SIG_IGN)   // a peer that vanishes mid-write is an error code, not a crash
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -75,13 +76,13 @@ struct ServerCommand: ParsableCommand {
         wiring.attach(server)
         let actualPort = try server.start()
         let scheme = config.usesTLS ? "https" : "http"
-        FileHandle.standardOutput.write(Data("listening on \(scheme)://\(host):\(actualPort)/\n".utf8))
+        printLine("listening on \(scheme)://\(host):\(actualPort)/")
         logger.info("serving \(config.publicDirectory ?? "") with demo '\(self.demo)'")
 
         waitForStop(exitOnStdinEOF: exitOnStdinEOF)
         logger.info("stopping")
         server.stop()
-        FileHandle.standardOutput.write(Data("stopped\n".utf8))
+        printLine("stopped")
     }
 
     /// Public/ next to the working directory, or above the executable (…/.build/debug/).
@@ -95,6 +96,11 @@ struct ServerCommand: ParsableCommand {
         }
         return candidates.first { fm.fileExists(atPath: $0.appendingPathComponent("index.html").path) }?.path
     }
+}
+
+/// Writes a line to standard output at once; a closed stdout is not an error.
+func printLine(_ line: String) {
+    try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
 }
 
 /// Blocks until SIGINT or SIGTERM (or stdin closes, when asked).

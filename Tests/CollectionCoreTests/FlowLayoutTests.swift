@@ -11,6 +11,11 @@ import Testing
         return layout
     }
 
+    func hit(_ l: CollectionViewFlowLayout, _ point: CGPoint) -> IndexPath? {
+        let probe = CGRect(x: point.x, y: point.y, width: 0.000_01, height: 0.000_01)
+        return l.layoutAttributesForElements(in: probe)?.last { $0.representedElementCategory == .cell && $0.frame.contains(point) }?.indexPath
+    }
+
     func frame(_ l: CollectionViewFlowLayout, _ item: Int, _ section: Int) -> CGRect? {
         l.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame
     }
@@ -18,7 +23,7 @@ import Testing
     @Test func exactFitThreeColumns() {
         // 320 wide, 100-point items, spacing 10: (320 + 10) / 110 = 3 columns, no spare space.
         let l = layout(width: 320, counts: [7]) { $0.itemSize = CGSize(width: 100, height: 100) }
-        #expect(l.itemsPerLine == 3)
+        #expect(l.itemsPerLine() == 3)
         #expect(frame(l, 0, 0) == CGRect(x: 0, y: 0, width: 100, height: 100))
         #expect(frame(l, 2, 0) == CGRect(x: 220, y: 0, width: 100, height: 100))
         #expect(frame(l, 3, 0) == CGRect(x: 0, y: 110, width: 100, height: 100))
@@ -47,7 +52,7 @@ import Testing
             $0.footerReferenceSize = CGSize(width: 999, height: 30)
         }
         // 260 available: (260 + 10) / 60 = 4 columns; spare 60 over 3 gaps: 20 each.
-        #expect(l.itemsPerLine == 4)
+        #expect(l.itemsPerLine() == 4)
         let header0 = l.layoutAttributesForSupplementaryView(ofKind: CollectionElementKind.sectionHeader, at: IndexPath(item: 0, section: 0))
         #expect(header0?.frame == CGRect(x: 0, y: 0, width: 300, height: 40))   // full width; only the height is used
         #expect(frame(l, 0, 0) == CGRect(x: 20, y: 45, width: 50, height: 60))
@@ -72,7 +77,7 @@ import Testing
             $0.itemSize = CGSize(width: 120, height: 20)
             $0.sectionInset = EdgeInsets(top: 0, left: 10, bottom: 0, right: 10)
         }
-        #expect(l.itemsPerLine == 1)
+        #expect(l.itemsPerLine() == 1)
         #expect(frame(l, 0, 0) == CGRect(x: 15, y: 0, width: 120, height: 20))
         #expect(frame(l, 2, 0) == CGRect(x: 15, y: 60, width: 120, height: 20))
     }
@@ -113,7 +118,7 @@ import Testing
             let rect = CGRect(x: CGFloat.random(in: -50...300, using: &rng), y: y,
                               width: CGFloat.random(in: 1...400, using: &rng), height: CGFloat.random(in: 1...700, using: &rng))
             let expected = Set(all.filter { $0.frame.intersects(rect) }.map { "\($0.representedElementKind ?? "cell")\($0.indexPath)" })
-            let got = l.layoutAttributesForElements(in: rect).map { "\($0.representedElementKind ?? "cell")\($0.indexPath)" }
+            let got = (l.layoutAttributesForElements(in: rect) ?? []).map { "\($0.representedElementKind ?? "cell")\($0.indexPath)" }
             #expect(Set(got) == expected, "rect \(rect)")
             #expect(got.count == Set(got).count, "no duplicates")
         }
@@ -124,9 +129,9 @@ import Testing
             $0.itemSize = CGSize(width: 100, height: 100)
             $0.headerReferenceSize = CGSize(width: 0, height: 50)
         }
-        #expect(l.indexPathForItem(at: CGPoint(x: 150, y: 60)) == IndexPath(item: 1, section: 0))
-        #expect(l.indexPathForItem(at: CGPoint(x: 10, y: 170)) == IndexPath(item: 3, section: 0))
-        #expect(l.indexPathForItem(at: CGPoint(x: 105, y: 60)) == nil)   // the gap between items
-        #expect(l.indexPathForItem(at: CGPoint(x: 10, y: 10)) == nil)    // the header
+        #expect(hit(l, CGPoint(x: 150, y: 60)) == IndexPath(item: 1, section: 0))
+        #expect(hit(l, CGPoint(x: 10, y: 170)) == IndexPath(item: 3, section: 0))
+        #expect(hit(l, CGPoint(x: 105, y: 60)) == nil)   // the gap between items
+        #expect(hit(l, CGPoint(x: 10, y: 10)) == nil)    // the header
     }
 }

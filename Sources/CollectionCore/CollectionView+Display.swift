@@ -1,0 +1,117 @@
+import Foundation
+
+extension CollectionView {
+    /// The bounds grown by `displayMargin` along the scrolling axis.
+    public var displayRect: CGRect {
+        let vertical = (collectionViewLayout as? CollectionViewFlowLayout)?.scrollDirection != .horizontal
+        return vertical ? bounds.insetBy(dx: 0, dy: -displayMargin) : bounds.insetBy(dx: -displayMargin, dy: 0)
+    }
+
+    /// Elements displayed now (inside ``displayRect``), with their views.
+    public var displayedElements: [ElementKey: CollectionReusableView] {
+        layoutIfNeeded()
+        return displayed
+    }
+
+    /// The index path the data source knows an item by (differs from the shown one
+    /// only while an item is being moved interactively).
+    func dataIndexPath(forPresented p: IndexPath) -> IndexPath {
+        guard let m = movement, m.original != m.current else { return p }
+        if p == m.current { return m.original }
+        // Take the moving item out of the presented order, put it back at its original place.
+        var q = p
+        if q.section == m.current.section && q.item > m.current.item { q.item -= 1 }
+        if q.section == m.original.section && q.item >= m.original.item { q.item += 1 }
+        return q
+    }
+
+    /// Brings the displayed set in line with the layout: new elements get views from
+    /// the data source (willDisplay), gone ones are recycled (didEndDisplaying).
+    func updateDisplayedElements() {
+        needsDisplayUpdate = false
+        let rect = displayRect
+        var wanted: [(ElementKey, CollectionViewLayoutAttributes)] = []
+        for var attributes in collectionViewLayout.layoutAttributesForElements(in: rect) ?? [] {
+            let key: ElementKey
+            switch attributes.representedElementCategory {
+            case .cell: key = .cell(attributes.indexPath)
+            case .supplementaryView: key = .supplementary(attributes.representedElementKind ?? "", attributes.indexPath)
+            case .decorationView: continue
+            }
+            if let movement, key == .cell(movement.current) {
+                attributes = collectionViewLayout.layoutAttributesForInteractivelyMovingItem(at: movement.current, withTargetPosition: movement.position)
+            }
+            wanted.append((key, attributes))
+        }
+        // Recycle what left first, so that new elements reuse those views.
+        let keys = Set(wanted.map(\.0))
+        for (key, view) in displayed where !keys.contains(key) {
+            endDisplaying(view, key)
+            displayed[key] = nil
+        }
+        for (key, attributes) in wanted {
+            if let view = displayed[key] {
+                view.apply(attributes)
+            } else if let view = makeView(for: key) {
+                view.apply(attributes)
+                displayed[key] = view
+                willDisplay(view, key)
+            }
+        }
+        updatePrefetching(around: rect)
+    }
+
+    private func makeView(for key: ElementKey) -> CollectionReusableView? {
+        guard let dataSource else { return nil }
+        switch key {
+        case .cell(let p):
+            let cell = dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: p))
+            cell.isSelected = selected.contains(p)
+            cell.isHighlighted = highlighted == p
+            return cell
+        case .supplementary(let kind, let p):
+            return dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: p)
+        }
+    }
+
+    func willDisplay(_ view: CollectionReusableView, _ key: ElementKey) {
+        switch key {
+        case .cell(let p):
+            prefetched.remove(p)
+            if let cell = view as? CollectionViewCell { delegate?.collectionView(self, willDisplay: cell, forItemAt: p) }
+        case .supplementary(let kind, let p):
+            delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: p)
+        }
+    }
+
+    func endDisplaying(_ view: CollectionReusableView, _ key: ElementKey) {
+        switch key {
+        case .cell(let p):
+            if let cell = view as? CollectionViewCell { delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: p) }
+            reusePool[view.reuseIdentifier, default: []].append(view)
+        case .supplementary(let kind, let p):
+            delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: p)
+            reusePool[kind + "\u{1F}" + view.reuseIdentifier, default: []].append(view)
+        }
+    }
+
+    /// Items within one more screen of the displayed rect are prefetched; those that
+    /// drift out of that band before being displayed are cancelled.
+    private func updatePrefetching(around rect: CGRect) {
+        guard isPrefetchingEnabled, let prefetchDataSource else {
+            prefetched = []
+            return
+        }
+        let vertical = (collectionViewLayout as? CollectionViewFlowLayout)?.scrollDirection != .horizontal
+        let band = vertical ? rect.insetBy(dx: 0, dy: -bounds.height) : rect.insetBy(dx: -bounds.width, dy: 0)
+        var inBand: Set<IndexPath> = []
+        for a in collectionViewLayout.layoutAttributesForElements(in: band) ?? [] where a.representedElementCategory == .cell {
+            if displayed[.cell(a.indexPath)] == nil { inBand.insert(a.indexPath) }
+        }
+        let start = inBand.subtracting(prefetched).sorted()
+        let cancel = prefetched.subtracting(inBand).filter { displayed[.cell($0)] == nil }.sorted()
+        prefetched = inBand
+        if !cancel.isEmpty { prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
+        if !start.isEmpty { prefetchDataSource.collectionView(self, prefetchItemsAt: start) }
+    }
+}

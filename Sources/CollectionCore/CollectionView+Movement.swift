@@ -1,0 +1,81 @@
+import Foundation
+
+/// An item being dragged to a new place.
+struct InteractiveMovement {
+    let original: IndexPath
+    var current: IndexPath
+    var position: CGPoint
+}
+
+extension CollectionView {
+    /// Starts moving an item with the pointer. False when the data source says it
+    /// cannot move, the index path is not an item, or a movement is under way.
+    @discardableResult
+    public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
+        guard movement == nil, isValid(indexPath), let dataSource,
+              dataSource.collectionView(self, canMoveItemAt: indexPath) else { return false }
+        let center = layoutAttributesForItem(at: indexPath)?.center ?? .zero
+        movement = InteractiveMovement(original: indexPath, current: indexPath, position: center)
+        needsDisplayUpdate = true
+        return true
+    }
+
+    /// The item follows the pointer; the others make room at the target the layout
+    /// (and the delegate) pick for this position.
+    public func updateInteractiveMovementTargetPosition(_ targetPosition: CGPoint) {
+        guard var m = movement else { return }
+        m.position = targetPosition
+        movement = m
+        let proposed = collectionViewLayout.targetIndexPath(forInteractivelyMovingItem: m.current, withPosition: targetPosition)
+        var target = delegate?.collectionView(self, targetIndexPathForMoveOfItemFromOriginalIndexPath: m.original,
+                                              atCurrentIndexPath: m.current, toProposedIndexPath: proposed) ?? proposed
+        if !isValid(target) { target = m.current }
+        if target != m.current { presentMove(from: m.current, to: target) }
+        needsDisplayUpdate = true
+    }
+
+    /// Drops the item where it is: the data source's `moveItemAt` is called once.
+    public func endInteractiveMovement() {
+        guard let m = movement else { return }
+        movement = nil
+        if m.original != m.current {
+            dataSource?.collectionView(self, moveItemAt: m.original, to: m.current)
+            counts = fetchCounts()
+            var batch = BatchUpdate()
+            batch.movedItems = [ItemMove(from: m.original, to: m.current)]
+            appliedUpdates.append(AppliedUpdate(kind: .batch, batch: batch, animated: true))
+        }
+        needsDisplayUpdate = true
+    }
+
+    /// Puts everything back; the data source is not told.
+    public func cancelInteractiveMovement() {
+        guard let m = movement else { return }
+        if m.original != m.current { presentMove(from: m.current, to: m.original) }
+        movement = nil
+        needsDisplayUpdate = true
+    }
+
+    /// The index path of the item being moved, where it is shown now.
+    public var indexPathForInteractivelyMovingItem: IndexPath? { movement?.current }
+
+    /// Shows an item at a new place without telling the data source.
+    private func presentMove(from: IndexPath, to: IndexPath) {
+        let before = loadCountsIfNeeded()
+        var after = before
+        after[from.section] -= 1
+        after[to.section] += 1
+        var batch = BatchUpdate()
+        batch.movedItems = [ItemMove(from: from, to: to)]
+        let mapper = IndexPathMapper(batch, countsBefore: before, countsAfter: after)
+        var moved: [ElementKey: CollectionReusableView] = [:]
+        for (key, view) in displayed {
+            if case .cell(let p) = key, let q = mapper.map(p) { moved[.cell(q)] = view } else { moved[key] = view }
+        }
+        displayed = moved
+        selected = Set(selected.compactMap { mapper.map($0) })
+        counts = after
+        movement?.current = to
+        collectionViewLayout.invalidateLayout()
+    }
+}

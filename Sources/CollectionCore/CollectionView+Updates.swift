@@ -1,0 +1,151 @@
+import Foundation
+
+/// One change the collection view applied, for whoever mirrors it elsewhere.
+public struct AppliedUpdate: Sendable {
+    /// A batch, or a full reload.
+    public enum Kind: Sendable { case batch, reload }
+    /// Batch or reload.
+    public var kind: Kind
+    /// The batch (empty for a reload).
+    public var batch: BatchUpdate
+    /// Whether it should animate.
+    public var animated: Bool
+}
+
+extension CollectionView {
+    /// Runs `updates` (which change the data source and call the insert, delete,
+    /// move and reload methods) as one batch, checks the counts the data source
+    /// reports against the batch with UIKit's rules, and applies it. An invalid
+    /// batch throws UIKit's message and leaves the collection view as it was
+    /// (its counts, selection and displayed cells); `completion` gets false.
+    /// Before the counts were first loaded, the updates simply lead to a reload.
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) throws(InvalidBatchUpdate) {
+        if pendingBatch != nil {
+            updates?()
+            completion?(true)
+            return
+        }
+        guard let before = counts else {
+            // Nothing loaded yet: as UIKit, there is nothing to animate from; load afresh.
+            pendingBatch = BatchUpdate()
+            updates?()
+            pendingBatch = nil
+            reloadData()
+            completion?(true)
+            return
+        }
+        pendingBatch = BatchUpdate()
+        updates?()
+        let batch = pendingBatch ?? BatchUpdate()
+        pendingBatch = nil
+        let after = fetchCounts()
+        do {
+            try batch.validate(countsBefore: before, countsAfter: after)
+        } catch {
+            completion?(false)
+            throw error
+        }
+        apply(batch, countsBefore: before, countsAfter: after, animated: true)
+        completion?(true)
+    }
+
+    /// Inside a batch: records. Outside: applies at once; if invalid, nothing changes
+    /// and the reason is kept in ``lastRejectedUpdate``.
+    private func record(_ change: (inout BatchUpdate) -> Void) {
+        if pendingBatch != nil {
+            change(&pendingBatch!)
+            return
+        }
+        withoutActuallyEscaping(change) { change in
+            do throws(InvalidBatchUpdate) {
+                try performBatchUpdates { change(&self.pendingBatch!) }
+            } catch {
+                lastRejectedUpdate = error
+            }
+        }
+    }
+
+    /// Inserts items (index paths after the update).
+    public func insertItems(at indexPaths: [IndexPath]) { record { $0.insertedItems += indexPaths } }
+    /// Deletes items (index paths before the update).
+    public func deleteItems(at indexPaths: [IndexPath]) { record { $0.deletedItems += indexPaths } }
+    /// Moves an item.
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        record { $0.movedItems.append(ItemMove(from: indexPath, to: newIndexPath)) }
+    }
+    /// Inserts sections.
+    public func insertSections(_ sections: IndexSet) { record { $0.insertedSections += Array(sections) } }
+    /// Deletes sections.
+    public func deleteSections(_ sections: IndexSet) { record { $0.deletedSections += Array(sections) } }
+    /// Moves a section: a delete and an insert of the section (its items come from the data source).
+    public func moveSection(_ section: Int, toSection newSection: Int) {
+        record {
+            $0.deletedSections.append(section)
+            $0.insertedSections.append(newSection)
+        }
+    }
+    /// Reloads items: fresh cells.
+    public func reloadItems(at indexPaths: [IndexPath]) { record { $0.reloadedItems += indexPaths } }
+    /// Reloads sections: deleted and inserted again.
+    public func reloadSections(_ sections: IndexSet) {
+        record {
+            $0.deletedSections += Array(sections)
+            $0.insertedSections += Array(sections)
+        }
+    }
+    /// Configures the existing cells of these items again (the cell stays).
+    public func reconfigureItems(at indexPaths: [IndexPath]) { record { $0.reconfiguredItems += indexPaths } }
+
+    /// Applies a valid batch: new counts, remapped selection, focus and displayed
+    /// views, then a new layout.
+    func apply(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int], animated: Bool) {
+        let mapper = IndexPathMapper(batch, countsBefore: countsBefore, countsAfter: countsAfter)
+        var moved: [ElementKey: CollectionReusableView] = [:]
+        var reconfigure: [IndexPath: CollectionViewCell] = [:]
+        let reconfigured = Set(batch.reconfiguredItems)
+        for (key, view) in displayed {
+            switch key {
+            case .cell(let p):
+                if let q = mapper.map(p) {
+                    moved[.cell(q)] = view
+                    if reconfigured.contains(p), let cell = view as? CollectionViewCell { reconfigure[q] = cell }
+                } else {
+                    endDisplaying(view, key)
+                }
+            case .supplementary(let kind, let p):
+                if let s = mapper.section(p.section) {
+                    var q = p
+                    q.section = s
+                    moved[.supplementary(kind, q)] = view
+                } else {
+                    endDisplaying(view, key)
+                }
+            }
+        }
+        displayed = moved
+        selected = Set(selected.compactMap { mapper.map($0) })
+        highlighted = highlighted.flatMap { mapper.map($0) }
+        focusedIndexPath = focusedIndexPath.flatMap { mapper.map($0) }
+        prefetched = Set(prefetched.compactMap { mapper.map($0) })
+        counts = countsAfter
+        collectionViewLayout.invalidateLayout()
+        needsDisplayUpdate = true
+        layoutIfNeeded()
+        // Reconfigure: the data source configures the same cell again.
+        if let dataSource {
+            for (p, cell) in reconfigure {
+                reconfiguring = cell
+                let result = dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: p))
+                reconfiguring = nil
+                if result !== cell { cell.content = result.content }
+            }
+        }
+        appliedUpdates.append(AppliedUpdate(kind: .batch, batch: batch, animated: animated))
+    }
+
+    /// The changes applied since the last call, oldest first.
+    public func takeAppliedUpdates() -> [AppliedUpdate] {
+        defer { appliedUpdates = [] }
+        return appliedUpdates
+    }
+}

@@ -1,0 +1,367 @@
+import Foundation
+import Synchronization
+
+/// UIKit's `UICollectionView`, without a screen: it asks its data source for counts
+/// and cells, its layout for attributes, keeps selection, focus and the set of
+/// displayed elements, and validates batch updates. One per viewer; several can
+/// share a data source. Not thread-safe: use each from one thread.
+open class CollectionView {
+    /// Element kind of flow-layout section headers.
+    public static let elementKindSectionHeader = CollectionElementKind.sectionHeader
+    /// Element kind of flow-layout section footers.
+    public static let elementKindSectionFooter = CollectionElementKind.sectionFooter
+
+    /// Provides counts and cells.
+    public weak var dataSource: CollectionViewDataSource? {
+        didSet { reloadData() }
+    }
+    /// Reacts to selection, display, focus and movement.
+    public weak var delegate: CollectionViewDelegate? {
+        didSet { collectionViewLayout.invalidateLayout() }
+    }
+    /// Told which items approach the window.
+    public weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
+    /// Prefetching on (default) or off.
+    public var isPrefetchingEnabled = true
+
+    /// The layout; setting it replaces the layout at once (no animation).
+    public var collectionViewLayout: CollectionViewLayout {
+        didSet {
+            oldValue.collectionView = nil
+            attach(collectionViewLayout)
+        }
+    }
+
+    /// Frame in its superview (only the size matters here).
+    public var frame: CGRect {
+        didSet { bounds.size = frame.size }
+    }
+
+    /// Visible rectangle in content coordinates: origin is the scroll offset.
+    public var bounds: CGRect {
+        willSet {
+            if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newValue) {
+                collectionViewLayout.invalidateLayout()
+            }
+        }
+        didSet { needsDisplayUpdate = true }
+    }
+
+    /// Scroll offset (the bounds' origin).
+    public var contentOffset: CGPoint {
+        get { bounds.origin }
+        set { bounds.origin = newValue }
+    }
+
+    /// Beyond UIKit: how far past the bounds (along the scrolling axis, each side)
+    /// elements count as displayed, so a remote client holds them before they show.
+    public var displayMargin: CGFloat = 0 {
+        didSet { needsDisplayUpdate = true }
+    }
+
+    /// How quickly items make room during reordering.
+    public var reorderingCadence = ReorderingCadence.immediate
+    /// Whether cells may invalidate their size.
+    public var selfSizingInvalidation = SelfSizingInvalidation.enabled
+    /// Whether drag and drop is on.
+    public var dragInteractionEnabled = false
+    /// A drag started here is under way.
+    public internal(set) var hasActiveDrag = false
+    /// A drop is under way over this view.
+    public internal(set) var hasActiveDrop = false
+    /// Placeholders are waiting to be committed.
+    public internal(set) var hasUncommittedUpdates = false
+
+    // Selection and focus settings (UIKit's defaults).
+    /// Items can be selected.
+    public var allowsSelection = true
+    /// Several items can be selected at once.
+    public var allowsMultipleSelection = false { didSet { trimSelectionIfSingle() } }
+    /// Items can be selected while editing.
+    public var allowsSelectionDuringEditing = false
+    /// Several items can be selected while editing.
+    public var allowsMultipleSelectionDuringEditing = false { didSet { trimSelectionIfSingle() } }
+    /// Editing mode.
+    public var isEditing = false { didSet { trimSelectionIfSingle() } }
+    /// Items can take focus.
+    public var allowsFocus = false
+    /// Items can take focus while editing.
+    public var allowsFocusDuringEditing = false
+    /// Moving focus selects the focused item.
+    public var selectionFollowsFocus = false
+    /// Focus comes back to the last focused item.
+    public var remembersLastFocusedIndexPath = false
+
+    // MARK: State
+
+    var counts: [Int]?
+    var registeredCells: [String: CollectionViewCell.Type] = [:]
+    var registeredSupplementaries: [String: CollectionReusableView.Type] = [:]
+    var reusePool: [String: [CollectionReusableView]] = [:]
+    var displayed: [ElementKey: CollectionReusableView] = [:]
+    var needsDisplayUpdate = true
+    var selected: Set<IndexPath> = []
+    var highlighted: IndexPath?
+    var prefetched: Set<IndexPath> = []
+    var pendingBatch: BatchUpdate?
+    var movement: InteractiveMovement?
+    /// The focused item (nil when none).
+    public internal(set) var focusedIndexPath: IndexPath?
+    var lastFocusedIndexPath: IndexPath?
+    /// Measured sizes reported by self-sizing cells, by index path.
+    public internal(set) var selfSizedItems: [IndexPath: CGSize]?
+    /// The batches applied since the last call to ``takeAppliedUpdates()``.
+    var appliedUpdates: [AppliedUpdate] = []
+    /// The reason the last single update made outside `performBatchUpdates` was refused.
+    public internal(set) var lastRejectedUpdate: InvalidBatchUpdate?
+    /// The cell being configured again by `reconfigureItems`: dequeuing hands it back.
+    var reconfiguring: CollectionViewCell?
+
+    private static let registrations = Atomic<Int>(0)
+    static func nextRegistrationNumber() -> Int { registrations.add(1, ordering: .relaxed).newValue }
+
+    /// Creates a collection view with a frame and a layout.
+    public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
+        self.frame = frame
+        bounds = CGRect(origin: .zero, size: frame.size)
+        collectionViewLayout = layout
+        attach(layout)
+    }
+
+    private func attach(_ layout: CollectionViewLayout) {
+        layout.collectionView = self
+        layout.invalidateLayout()
+        needsDisplayUpdate = true
+    }
+
+    /// Replaces the layout; `animated` is carried to the client with the next update.
+    public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
+        collectionViewLayout = layout
+        layoutIfNeeded()
+        completion?(true)
+    }
+
+    // MARK: Counts
+
+    func loadCountsIfNeeded() -> [Int] {
+        if let counts { return counts }
+        let loaded = fetchCounts()
+        counts = loaded
+        return loaded
+    }
+
+    func fetchCounts() -> [Int] {
+        guard let dataSource else { return [] }
+        let sections = max(0, dataSource.numberOfSections(in: self))
+        return (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
+    }
+
+    /// Number of sections (as last loaded from the data source).
+    public var numberOfSections: Int { loadCountsIfNeeded().count }
+
+    /// Number of items in `section` (as last loaded; 0 for a section that does not exist).
+    public func numberOfItems(inSection section: Int) -> Int {
+        let counts = loadCountsIfNeeded()
+        return counts.indices.contains(section) ? counts[section] : 0
+    }
+
+    /// True when `indexPath` names an existing item.
+    public func isValid(_ indexPath: IndexPath) -> Bool {
+        indexPath.count == 2 && indexPath.section >= 0 && indexPath.item >= 0
+            && indexPath.section < numberOfSections && indexPath.item < numberOfItems(inSection: indexPath.section)
+    }
+
+    /// Reloads everything from the data source: counts, cells; clears selection and
+    /// focus (the last focused index path is kept if asked to remember it). Not animated.
+    open func reloadData() {
+        counts = nil
+        for (key, view) in displayed { endDisplaying(view, key) }
+        displayed = [:]
+        selected = []
+        highlighted = nil
+        prefetched = []
+        if remembersLastFocusedIndexPath { lastFocusedIndexPath = focusedIndexPath ?? lastFocusedIndexPath }
+        focusedIndexPath = nil
+        movement = nil
+        collectionViewLayout.invalidateLayout()
+        needsDisplayUpdate = true
+        appliedUpdates.append(AppliedUpdate(kind: .reload, batch: BatchUpdate(), animated: false))
+    }
+
+    // MARK: Registration and dequeuing
+
+    /// Registers a cell class for a reuse identifier (nil unregisters).
+    public func register(_ cellClass: CollectionViewCell.Type?, forCellWithReuseIdentifier identifier: String) {
+        registeredCells[identifier] = cellClass
+    }
+
+    /// Registers a supplementary view class for a kind and reuse identifier (nil unregisters).
+    public func register(_ viewClass: CollectionReusableView.Type?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
+        registeredSupplementaries[elementKind + "\u{1F}" + identifier] = viewClass
+    }
+
+    /// A cell for `indexPath`: a reused one or a new one of the registered class.
+    /// An unregistered identifier stops the program with UIKit's message.
+    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
+        if let cell = reconfiguring, cell.reuseIdentifier == identifier { return cell }
+        guard let type = registeredCells[identifier] else {
+            preconditionFailure("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
+        }
+        if let reused = reusePool[identifier]?.popLast() as? CollectionViewCell {
+            reused.prepareForReuse()
+            return reused
+        }
+        return type.init(reuseIdentifier: identifier)
+    }
+
+    /// A supplementary view for `indexPath`; an unregistered kind and identifier stops the program.
+    public func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionReusableView {
+        let key = elementKind + "\u{1F}" + identifier
+        guard let type = registeredSupplementaries[key] else {
+            preconditionFailure("could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
+        }
+        if let reused = reusePool[key]?.popLast() {
+            reused.prepareForReuse()
+            return reused
+        }
+        return type.init(reuseIdentifier: identifier)
+    }
+
+    /// Dequeues and configures a cell through a registration.
+    public func dequeueConfiguredReusableCell<Cell: CollectionViewCell, Item>(using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?) -> Cell {
+        if registeredCells[registration.reuseIdentifier] == nil { register(Cell.self, forCellWithReuseIdentifier: registration.reuseIdentifier) }
+        guard let cell = dequeueReusableCell(withReuseIdentifier: registration.reuseIdentifier, for: indexPath) as? Cell else {
+            preconditionFailure("registration \(registration.reuseIdentifier) produced a cell that is not a \(Cell.self)")
+        }
+        guard let item else { preconditionFailure("dequeueConfiguredReusableCell: item for \(indexPath) is nil") }
+        registration.handler(cell, indexPath, item)
+        return cell
+    }
+
+    /// Dequeues and configures a supplementary view through a registration.
+    public func dequeueConfiguredReusableSupplementary<Supplementary: CollectionReusableView>(using registration: SupplementaryRegistration<Supplementary>, for indexPath: IndexPath) -> Supplementary {
+        let key = registration.elementKind + "\u{1F}" + registration.reuseIdentifier
+        if registeredSupplementaries[key] == nil {
+            register(Supplementary.self, forSupplementaryViewOfKind: registration.elementKind, withReuseIdentifier: registration.reuseIdentifier)
+        }
+        guard let view = dequeueReusableSupplementaryView(ofKind: registration.elementKind, withReuseIdentifier: registration.reuseIdentifier, for: indexPath) as? Supplementary else {
+            preconditionFailure("registration \(registration.reuseIdentifier) produced a view that is not a \(Supplementary.self)")
+        }
+        registration.handler(view, registration.elementKind, indexPath)
+        return view
+    }
+
+    // MARK: Layout queries
+
+    /// Prepares the layout and updates the displayed elements if anything changed.
+    open func layoutIfNeeded() {
+        _ = loadCountsIfNeeded()
+        let wasPrepared = !collectionViewLayout.needsPrepare
+        collectionViewLayout.prepareIfNeeded()
+        if !wasPrepared || needsDisplayUpdate { updateDisplayedElements() }
+    }
+
+    /// The size of all content.
+    public var contentSize: CGSize {
+        _ = loadCountsIfNeeded()
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.collectionViewContentSize
+    }
+
+    /// Attributes of the item at `indexPath` (during interactive movement, the moving item is under the pointer).
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        _ = loadCountsIfNeeded()
+        collectionViewLayout.prepareIfNeeded()
+        if let movement, movement.current == indexPath {
+            return collectionViewLayout.layoutAttributesForInteractivelyMovingItem(at: indexPath, withTargetPosition: movement.position)
+        }
+        return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    /// Attributes of a supplementary element.
+    public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        _ = loadCountsIfNeeded()
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    /// The item whose frame contains `point` (cells only, not headers).
+    public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+        _ = loadCountsIfNeeded()
+        collectionViewLayout.prepareIfNeeded()
+        let probe = CGRect(x: point.x, y: point.y, width: 0.000_01, height: 0.000_01)
+        let hits = collectionViewLayout.layoutAttributesForElements(in: probe) ?? []
+        return hits.last { $0.representedElementCategory == .cell && $0.frame.contains(point) && !$0.isHidden }?.indexPath
+    }
+
+    /// Items whose frames intersect the bounds, in index-path order.
+    public var indexPathsForVisibleItems: [IndexPath] {
+        layoutIfNeeded()
+        return (collectionViewLayout.layoutAttributesForElements(in: bounds) ?? [])
+            .filter { $0.representedElementCategory == .cell }.map(\.indexPath).sorted()
+    }
+
+    /// Displayed cells whose frames intersect the bounds.
+    public var visibleCells: [CollectionViewCell] {
+        indexPathsForVisibleItems.compactMap { displayed[.cell($0)] as? CollectionViewCell }
+    }
+
+    /// The displayed cell for `indexPath`, or nil when it is not displayed.
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
+        layoutIfNeeded()
+        return displayed[.cell(indexPath)] as? CollectionViewCell
+    }
+
+    /// The index path of a displayed cell.
+    public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
+        for (key, view) in displayed where view === cell { if case .cell(let p) = key { return p } }
+        return nil
+    }
+
+    /// The index path of a displayed supplementary view.
+    public func indexPath(forSupplementaryView view: CollectionReusableView) -> IndexPath? {
+        for (key, v) in displayed where v === view { if case .supplementary(_, let p) = key { return p } }
+        return nil
+    }
+
+    /// Index paths of supplementary elements of `kind` intersecting the bounds.
+    public func indexPathsForVisibleSupplementaryElements(ofKind kind: String) -> [IndexPath] {
+        layoutIfNeeded()
+        return (collectionViewLayout.layoutAttributesForElements(in: bounds) ?? [])
+            .filter { $0.representedElementCategory == .supplementaryView && $0.representedElementKind == kind }.map(\.indexPath).sorted()
+    }
+
+    /// Displayed supplementary views of `kind` intersecting the bounds.
+    public func visibleSupplementaryViews(ofKind kind: String) -> [CollectionReusableView] {
+        indexPathsForVisibleSupplementaryElements(ofKind: kind).compactMap { displayed[.supplementary(kind, $0)] }
+    }
+
+    /// The displayed supplementary view of `kind` at `indexPath`.
+    public func supplementaryView(forElementKind kind: String, at indexPath: IndexPath) -> CollectionReusableView? {
+        layoutIfNeeded()
+        return displayed[.supplementary(kind, indexPath)]
+    }
+}
+
+/// Identifies a displayed element.
+public enum ElementKey: Hashable, Sendable {
+    case cell(IndexPath)
+    case supplementary(String, IndexPath)
+
+    /// The element's index path.
+    public var indexPath: IndexPath {
+        switch self {
+        case .cell(let p), .supplementary(_, let p): p
+        }
+    }
+}
+
+/// How quickly items make room during reordering (UIKit's `ReorderingCadence`).
+public enum ReorderingCadence: Sendable {
+    case immediate, fast, slow
+}
+
+/// Whether self-sizing cells may invalidate their size (UIKit's `SelfSizingInvalidation`).
+public enum SelfSizingInvalidation: Sendable {
+    case disabled, enabled, enabledIncludingConstraints
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// What changed, for a partial invalidation (UIKit's `UICollectionViewLayoutInvalidationContext`).
+open class CollectionViewLayoutInvalidationContext {
+    /// True when the data source's counts changed (set by the collection view).
+    public internal(set) var invalidateEverything = false
+    /// True when counts may have changed.
+    public internal(set) var invalidateDataSourceCounts = false
+    /// Items whose attributes must be recomputed.
+    public private(set) var invalidatedItemIndexPaths: [IndexPath]?
+    /// Supplementary elements to recompute, by kind.
+    public private(set) var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]?
+    /// Change to the content size to apply.
+    public var contentSizeAdjustment = CGSize.zero
+    /// Change to the content offset to apply.
+    public var contentOffsetAdjustment = CGPoint.zero
+
+    /// Creates an empty context.
+    public init() {}
+
+    /// Marks items as invalid.
+    public func invalidateItems(at indexPaths: [IndexPath]) {
+        invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+    }
+
+    /// Marks supplementary elements as invalid.
+    public func invalidateSupplementaryElements(ofKind kind: String, at indexPaths: [IndexPath]) {
+        var all = invalidatedSupplementaryIndexPaths ?? [:]
+        all[kind, default: []] += indexPaths
+        invalidatedSupplementaryIndexPaths = all
+    }
+}
+
+/// The base class of layouts, as UIKit's `UICollectionViewLayout`: subclass it and
+/// override `prepare()`, `collectionViewContentSize` and the attribute queries.
+/// A layout belongs to one collection view (`collectionView`).
+open class CollectionViewLayout {
+    /// The collection view using this layout.
+    public internal(set) weak var collectionView: CollectionView?
+    /// True until the next `prepare()` after an invalidation.
+    public private(set) var needsPrepare = true
+
+    /// Creates a layout.
+    public init() {}
+
+    /// Computes whatever the queries need. Called before the first query after an invalidation.
+    open func prepare() {}
+
+    /// The size of all content.
+    open var collectionViewContentSize: CGSize { .zero }
+
+    /// Every element whose frame intersects `rect`.
+    open func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? { nil }
+
+    /// Attributes of one item.
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    /// Attributes of one supplementary view.
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    /// Attributes of one decoration view.
+    open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    /// Where an inserted item starts its animation: by default its final frame, transparent.
+    open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard var attributes = layoutAttributesForItem(at: itemIndexPath) else { return nil }
+        attributes.alpha = 0
+        return attributes
+    }
+
+    /// Where a deleted item ends its animation: by default its last frame, transparent.
+    /// (Asked before the batch is applied, with the old index path.)
+    open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard var attributes = layoutAttributesForItem(at: itemIndexPath) else { return nil }
+        attributes.alpha = 0
+        return attributes
+    }
+
+    /// Initial attributes of an appearing supplementary view.
+    open func initialLayoutAttributesForAppearingSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard var attributes = layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath) else { return nil }
+        attributes.alpha = 0
+        return attributes
+    }
+
+    /// Final attributes of a disappearing supplementary view.
+    open func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard var attributes = layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath) else { return nil }
+        attributes.alpha = 0
+        return attributes
+    }
+
+    /// Whether a bounds change (scroll or resize) needs a new layout. Default: a size change does.
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        guard let collectionView else { return false }
+        return newBounds.size != collectionView.bounds.size
+    }
+
+    /// Marks the whole layout invalid.
+    open func invalidateLayout() {
+        needsPrepare = true
+    }
+
+    /// Marks part of the layout invalid; the default invalidates everything.
+    open func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
+        invalidateLayout()
+    }
+
+    /// Runs `prepare()` if an invalidation asked for it.
+    public func prepareIfNeeded() {
+        guard needsPrepare else { return }
+        needsPrepare = false
+        prepare()
+    }
+
+    /// The index path an item dragged to `position` would move to. Default: the item
+    /// under the position, or the current one.
+    open func targetIndexPath(forInteractivelyMovingItem previousIndexPath: IndexPath, withPosition position: CGPoint) -> IndexPath {
+        guard let collectionView else { return previousIndexPath }
+        return collectionView.indexPathForItem(at: position) ?? previousIndexPath
+    }
+
+    /// Attributes of an item being dragged: centered on the pointer, in front.
+    open func layoutAttributesForInteractivelyMovingItem(at indexPath: IndexPath, withTargetPosition position: CGPoint) -> CollectionViewLayoutAttributes {
+        var attributes = layoutAttributesForItem(at: indexPath) ?? CollectionViewLayoutAttributes(forCellWith: indexPath)
+        attributes.center = position
+        attributes.zIndex = Int.max / 2
+        return attributes
+    }
+}

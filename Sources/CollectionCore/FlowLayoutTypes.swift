@@ -1,0 +1,84 @@
+import Foundation
+
+/// Scrolling axis, as UIKit's `UICollectionView.ScrollDirection`.
+public enum ScrollDirection: Sendable, Equatable {
+    case vertical
+    case horizontal
+}
+
+/// How lines place their items. UIKit's behaviour is `.justified`; the others are
+/// the most requested additions ("left-aligned flow layout").
+public enum FlowLineAlignment: Sendable, Equatable {
+    /// UIKit: full lines spread their spare space between items; the last line keeps
+    /// the previous line's spacing; a line of one item is centered.
+    case justified
+    /// Items packed at the start with the minimum spacing.
+    case leading
+    /// Items packed in the middle.
+    case center
+    /// Items packed at the end.
+    case trailing
+}
+
+/// Where section insets are measured from (UIKit's `SectionInsetReference`). The
+/// browser has no safe area or layout margins, so all three measure from the content inset.
+public enum SectionInsetReference: Sendable, Equatable {
+    case fromContentInset
+    case fromSafeArea
+    case fromLayoutMargins
+}
+
+/// Per-item and per-section sizes from a delegate, as UIKit's
+/// `UICollectionViewDelegateFlowLayout`. Every method is optional: the defaults
+/// return the layout's own properties.
+public protocol CollectionViewDelegateFlowLayout: CollectionViewDelegate {
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize
+}
+
+extension CollectionViewDelegateFlowLayout {
+    private func flow(_ layout: CollectionViewLayout) -> CollectionViewFlowLayout? { layout as? CollectionViewFlowLayout }
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+        flow(collectionViewLayout)?.itemSize ?? .zero
+    }
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets {
+        flow(collectionViewLayout)?.sectionInset ?? .zero
+    }
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat {
+        flow(collectionViewLayout)?.minimumLineSpacing ?? 0
+    }
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
+        flow(collectionViewLayout)?.minimumInteritemSpacing ?? 0
+    }
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
+        flow(collectionViewLayout)?.headerReferenceSize ?? .zero
+    }
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize {
+        flow(collectionViewLayout)?.footerReferenceSize ?? .zero
+    }
+}
+
+/// The inputs of a layout pass when no collection view drives it (tests, benchmarks,
+/// a server computing layouts for viewers): counts, bounds, and optional sizes.
+public struct LayoutContext {
+    /// Items in each section.
+    public var numberOfItems: [Int]
+    /// The collection view's bounds size.
+    public var boundsSize: CGSize
+    /// Visible bounds, for pinned headers and footers (origin = scroll offset).
+    public var visibleBounds: CGRect?
+    /// Per-item sizes; nil means every item is `itemSize`.
+    public var sizeForItem: ((IndexPath) -> CGSize)?
+
+    /// Creates a context.
+    public init(numberOfItems: [Int], boundsSize: CGSize, visibleBounds: CGRect? = nil, sizeForItem: ((IndexPath) -> CGSize)? = nil) {
+        self.numberOfItems = numberOfItems
+        self.boundsSize = boundsSize
+        self.visibleBounds = visibleBounds
+        self.sizeForItem = sizeForItem
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Where each index path before a batch ends up after it (UIKit's rules: deletes and
+/// moves leave their slots, inserts and move targets take theirs, the rest keep their
+/// order). Reloaded items keep their slot. O(log n + changes in the section) a lookup.
+public struct IndexPathMapper: Sendable {
+    private let oldToNew: [Int?]
+    private let removed: [Int: [Int]]       // old section → sorted old items that leave their slot
+    private let targets: [Int: [Int]]       // new section → sorted new items taken by inserts and moves
+    private let moves: [IndexPath: IndexPath]
+    private let gone: Set<IndexPath>        // deleted or reloaded (their old element does not survive)
+
+    /// Prepares the mapping of a valid batch.
+    public init(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int]) {
+        oldToNew = BatchUpdate.sectionMapping(oldCount: countsBefore.count, deleted: Set(batch.deletedSections),
+                                              newCount: countsAfter.count, inserted: Set(batch.insertedSections))
+        var removed: [Int: [Int]] = [:], targets: [Int: [Int]] = [:], moves: [IndexPath: IndexPath] = [:]
+        for p in batch.deletedItems { removed[p.section, default: []].append(p.item) }
+        for m in batch.movedItems {
+            removed[m.from.section, default: []].append(m.from.item)
+            targets[m.to.section, default: []].append(m.to.item)
+            moves[m.from] = m.to
+        }
+        for p in batch.insertedItems { targets[p.section, default: []].append(p.item) }
+        self.removed = removed.mapValues { $0.sorted() }
+        self.targets = targets.mapValues { $0.sorted() }
+        self.moves = moves
+        gone = Set(batch.deletedItems + batch.reloadedItems)
+    }
+
+    /// The section's index after the batch, or nil when deleted.
+    public func section(_ old: Int) -> Int? {
+        oldToNew.indices.contains(old) ? oldToNew[old] : nil
+    }
+
+    /// The item's index path after the batch, or nil when deleted or reloaded.
+    public func map(_ old: IndexPath) -> IndexPath? {
+        if gone.contains(old) { return nil }
+        return position(old)
+    }
+
+    /// Where the slot of `old` is after the batch (a reloaded item's new index path).
+    public func position(_ old: IndexPath) -> IndexPath? {
+        if let to = moves[old] { return to }
+        guard let newSection = section(old.section) else { return nil }
+        var k = old.item - countBelow(removed[old.section] ?? [], old.item)
+        for d in targets[newSection] ?? [] {
+            if d <= k { k += 1 } else { break }
+        }
+        return IndexPath(item: k, section: newSection)
+    }
+
+    private func countBelow(_ sorted: [Int], _ value: Int) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

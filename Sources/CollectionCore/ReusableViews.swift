@@ -1,0 +1,77 @@
+import Foundation
+
+/// A view the browser draws from a template, as UIKit's `UICollectionReusableView`:
+/// a reuse identifier (which template) and string content fields (what fills it).
+/// Subclass it to give the fields names.
+open class CollectionReusableView {
+    /// Which template draws it.
+    public internal(set) var reuseIdentifier: String
+    /// Fields for the template.
+    public var content: [String: String] = [:]
+    /// The attributes last applied.
+    public private(set) var layoutAttributes: CollectionViewLayoutAttributes?
+
+    /// Creates a view for a reuse identifier (the collection view does this when dequeuing).
+    public required init(reuseIdentifier: String) {
+        self.reuseIdentifier = reuseIdentifier
+    }
+
+    /// Called before a view is handed out again: clears the content.
+    open func prepareForReuse() {
+        content = [:]
+    }
+
+    /// Receives the layout's attributes.
+    open func apply(_ layoutAttributes: CollectionViewLayoutAttributes) {
+        self.layoutAttributes = layoutAttributes
+    }
+}
+
+/// A cell, as UIKit's `UICollectionViewCell`.
+open class CollectionViewCell: CollectionReusableView {
+    /// Selected state (the collection view keeps it in step with its selection).
+    open var isSelected = false
+    /// Highlighted state (while the pointer is down on it).
+    open var isHighlighted = false
+
+    open override func prepareForReuse() {
+        super.prepareForReuse()
+        isSelected = false
+        isHighlighted = false
+    }
+}
+
+extension CollectionView {
+    /// Registers a cell class and a handler that configures it for an item, as
+    /// UIKit's `UICollectionView.CellRegistration`.
+    public struct CellRegistration<Cell: CollectionViewCell, Item> {
+        /// Configures a dequeued cell.
+        public typealias Handler = (Cell, IndexPath, Item) -> Void
+        let handler: Handler
+        let reuseIdentifier: String
+
+        /// Creates a registration.
+        public init(handler: @escaping Handler) {
+            self.handler = handler
+            reuseIdentifier = "CellRegistration-\(Cell.self)-\(CollectionView.nextRegistrationNumber())"
+        }
+    }
+
+    /// Registers a supplementary view class and its handler, as UIKit's
+    /// `UICollectionView.SupplementaryRegistration`.
+    public struct SupplementaryRegistration<Supplementary: CollectionReusableView> {
+        /// Configures a dequeued view.
+        public typealias Handler = (Supplementary, String, IndexPath) -> Void
+        /// The kind of element it makes.
+        public let elementKind: String
+        let handler: Handler
+        let reuseIdentifier: String
+
+        /// Creates a registration for `elementKind`.
+        public init(elementKind: String, handler: @escaping Handler) {
+            self.elementKind = elementKind
+            self.handler = handler
+            reuseIdentifier = "SupplementaryRegistration-\(Supplementary.self)-\(CollectionView.nextRegistrationNumber())"
+        }
+    }
+}
