@@ -53,5 +53,10 @@ test-browser: $(VENV)/.installed
 test-conformance: $(VENV)/.installed
 	$(PY) -m pytest -q Tests/conformance
 
+## Benchmarks (release build): prints Markdown tables.
+bench: deps
+	swift build -c release --product collection-bench
+	$(BUILD)/release/collection-bench
+
 clean:
 	rm -rf $(BUILD)

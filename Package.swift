@@ -43,6 +43,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Benchmarks (make bench): release build, prints tables.
+        .executableTarget(name: "collection-bench", dependencies: ["CollectionCore"]),
         .testTarget(name: "CollectionCoreTests", dependencies: ["CollectionCore"]),
         .testTarget(name: "CollectionProtocolTests", dependencies: ["CollectionProtocol"]),
         .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync"]),

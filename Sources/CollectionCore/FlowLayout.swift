@@ -60,10 +60,18 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     private var crossLength: CGFloat = 0     // bounds extent across the scrolling axis
     private var boundsSize = CGSize.zero
     private var visibleBounds: CGRect?
-    // Per-item storage (only with per-item sizes).
-    private var itemU: [CGFloat] = [], itemUExtent: [CGFloat] = [], itemVExtent: [CGFloat] = []
-    private var itemLine: [Int32] = []
-    private var lineV: [CGFloat] = [], lineExtent: [CGFloat] = [], lineFirst: [Int] = []
+    /// One item's place on its line (per-item sizes only): plain numbers, no object.
+    struct ItemGeometry {
+        var u: CGFloat, uExtent: CGFloat, vExtent: CGFloat
+        var line: Int32
+    }
+
+    /// Per-item storage (only with per-item sizes).
+    struct Storage {
+        var items: [ItemGeometry] = []
+        var lineV: [CGFloat] = [], lineExtent: [CGFloat] = [], lineFirst: [Int] = []
+    }
+    private var storage = Storage()
 
     /// Creates a flow layout with UIKit's defaults (50×50 items, spacing 10).
     public override init() {}
@@ -113,99 +121,130 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         visibleBounds = context.visibleBounds
         let vertical = scrollDirection == .vertical
         crossLength = vertical ? boundsSize.width : boundsSize.height
-        fixedSize = context.sizeForItem == nil
-            ? (vertical ? (itemSize.width, itemSize.height) : (itemSize.height, itemSize.width)) : nil
+        fixedSize = context.hasItemSizes ? nil
+            : (vertical ? (itemSize.width, itemSize.height) : (itemSize.height, itemSize.width))
+        // Work on locals and store once: stored properties of a class pay for
+        // dynamic exclusivity checks on every access in a loop.
+        var sections = self.sections
         sections.removeAll(keepingCapacity: true)
         sections.reserveCapacity(context.numberOfItems.count)
-        itemU.removeAll(keepingCapacity: true); itemUExtent.removeAll(keepingCapacity: true)
-        itemVExtent.removeAll(keepingCapacity: true); itemLine.removeAll(keepingCapacity: true)
-        lineV.removeAll(keepingCapacity: true); lineExtent.removeAll(keepingCapacity: true); lineFirst.removeAll(keepingCapacity: true)
-        if fixedSize == nil {
-            let total = context.numberOfItems.reduce(0, +)
-            itemU.reserveCapacity(total); itemUExtent.reserveCapacity(total)
-            itemVExtent.reserveCapacity(total); itemLine.reserveCapacity(total)
-        }
+        var lines = Storage()
+        swap(&lines, &storage)
+        lines.items = []
+        lines.lineV.removeAll(keepingCapacity: true)
+        lines.lineExtent.removeAll(keepingCapacity: true)
+        lines.lineFirst.removeAll(keepingCapacity: true)
+        let total = fixedSize == nil ? context.numberOfItems.reduce(0, +) : 0
+        let alignment = lineAlignment
+        let fixedSize = fixedSize
+        let defaults = (sectionInset, minimumLineSpacing, minimumInteritemSpacing, headerReferenceSize, footerReferenceSize)
+        let crossLength = crossLength
 
-        var cursor: CGFloat = 0
-        for (s, count) in context.numberOfItems.enumerated() {
-            let (inset, lineSpacing, spacing, header, footer) = sectionParameters?(s)
-                ?? (sectionInset, minimumLineSpacing, minimumInteritemSpacing, headerReferenceSize, footerReferenceSize)
-            var g = Section()
-            g.count = count
-            g.start = cursor
-            g.headerExtent = max(0, vertical ? header.height : header.width)
-            g.footerExtent = max(0, vertical ? footer.height : footer.width)
-            g.uStart = vertical ? inset.left : inset.top
-            g.available = max(0, crossLength - (vertical ? inset.left + inset.right : inset.top + inset.bottom))
-            g.spacing = spacing
-            g.lineSpacing = lineSpacing
-            cursor += g.headerExtent + (vertical ? inset.top : inset.left)
-            g.itemsStart = cursor
-            if let (w, h) = fixedSize {
-                g.columns = max(1, Int(((g.available + spacing) / (w + spacing)).rounded(.down)))
-                g.step = g.columns > 1 ? w + (g.available - CGFloat(g.columns) * w) / CGFloat(g.columns - 1) : 0
-                g.lines = (count + g.columns - 1) / g.columns
-                if g.lines > 0 { cursor += CGFloat(g.lines) * h + CGFloat(g.lines - 1) * lineSpacing }
-            } else {
-                g.firstItem = itemU.count
-                g.firstLine = lineV.count
-                cursor = flowItems(section: s, geometry: &g, top: cursor, sizeForItem: context.sizeForItem!)
-                g.lines = lineV.count - g.firstLine
+        // Per-item geometry is written once, in place, in the array's own buffer.
+        let items = [ItemGeometry](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var written = 0
+            var cursor: CGFloat = 0
+            for (s, count) in context.numberOfItems.enumerated() {
+                let (inset, lineSpacing, spacing, header, footer) = sectionParameters?(s) ?? defaults
+                var g = Section()
+                g.count = count
+                g.start = cursor
+                g.headerExtent = max(0, vertical ? header.height : header.width)
+                g.footerExtent = max(0, vertical ? footer.height : footer.width)
+                g.uStart = vertical ? inset.left : inset.top
+                g.available = max(0, crossLength - (vertical ? inset.left + inset.right : inset.top + inset.bottom))
+                g.spacing = spacing
+                g.lineSpacing = lineSpacing
+                cursor += g.headerExtent + (vertical ? inset.top : inset.left)
+                g.itemsStart = cursor
+                if let (w, h) = fixedSize {
+                    g.columns = max(1, Int(((g.available + spacing) / (w + spacing)).rounded(.down)))
+                    g.step = g.columns > 1 ? w + (g.available - CGFloat(g.columns) * w) / CGFloat(g.columns - 1) : 0
+                    g.lines = (count + g.columns - 1) / g.columns
+                    if g.lines > 0 { cursor += CGFloat(g.lines) * h + CGFloat(g.lines - 1) * lineSpacing }
+                } else {
+                    g.firstItem = written
+                    g.firstLine = lines.lineV.count
+                    let target = buffer.baseAddress! + written
+                    if let sizes = context.sizesInSection?(s) {
+                        precondition(sizes.count == count, "sizesInSection(\(s)) gave \(sizes.count) sizes for \(count) items")
+                        cursor = sizes.withUnsafeBufferPointer { sizes in
+                            Self.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
+                                           items: target, lines: &lines) { sizes[$0] }
+                        }
+                    } else {
+                        let sizeForItem = context.sizeForItem!
+                        cursor = Self.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
+                                                items: target, lines: &lines) { sizeForItem(IndexPath(item: $0, section: s)) }
+                    }
+                    written += count
+                    g.lines = lines.lineV.count - g.firstLine
+                }
+                g.itemsEnd = cursor
+                cursor += vertical ? inset.bottom : inset.right
+                g.footerStart = cursor
+                cursor += g.footerExtent
+                g.end = cursor
+                sections.append(g)
             }
-            g.itemsEnd = cursor
-            cursor += vertical ? inset.bottom : inset.right
-            g.footerStart = cursor
-            cursor += g.footerExtent
-            g.end = cursor
-            sections.append(g)
+            initialized = written
         }
+        lines.items = items
+        storage = lines
+        self.sections = sections
     }
 
     /// Breaks one section's items into lines and places them; returns the end of the last line.
-    private func flowItems(section s: Int, geometry g: inout Section, top: CGFloat, sizeForItem: (IndexPath) -> CGSize) -> CGFloat {
-        let vertical = scrollDirection == .vertical
+    @inline(__always)
+    private static func flowItems(geometry g: inout Section, top: CGFloat, vertical: Bool, alignment: FlowLineAlignment,
+                                  items: UnsafeMutablePointer<ItemGeometry>, lines st: inout Storage,
+                                  size sizeOf: (Int) -> CGSize) -> CGFloat {
         var v = top
         var previousGap: CGFloat?
         var previousCount = 0
         var lineStart = 0
         var used: CGFloat = 0
+        var sum: CGFloat = 0
+        var uniform = true
         var lineMax: CGFloat = 0
-        var index = 0
-        let base = itemU.count
+        let base = g.firstItem
 
         func closeLine(end: Int, isLast: Bool) {
             let m = end - lineStart
             guard m > 0 else { return }
-            if !lineV.isEmpty && lineV.count > g.firstLine { v += g.lineSpacing }
-            let lineIndex = Int32(lineV.count)
-            lineV.append(v); lineExtent.append(lineMax); lineFirst.append(base + lineStart)
-            var sum: CGFloat = 0
-            for k in lineStart..<end { sum += itemUExtent[base + k] }
-            let (start, gap) = placement(count: m, sum: sum, available: g.available, spacing: g.spacing, isLast: isLast,
-                                         sectionCount: g.count, previousGap: previousGap, previousCount: previousCount,
-                                         uniform: uniformExtent(base + lineStart, base + end))
+            if st.lineV.count > g.firstLine { v += g.lineSpacing }
+            let lineIndex = Int32(st.lineV.count)
+            st.lineV.append(v); st.lineExtent.append(lineMax); st.lineFirst.append(base + lineStart)
+            let uniformWidth: CGFloat? = uniform ? items[lineStart].uExtent : nil
+            let (start, gap) = placement(alignment, count: m, sum: sum, available: g.available, spacing: g.spacing, isLast: isLast,
+                                         sectionCount: g.count, previousGap: previousGap, previousCount: previousCount, uniform: uniformWidth)
             var u = g.uStart + start
             for k in lineStart..<end {
-                itemU[base + k] = u
-                itemLine[base + k] = lineIndex
-                u += itemUExtent[base + k] + gap
+                items[k].u = u
+                items[k].line = lineIndex
+                u += items[k].uExtent + gap
             }
             previousGap = m > 1 ? gap : previousGap
             previousCount = m
             v += lineMax
             lineStart = end
             used = 0
+            sum = 0
+            uniform = true
             lineMax = 0
         }
 
+        var index = 0
         while index < g.count {
-            let size = sizeForItem(IndexPath(item: index, section: s))
+            let size = sizeOf(index)
             let uExtent = max(0, vertical ? size.width : size.height)
             let vExtent = max(0, vertical ? size.height : size.width)
             if index > lineStart && used + g.spacing + uExtent > g.available {
                 closeLine(end: index, isLast: false)
             }
-            itemU.append(0); itemUExtent.append(uExtent); itemVExtent.append(vExtent); itemLine.append(0)
+            (items + index).initialize(to: ItemGeometry(u: 0, uExtent: uExtent, vExtent: vExtent, line: 0))
+            if index > lineStart && uExtent != items[lineStart].uExtent { uniform = false }
+            sum += uExtent
             used += (index > lineStart ? g.spacing : 0) + uExtent
             lineMax = max(lineMax, vExtent)
             index += 1
@@ -214,18 +253,11 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         return v
     }
 
-    private func uniformExtent(_ from: Int, _ to: Int) -> CGFloat? {
-        guard from < to else { return nil }
-        let first = itemUExtent[from]
-        for k in from..<to where itemUExtent[k] != first { return nil }
-        return first
-    }
-
     /// Where a line of `count` items totalling `sum` starts, and the gap between its items.
-    private func placement(count m: Int, sum: CGFloat, available: CGFloat, spacing s: CGFloat, isLast: Bool,
-                           sectionCount: Int, previousGap: CGFloat?, previousCount: Int, uniform: CGFloat?) -> (CGFloat, CGFloat) {
+    private static func placement(_ alignment: FlowLineAlignment, count m: Int, sum: CGFloat, available: CGFloat, spacing s: CGFloat, isLast: Bool,
+                                  sectionCount: Int, previousGap: CGFloat?, previousCount: Int, uniform: CGFloat?) -> (CGFloat, CGFloat) {
         let packed = sum + CGFloat(m - 1) * s
-        switch lineAlignment {
+        switch alignment {
         case .leading: return (0, s)
         case .center: return ((available - packed) / 2, s)
         case .trailing: return (available - packed, s)
@@ -252,37 +284,45 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         return scrollDirection == .vertical ? CGSize(width: boundsSize.width, height: length) : CGSize(width: length, height: boundsSize.height)
     }
 
-    private func rect(u: CGFloat, v: CGFloat, uExtent: CGFloat, vExtent: CGFloat) -> CGRect {
-        scrollDirection == .vertical
-            ? CGRect(x: u, y: v, width: uExtent, height: vExtent)
-            : CGRect(x: v, y: u, width: vExtent, height: uExtent)
+
+    /// Fixed sizes: where the first item of a line of `inLine` items starts, and the
+    /// distance from one item to the next.
+    @inline(__always)
+    private static func fixedLine(_ g: Section, inLine: Int, width w: CGFloat, alignment: FlowLineAlignment) -> (CGFloat, CGFloat) {
+        switch alignment {
+        case .justified:
+            if g.columns == 1 || g.count == 1 { return (g.uStart + (g.available - w) / 2, 0) }
+            return (g.uStart, g.step)
+        case .leading:
+            return (g.uStart, w + g.spacing)
+        case .center:
+            let packed = CGFloat(inLine) * w + CGFloat(inLine - 1) * g.spacing
+            return (g.uStart + (g.available - packed) / 2, w + g.spacing)
+        case .trailing:
+            let packed = CGFloat(inLine) * w + CGFloat(inLine - 1) * g.spacing
+            return (g.uStart + g.available - packed, w + g.spacing)
+        }
+    }
+
+    @inline(__always)
+    private static func makeRect(_ vertical: Bool, u: CGFloat, v: CGFloat, uExtent: CGFloat, vExtent: CGFloat) -> CGRect {
+        vertical ? CGRect(x: u, y: v, width: uExtent, height: vExtent) : CGRect(x: v, y: u, width: vExtent, height: uExtent)
     }
 
     /// The frame of an item without building attributes (no allocation).
     public func frameForItem(_ item: Int, inSection section: Int) -> CGRect {
         let g = sections[section]
+        let vertical = scrollDirection == .vertical
         if let (w, h) = fixedSize {
-            let line = item / g.columns, column = item % g.columns
-            let inLine = min(g.columns, g.count - line * g.columns)
-            let u: CGFloat
-            switch lineAlignment {
-            case .justified:
-                if g.columns == 1 || g.count == 1 { u = g.uStart + (g.available - w) / 2 }
-                else { u = g.uStart + CGFloat(column) * g.step }
-            case .leading: u = g.uStart + CGFloat(column) * (w + g.spacing)
-            case .center:
-                let packed = CGFloat(inLine) * w + CGFloat(inLine - 1) * g.spacing
-                u = g.uStart + (g.available - packed) / 2 + CGFloat(column) * (w + g.spacing)
-            case .trailing:
-                let packed = CGFloat(inLine) * w + CGFloat(inLine - 1) * g.spacing
-                u = g.uStart + g.available - packed + CGFloat(column) * (w + g.spacing)
-            }
-            return rect(u: u, v: g.itemsStart + CGFloat(line) * (h + g.lineSpacing), uExtent: w, vExtent: h)
+            let line = item / g.columns
+            let (u0, step) = Self.fixedLine(g, inLine: min(g.columns, g.count - line * g.columns), width: w, alignment: lineAlignment)
+            return Self.makeRect(vertical, u: u0 + CGFloat(item - line * g.columns) * step,
+                                 v: g.itemsStart + CGFloat(line) * (h + g.lineSpacing), uExtent: w, vExtent: h)
         }
-        let k = g.firstItem + item
-        let line = Int(itemLine[k])
-        let v = lineV[line] + (lineExtent[line] - itemVExtent[k]) / 2
-        return rect(u: itemU[k], v: v, uExtent: itemUExtent[k], vExtent: itemVExtent[k])
+        let geometry = storage.items[g.firstItem + item]
+        let line = Int(geometry.line)
+        let v = storage.lineV[line] + (storage.lineExtent[line] - geometry.vExtent) / 2
+        return Self.makeRect(vertical, u: geometry.u, v: v, uExtent: geometry.uExtent, vExtent: geometry.vExtent)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
@@ -317,7 +357,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             return nil
         }
         var attributes = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: indexPath.section))
-        attributes.frame = rect(u: 0, v: v, uExtent: crossLength, vExtent: extent)
+        attributes.frame = Self.makeRect(vertical, u: 0, v: v, uExtent: crossLength, vExtent: extent)
         attributes.zIndex = pinned ? Self.pinnedZIndex : Self.supplementaryZIndex
         return attributes
     }
@@ -341,7 +381,13 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             if let header = layoutAttributesForSupplementaryView(ofKind: CollectionElementKind.sectionHeader, at: path), header.frame.intersects(rect) {
                 body(header)
             }
-            if g.lines > 0 { forEachItem(in: rect, section: s, vMin: vMin, vMax: vMax, body) }
+            if g.lines > 0 {
+                forEachItem(in: rect, section: s, vMin: vMin, vMax: vMax) { section, item, frame in
+                    var attributes = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: section))
+                    attributes.frame = frame
+                    body(attributes)
+                }
+            }
             if let footer = layoutAttributesForSupplementaryView(ofKind: CollectionElementKind.sectionFooter, at: path), footer.frame.intersects(rect) {
                 body(footer)
             }
@@ -349,36 +395,80 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
     }
 
-    private func forEachItem(in rect: CGRect, section s: Int, vMin: CGFloat, vMax: CGFloat, _ body: (CollectionViewLayoutAttributes) -> Void) {
-        let g = sections[s]
-        func emit(_ item: Int) {
-            let frame = frameForItem(item, inSection: s)
-            guard frame.intersects(rect) else { return }
-            var attributes = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: s))
-            attributes.frame = frame
-            body(attributes)
+    /// Calls `body` with the section, item and frame of every item intersecting
+    /// `rect`: the same answer as the attributes query, without building attributes
+    /// or index paths (for hot paths such as a server tracking many windows).
+    public func forEachItemFrame(in rect: CGRect, _ body: (_ section: Int, _ item: Int, _ frame: CGRect) -> Void) {
+        guard !sections.isEmpty, !rect.isNull else { return }
+        let vertical = scrollDirection == .vertical
+        let vMin = vertical ? rect.minY : rect.minX, vMax = vertical ? rect.maxY : rect.maxX
+        var s = firstSection(endingAfter: vMin)
+        while s < sections.count, sections[s].start < vMax {
+            if sections[s].lines > 0 { forEachItem(in: rect, section: s, vMin: vMin, vMax: vMax, body) }
+            s += 1
         }
-        if let (_, h) = fixedSize {
+    }
+
+    @inline(__always)
+    private static func intersects(_ a: CGRect, _ b: CGRect) -> Bool {
+        a.origin.x < b.origin.x + b.size.width && b.origin.x < a.origin.x + a.size.width
+            && a.origin.y < b.origin.y + b.size.height && b.origin.y < a.origin.y + a.size.height
+            && a.size.width > 0 && a.size.height > 0
+    }
+
+    private func forEachItem(in rect: CGRect, section s: Int, vMin: CGFloat, vMax: CGFloat, _ body: (Int, Int, CGRect) -> Void) {
+        let g = sections[s]
+        let vertical = scrollDirection == .vertical
+        if let (w, h) = fixedSize {
+            let alignment = lineAlignment
+            let uMin = vertical ? rect.minX : rect.minY, uMax = vertical ? rect.maxX : rect.maxY
             let pitch = h + g.lineSpacing
             var line = max(0, Int(((vMin - g.itemsStart - h) / pitch).rounded(.down)))
-            while line < g.lines, g.itemsStart + CGFloat(line) * pitch < vMax {
-                for item in (line * g.columns)..<min((line + 1) * g.columns, g.count) { emit(item) }
+            while line < g.lines {
+                let v = g.itemsStart + CGFloat(line) * pitch
+                if v >= vMax { break }
+                if v + h > vMin && h > 0 && w > 0 {
+                    let start = line * g.columns, end = min(start + g.columns, g.count)
+                    let (u0, step) = Self.fixedLine(g, inLine: end - start, width: w, alignment: alignment)
+                    var u = u0
+                    for item in start..<end {
+                        if u + w > uMin && u < uMax {
+                            body(s, item, Self.makeRect(vertical, u: u, v: v, uExtent: w, vExtent: h))
+                        }
+                        u += step
+                    }
+                }
                 line += 1
             }
             return
         }
         // Binary search the first line ending after vMin.
-        var low = g.firstLine, high = g.firstLine + g.lines
-        while low < high {
-            let mid = (low + high) / 2
-            if lineV[mid] + lineExtent[mid] <= vMin { low = mid + 1 } else { high = mid }
-        }
-        var line = low
-        while line < g.firstLine + g.lines, lineV[line] < vMax {
-            let first = lineFirst[line] - g.firstItem
-            let end = line + 1 < g.firstLine + g.lines ? lineFirst[line + 1] - g.firstItem : g.count
-            for item in first..<end { emit(item) }
-            line += 1
+        storage.lineV.withUnsafeBufferPointer { lineV in
+            storage.lineExtent.withUnsafeBufferPointer { lineExtent in
+                storage.lineFirst.withUnsafeBufferPointer { lineFirst in
+                    storage.items.withUnsafeBufferPointer { items in
+                        var low = g.firstLine, high = g.firstLine + g.lines
+                        while low < high {
+                            let mid = (low + high) / 2
+                            if lineV[mid] + lineExtent[mid] <= vMin { low = mid + 1 } else { high = mid }
+                        }
+                        var line = low
+                        let lastLine = g.firstLine + g.lines
+                        let uMin = vertical ? rect.minX : rect.minY, uMax = vertical ? rect.maxX : rect.maxY
+                        while line < lastLine, lineV[line] < vMax {
+                            let end = line + 1 < lastLine ? lineFirst[line + 1] : g.firstItem + g.count
+                            for k in lineFirst[line]..<end {
+                                let geometry = items[k]
+                                if geometry.u + geometry.uExtent <= uMin || geometry.u >= uMax { continue }
+                                let v = lineV[line] + (lineExtent[line] - geometry.vExtent) / 2
+                                let frame = Self.makeRect(vertical, u: geometry.u, v: v, uExtent: geometry.uExtent, vExtent: geometry.vExtent)
+                                if Self.intersects(frame, rect) { body(s, k - g.firstItem, frame) }
+                            }
+                            line += 1
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -71,14 +71,22 @@ public struct LayoutContext {
     public var boundsSize: CGSize
     /// Visible bounds, for pinned headers and footers (origin = scroll offset).
     public var visibleBounds: CGRect?
-    /// Per-item sizes; nil means every item is `itemSize`.
+    /// Per-item sizes, asked one item at a time (as UIKit's delegate is).
     public var sizeForItem: ((IndexPath) -> CGSize)?
+    /// Per-item sizes, a whole section at a time (faster; wins over `sizeForItem`).
+    /// Each array must hold the section's item count.
+    public var sizesInSection: ((Int) -> [CGSize])?
 
-    /// Creates a context.
-    public init(numberOfItems: [Int], boundsSize: CGSize, visibleBounds: CGRect? = nil, sizeForItem: ((IndexPath) -> CGSize)? = nil) {
+    /// Creates a context. Without sizes, every item is the layout's `itemSize`.
+    public init(numberOfItems: [Int], boundsSize: CGSize, visibleBounds: CGRect? = nil,
+                sizeForItem: ((IndexPath) -> CGSize)? = nil, sizesInSection: ((Int) -> [CGSize])? = nil) {
         self.numberOfItems = numberOfItems
         self.boundsSize = boundsSize
         self.visibleBounds = visibleBounds
         self.sizeForItem = sizeForItem
+        self.sizesInSection = sizesInSection
     }
+
+    /// True when items have their own sizes.
+    var hasItemSizes: Bool { sizeForItem != nil || sizesInSection != nil }
 }

@@ -2,8 +2,11 @@ import Foundation
 
 extension IndexPath {
     /// An index path to an item in a section, as UIKit's `IndexPath(item:section:)`.
+    /// Built as one index plus an append: Foundation keeps two indexes inline, so
+    /// this allocates nothing (an array literal would).
     public init(item: Int, section: Int) {
-        self.init(indexes: [section, item])
+        self.init(index: section)
+        append(item)
     }
 
     /// The section of an item index path (its first index).

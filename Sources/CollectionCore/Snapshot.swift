@@ -5,9 +5,10 @@ import Foundation
 public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Equatable, Sendable {
     /// Section identifiers in order.
     public private(set) var sectionIdentifiers: [SectionIdentifierType] = []
-    private var items: [[ItemIdentifierType]] = []
+    /// Items of each section, in order (storage the inlinable diff reads directly).
+    @usableFromInline internal private(set) var items: [[ItemIdentifierType]] = []
     private var sectionIndex: [SectionIdentifierType: Int] = [:]
-    private var itemSection: [ItemIdentifierType: SectionIdentifierType] = [:]
+    @usableFromInline internal private(set) var itemSection: [ItemIdentifierType: SectionIdentifierType] = [:]
 
     /// An empty snapshot.
     public init() {}

@@ -5,9 +5,19 @@ extension BatchUpdate {
     /// moves (items in a longest increasing subsequence of their old positions stay
     /// put; only the others move). Sections present in both but reordered are
     /// deleted and inserted. The result passes ``validate(countsBefore:countsAfter:)``.
+    /// Inlinable so that it is specialized for the caller's identifier types: generic
+    /// code across a module boundary pays for metadata look-ups on every step.
+    @inlinable
     public init<S, I>(from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>) {
-        self.init()
-        let oldSections = old.sectionIdentifiers, newSections = new.sectionIdentifiers
+        self = BatchUpdate.difference(oldSections: old.sectionIdentifiers, oldItems: old.items,
+                                      newSections: new.sectionIdentifiers, newItems: new.items)
+    }
+
+    /// The diff of two lists of sections and their items (identifiers unique).
+    @inlinable
+    public static func difference<S: Hashable, I: Hashable>(oldSections: [S], oldItems: [[I]], newSections: [S], newItems: [[I]]) -> BatchUpdate {
+        var result = BatchUpdate()
+        var deletedItems: [IndexPath] = [], insertedItems: [IndexPath] = [], movedItems: [ItemMove] = []
         var newSectionIndex: [S: Int] = [:]
         for (i, s) in newSections.enumerated() { newSectionIndex[s] = i }
 
@@ -23,31 +33,54 @@ extension BatchUpdate {
             survivingNewForOld[commonOld[k]] = commonNew[k]
             survivingOldForNew[commonNew[k]] = commonOld[k]
         }
-        deletedSections = oldSections.indices.filter { survivingNewForOld[$0] == nil }
-        insertedSections = newSections.indices.filter { survivingOldForNew[$0] == nil }
+        result.deletedSections = oldSections.indices.filter { survivingNewForOld[$0] == nil }
+        result.insertedSections = newSections.indices.filter { survivingOldForNew[$0] == nil }
 
-        // Where every item sits in the surviving sections of each side.
+        // Items in the common prefix and suffix of a surviving section stay where they
+        // are: they need no hashing, and always belong to a longest increasing run.
+        var trim: [(prefix: Int, suffix: Int)] = Array(repeating: (0, 0), count: newSections.count)
+        for (n, section) in newSections.enumerated() {
+            guard let o = survivingOldForNew[n], oldSections[o] == section else { continue }
+            let a = oldItems[o], b = newItems[n]
+            var p = 0
+            while p < a.count && p < b.count && a[p] == b[p] { p += 1 }
+            var q = 0
+            while q < a.count - p && q < b.count - p && a[a.count - 1 - q] == b[b.count - 1 - q] { q += 1 }
+            trim[n] = (p, q)
+        }
+
+        // Where every other item sits in the surviving sections of each side.
         var oldPosition: [I: (section: Int, item: Int)] = [:]
-        oldPosition.reserveCapacity(old.numberOfItems)
-        for (o, s) in oldSections.enumerated() where survivingNewForOld[o] != nil {
-            for (i, item) in old.itemIdentifiers(inSection: s).enumerated() { oldPosition[item] = (o, i) }
-        }
         var newPosition: [I: (section: Int, item: Int)] = [:]
-        newPosition.reserveCapacity(new.numberOfItems)
-        for (n, s) in newSections.enumerated() where survivingOldForNew[n] != nil {
-            for (i, item) in new.itemIdentifiers(inSection: s).enumerated() { newPosition[item] = (n, i) }
+        var middles = 0
+        for n in newSections.indices where survivingOldForNew[n] != nil {
+            middles += newItems[n].count - trim[n].prefix - trim[n].suffix
+        }
+        oldPosition.reserveCapacity(middles)
+        newPosition.reserveCapacity(middles)
+        for o in oldSections.indices {
+            guard let n = survivingNewForOld[o] else { continue }
+            let items = oldItems[o]
+            for i in trim[n].prefix..<(items.count - trim[n].suffix) { oldPosition[items[i]] = (o, i) }
+        }
+        for n in newSections.indices where survivingOldForNew[n] != nil {
+            let items = newItems[n]
+            for i in trim[n].prefix..<(items.count - trim[n].suffix) { newPosition[items[i]] = (n, i) }
         }
 
-        for (o, s) in oldSections.enumerated() where survivingNewForOld[o] != nil {
-            for (i, item) in old.itemIdentifiers(inSection: s).enumerated() where newPosition[item] == nil {
+        for o in oldSections.indices {
+            guard let n = survivingNewForOld[o] else { continue }
+            let items = oldItems[o]
+            for i in trim[n].prefix..<(items.count - trim[n].suffix) where newPosition[items[i]] == nil {
                 deletedItems.append(IndexPath(item: i, section: o))
             }
         }
-        for (n, s) in newSections.enumerated() {
+        for n in newSections.indices {
             guard let o = survivingOldForNew[n] else { continue }
+            let items = newItems[n]
             var sameSection: [(old: Int, new: Int)] = []
-            for (i, item) in new.itemIdentifiers(inSection: s).enumerated() {
-                guard let from = oldPosition[item] else {
+            for i in trim[n].prefix..<(items.count - trim[n].suffix) {
+                guard let from = oldPosition[items[i]] else {
                     insertedItems.append(IndexPath(item: i, section: n))
                     continue
                 }
@@ -57,11 +90,17 @@ extension BatchUpdate {
                     movedItems.append(ItemMove(from: IndexPath(item: from.item, section: from.section), to: IndexPath(item: i, section: n)))
                 }
             }
-            let stays = Set(longestIncreasingSubsequence(sameSection.map(\.old)))
-            for (k, pair) in sameSection.enumerated() where !stays.contains(k) {
+            let stays = longestIncreasingSubsequence(sameSection.map(\.old))
+            var k = 0
+            for (index, pair) in sameSection.enumerated() {
+                if k < stays.count && stays[k] == index { k += 1; continue }
                 movedItems.append(ItemMove(from: IndexPath(item: pair.old, section: o), to: IndexPath(item: pair.new, section: n)))
             }
         }
+        result.deletedItems = deletedItems
+        result.insertedItems = insertedItems
+        result.movedItems = movedItems
+        return result
     }
 }
 
