@@ -9,6 +9,12 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     @usableFromInline internal private(set) var items: [[ItemIdentifierType]] = []
     private var sectionIndex: [SectionIdentifierType: Int] = [:]
     @usableFromInline internal private(set) var itemSection: [ItemIdentifierType: SectionIdentifierType] = [:]
+    /// Items marked with `reloadItems` since this snapshot was made.
+    public internal(set) var reloadedItemIdentifiers: [ItemIdentifierType] = []
+    /// Items marked with `reconfigureItems`.
+    public internal(set) var reconfiguredItemIdentifiers: [ItemIdentifierType] = []
+    /// Sections marked with `reloadSections`.
+    public internal(set) var reloadedSectionIdentifiers: [SectionIdentifierType] = []
 
     /// An empty snapshot.
     public init() {}
@@ -114,6 +120,16 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
             itemSection[id] = section
         }
         items[s] = identifiers
+    }
+
+    /// Inserts sections at `index`.
+    public mutating func insertSections(_ identifiers: [SectionIdentifierType], at index: Int) {
+        for id in identifiers {
+            precondition(sectionIndex[id] == nil, "Section identifier \(id) is already in the snapshot; identifiers must be unique")
+        }
+        sectionIdentifiers.insert(contentsOf: identifiers, at: index)
+        items.insert(contentsOf: identifiers.map { _ in [] }, at: index)
+        sectionIndex = Dictionary(uniqueKeysWithValues: sectionIdentifiers.enumerated().map { ($1, $0) })
     }
 
     /// Deletes sections and their items.

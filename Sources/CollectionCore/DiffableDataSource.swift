@@ -1,0 +1,174 @@
+import Foundation
+
+/// A data source driven by snapshots, as UIKit's `UICollectionViewDiffableDataSource`:
+/// `apply` diffs the new snapshot against the current one and performs the
+/// batch, so counts and updates can never disagree.
+open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: CollectionViewDataSource {
+    /// Makes the cell for an item.
+    public typealias CellProvider = (CollectionView, IndexPath, ItemIdentifierType) -> CollectionViewCell?
+    /// Makes a supplementary view.
+    public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> CollectionReusableView?
+    public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    public typealias SectionSnapshot = DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+
+    /// Interactive reordering hooks (UIKit's `ReorderingHandlers`).
+    public struct ReorderingHandlers {
+        /// Whether an item may be reordered (nil: no reordering).
+        public var canReorderItem: ((ItemIdentifierType) -> Bool)?
+        /// Before the reorder is applied.
+        public var willReorder: ((Snapshot) -> Void)?
+        /// After: the new snapshot.
+        public var didReorder: ((Snapshot) -> Void)?
+        public init() {}
+    }
+
+    private weak var collectionView: CollectionView?
+    private let cellProvider: CellProvider
+    private var current = Snapshot()
+    private var sectionSnapshots: [SectionIdentifierType: SectionSnapshot] = [:]
+    /// Supplementary views (headers, footers).
+    public var supplementaryViewProvider: SupplementaryViewProvider?
+    /// Reordering hooks.
+    public var reorderingHandlers = ReorderingHandlers()
+
+    /// Creates the data source and makes it the collection view's.
+    public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
+        self.collectionView = collectionView
+        self.cellProvider = cellProvider
+        collectionView.dataSource = self
+    }
+
+    /// A copy of the current snapshot.
+    public func snapshot() -> Snapshot { current }
+
+    /// Makes `snapshot` current: diffs it against the current one and performs the
+    /// resulting batch (reloads and reconfigures included). Without animation the
+    /// batch is applied all the same, marked not animated.
+    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        guard let collectionView, collectionView.counts != nil else {
+            current = cleared(snapshot)
+            self.collectionView?.reloadData()
+            completion?()
+            return
+        }
+        var batch = BatchUpdate(from: current, to: snapshot)
+        let reloadedSections = Set(snapshot.reloadedSectionIdentifiers)
+        for id in snapshot.reloadedItemIdentifiers {
+            if let p = current.indexPath(for: id), !batch.deletedItems.contains(p), !batch.movedItems.contains(where: { $0.from == p }) {
+                batch.reloadedItems.append(p)
+            }
+        }
+        for id in snapshot.reconfiguredItemIdentifiers {
+            if let p = current.indexPath(for: id), !batch.deletedItems.contains(p) { batch.reconfiguredItems.append(p) }
+        }
+        for section in reloadedSections {
+            if let o = current.indexOfSection(section), let n = snapshot.indexOfSection(section),
+               !batch.deletedSections.contains(o) {
+                batch.deletedSections.append(o)
+                batch.insertedSections.append(n)
+                batch.deletedItems.removeAll { $0.section == o }
+                batch.reloadedItems.removeAll { $0.section == o }
+                batch.reconfiguredItems.removeAll { $0.section == o }
+                batch.insertedItems.removeAll { $0.section == n }
+                // Moves touching the reloaded section become a delete and an insert elsewhere.
+                for m in batch.movedItems where m.from.section == o || m.to.section == n {
+                    if m.from.section != o { batch.deletedItems.append(m.from) }
+                    if m.to.section != n { batch.insertedItems.append(m.to) }
+                }
+                batch.movedItems.removeAll { $0.from.section == o || $0.to.section == n }
+            }
+        }
+        let before = current.sectionCounts
+        current = cleared(snapshot)
+        do {
+            try batch.validate(countsBefore: before, countsAfter: current.sectionCounts)
+            collectionView.apply(batch, countsBefore: before, countsAfter: current.sectionCounts, animated: animatingDifferences)
+        } catch {
+            // Cannot happen for a diff; fall back to a reload rather than show a wrong state.
+            collectionView.reloadData()
+        }
+        completion?()
+    }
+
+    /// Makes `snapshot` current with a full reload (no diff, no animation).
+    public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
+        current = cleared(snapshot)
+        collectionView?.reloadData()
+        completion?()
+    }
+
+    private func cleared(_ snapshot: Snapshot) -> Snapshot {
+        var s = snapshot
+        s.reloadedItemIdentifiers = []
+        s.reconfiguredItemIdentifiers = []
+        s.reloadedSectionIdentifiers = []
+        return s
+    }
+
+    /// Applies a section snapshot to one section: its visible items become the
+    /// section's items (the section is appended if new).
+    public func apply(_ snapshot: SectionSnapshot, to section: SectionIdentifierType, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        sectionSnapshots[section] = snapshot
+        var full = current
+        if full.indexOfSection(section) == nil { full.appendSections([section]) }
+        full.setItems(snapshot.visibleItems, inSection: section)
+        apply(full, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// The section snapshot last applied to `section` (or a flat one of its items).
+    public func snapshot(for section: SectionIdentifierType) -> SectionSnapshot {
+        if let s = sectionSnapshots[section] { return s }
+        var flat = SectionSnapshot()
+        flat.append(current.itemIdentifiers(inSection: section))
+        return flat
+    }
+
+    /// The item at `indexPath`.
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { current.itemIdentifier(at: indexPath) }
+    /// Where an item is.
+    public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { current.indexPath(for: itemIdentifier) }
+    /// The section at `index`.
+    public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+        current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
+    }
+    /// The index of a section.
+    public func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
+
+    // MARK: CollectionViewDataSource
+
+    public func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
+
+    public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        current.sectionCounts.indices.contains(section) ? current.sectionCounts[section] : 0
+    }
+
+    public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        guard let item = current.itemIdentifier(at: indexPath), let cell = cellProvider(collectionView, indexPath, item) else {
+            preconditionFailure("the cell provider returned no cell for \(indexPath)")
+        }
+        return cell
+    }
+
+    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> CollectionReusableView {
+        supplementaryViewProvider?(collectionView, kind, indexPath) ?? CollectionReusableView(reuseIdentifier: "")
+    }
+
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        guard let canReorder = reorderingHandlers.canReorderItem, let item = current.itemIdentifier(at: indexPath) else { return false }
+        return canReorder(item)
+    }
+
+    public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        guard let item = current.itemIdentifier(at: sourceIndexPath) else { return }
+        reorderingHandlers.willReorder?(current)
+        var next = current
+        next.deleteItems([item])
+        let section = next.sectionIdentifiers[destinationIndexPath.section]
+        next.insertItems([item], at: destinationIndexPath.item, inSection: section)
+        current = next
+        reorderingHandlers.didReorder?(current)
+    }
+}
+
+/// Short name.
+public typealias DiffableDataSource<S: Hashable & Sendable, I: Hashable & Sendable> = CollectionViewDiffableDataSource<S, I>

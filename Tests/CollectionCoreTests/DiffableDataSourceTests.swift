@@ -1,0 +1,133 @@
+import CollectionCore
+import Foundation
+import Testing
+
+@Suite struct DiffableDataSourceTests {
+    final class Host {
+        let cv: CollectionView
+        let dataSource: CollectionViewDiffableDataSource<String, String>
+        var provided = 0
+
+        init() {
+            let layout = CollectionViewFlowLayout()
+            layout.itemSize = CGSize(width: 100, height: 50)
+            layout.minimumInteritemSpacing = 0
+            layout.minimumLineSpacing = 0
+            cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
+            let registration = CollectionView.CellRegistration<TitleCell, String> { cell, _, item in cell.title = item }
+            var count = 0
+            dataSource = CollectionViewDiffableDataSource(collectionView: cv) { cv, indexPath, item in
+                count += 1
+                return cv.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+            }
+            _ = count
+        }
+
+        func titles(_ section: Int) -> [String] {
+            (0..<cv.numberOfItems(inSection: section)).map { (cv.cellForItem(at: IndexPath(item: $0, section: section)) as? TitleCell)?.title ?? "?" }
+        }
+    }
+
+    func snapshot(_ sections: [(String, [String])]) -> Snapshot<String, String> {
+        var s = Snapshot<String, String>()
+        for (id, items) in sections {
+            s.appendSections([id])
+            s.appendItems(items, toSection: id)
+        }
+        return s
+    }
+
+    @Test func applyDiffsAndPerformsTheBatch() {
+        let host = Host()
+        host.dataSource.apply(snapshot([("a", ["1", "2", "3"]), ("b", ["4"])]), animatingDifferences: false)
+        #expect(host.cv.numberOfSections == 2 && host.titles(0) == ["1", "2", "3"])
+        _ = host.cv.takeAppliedUpdates()
+        var next = host.dataSource.snapshot()
+        next.moveItem("1", afterItem: "3")
+        next.insertItems(["new"], beforeItem: "4")
+        next.deleteItems(["2"])
+        host.dataSource.apply(next)
+        #expect(host.titles(0) == ["3", "1"] && host.titles(1) == ["new", "4"])
+        let update = host.cv.takeAppliedUpdates().last
+        #expect(update?.kind == .batch && update?.animated == true)
+        #expect(update?.batch.movedItems.count == 1 && update?.batch.deletedItems == [IndexPath(item: 1, section: 0)])
+        #expect(host.dataSource.itemIdentifier(for: IndexPath(item: 0, section: 1)) == "new")
+        #expect(host.dataSource.indexPath(for: "4") == IndexPath(item: 1, section: 1))
+        #expect(host.dataSource.sectionIdentifier(for: 1) == "b" && host.dataSource.index(for: "a") == 0)
+    }
+
+    @Test func reconfigureKeepsTheCellAndReloadReplacesIt() throws {
+        let host = Host()
+        host.dataSource.apply(snapshot([("a", ["x", "y"])]))
+        let cell = try #require(host.cv.cellForItem(at: IndexPath(item: 0, section: 0)) as? TitleCell)
+        var next = host.dataSource.snapshot()
+        next.reconfigureItems(["x"])
+        host.dataSource.apply(next)
+        #expect(host.cv.cellForItem(at: IndexPath(item: 0, section: 0)) === cell && cell.reuseCount == 0)
+        var again = host.dataSource.snapshot()
+        #expect(again.reconfiguredItemIdentifiers.isEmpty)   // marks are consumed by apply
+        again.reloadItems(["x"])
+        host.dataSource.apply(again)
+        #expect(host.cv.takeAppliedUpdates().last?.batch.reloadedItems == [IndexPath(item: 0, section: 0)])
+    }
+
+    @Test func reloadedSectionsWithMovesInAndOutStayValid() {
+        let host = Host()
+        host.dataSource.apply(snapshot([("a", ["1", "2"]), ("b", ["3", "4"])]))
+        #expect(host.titles(1) == ["3", "4"])
+        var next = snapshot([("a", ["1", "3"]), ("b", ["4", "2"])])
+        next.reloadSections(["a"])
+        host.dataSource.apply(next)
+        #expect(host.titles(0) == ["1", "3"] && host.titles(1) == ["4", "2"])
+        #expect(host.cv.takeAppliedUpdates().last?.kind == .batch)
+    }
+
+    @Test func sectionSnapshotsExpandAndCollapse() {
+        let host = Host()
+        var outline = DiffableDataSourceSectionSnapshot<String>()
+        outline.append(["Fruit", "Veg"])
+        outline.append(["Apple", "Pear"], to: "Fruit")
+        outline.append(["Gala"], to: "Apple")
+        #expect(outline.visibleItems == ["Fruit", "Veg"])
+        outline.expand(["Fruit"])
+        #expect(outline.visibleItems == ["Fruit", "Apple", "Pear", "Veg"])
+        #expect(!outline.isVisible("Gala") && outline.level(of: "Gala") == 2 && outline.parent(of: "Gala") == "Apple")
+        host.dataSource.apply(outline, to: "food")
+        #expect(host.titles(0) == ["Fruit", "Apple", "Pear", "Veg"])
+        outline.collapse(["Fruit"])
+        host.dataSource.apply(outline, to: "food")
+        #expect(host.titles(0) == ["Fruit", "Veg"])
+        #expect(host.dataSource.snapshot(for: "food").items == ["Fruit", "Apple", "Gala", "Pear", "Veg"])
+        #expect(outline.snapshot(of: "Fruit").items == ["Apple", "Gala", "Pear"])
+        outline.insert(["Cherry"], after: "Apple")
+        outline.delete(["Apple"])
+        #expect(outline.items == ["Fruit", "Cherry", "Pear", "Veg"] && !outline.contains("Gala"))
+    }
+
+    @Test func reorderingThroughInteractiveMovementUpdatesTheSnapshot() {
+        let host = Host()
+        host.dataSource.apply(snapshot([("a", ["1", "2", "3", "4"])]))
+        #expect(!host.cv.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))   // no handler: no reordering
+        var reordered: [String] = []
+        host.dataSource.reorderingHandlers.canReorderItem = { _ in true }
+        host.dataSource.reorderingHandlers.didReorder = { reordered = $0.itemIdentifiers }
+        #expect(host.cv.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
+        host.cv.updateInteractiveMovementTargetPosition(CGPoint(x: 50, y: 75))   // item 3's slot (line 1, column 0)
+        host.cv.endInteractiveMovement()
+        #expect(reordered == ["2", "3", "4", "1"])
+        #expect(host.dataSource.snapshot().itemIdentifiers == ["2", "3", "4", "1"])
+        #expect(host.titles(0) == ["2", "3", "4", "1"])
+    }
+
+    @Test func snapshotMutationsByNeighbour() {
+        var s = snapshot([("a", ["1", "2"]), ("b", ["3"])])
+        s.insertSections(["z"], beforeSection: "a")
+        s.appendItems(["9"], toSection: "z")
+        s.moveSection("b", beforeSection: "z")
+        #expect(s.sectionIdentifiers == ["b", "z", "a"] && s.itemIdentifiers == ["3", "9", "1", "2"])
+        s.moveItem("2", beforeItem: "3")
+        #expect(s.itemIdentifiers(inSection: "b") == ["2", "3"])
+        s.deleteAllItems()
+        #expect(s.numberOfItems == 0 && s.numberOfSections == 0)
+    }
+}
