@@ -21,7 +21,8 @@ public struct Outgoing: Sendable, Equatable {
 /// viewer as a batch in that viewer's layout; a refused one changes nothing.
 public final class CollectionHub {
     /// The shared model.
-    public private(set) var model: CollectionModel
+    public var model: CollectionModel { store.model }
+    private let store: ModelStore
     /// Sequence number of the last accepted edit.
     public private(set) var sequence = 0
     /// Most items the collection may hold.
@@ -36,7 +37,7 @@ public final class CollectionHub {
 
     /// Creates a hub over `model`; `seed` makes shuffles repeatable.
     public init(model: CollectionModel, factory: ItemFactory, policy: LayoutPolicy, seed: UInt64 = 0x5EED) {
-        self.model = model
+        store = ModelStore(model)
         self.factory = factory
         self.policy = policy
         nextSerial = model.snapshot.numberOfItems + 1
@@ -47,7 +48,7 @@ public final class CollectionHub {
     public var viewerCount: Int { viewers.count }
 
     /// The selection of a viewer, by item identifier.
-    public func selection(of viewer: UInt64) -> Set<String> { viewers[viewer]?.selection ?? [] }
+    public func selection(of viewer: UInt64) -> Set<String> { viewers[viewer]?.selection(in: model) ?? [] }
 
     /// The keys a viewer's client holds now (its window).
     public func windowKeys(of viewer: UInt64) -> Set<String> { Set(viewers[viewer]?.window.keys ?? [:].keys) }
@@ -56,14 +57,14 @@ public final class CollectionHub {
     public func connect(_ key: UInt64) {
         nextViewerNumber += 1
         let n = nextViewerNumber
-        viewers[key] = Viewer(key: key, info: ViewerInfo(id: "v\(n)", name: "Viewer \(n)", color: Self.palette[(n - 1) % Self.palette.count]))
+        viewers[key] = Viewer(key: key, info: ViewerInfo(id: "v\(n)", name: "Viewer \(n)", color: Self.palette[(n - 1) % Self.palette.count]), store: store)
     }
 
     /// A connection closed: its selection and presence go away.
     public func disconnect(_ key: UInt64) -> [Outgoing] {
         guard let gone = viewers.removeValue(forKey: key), gone.ready else { return [] }
         var out: [Outgoing] = []
-        for item in gone.selection.sorted() {
+        for item in gone.selection(in: model).sorted() {
             out += broadcast(.selection(viewer: gone.info.id, item: item, selected: false))
         }
         out += broadcast(.presence(viewers: presence()))
@@ -98,17 +99,14 @@ public final class CollectionHub {
         case .hello:
             return []
         case let .scroll(offset, viewport):
-            viewer.offset = offset
-            if let viewport {
-                viewer.viewport = viewport
-                viewer.prepare(model: model, policy: policy)
-            }
+            viewer.show(viewport: viewport, offset: offset, policy: policy)
             let (changed, removed) = viewer.replaceWindow(with: viewer.currentElements(model: model))
             return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed)))]
         case let .select(item, selected):
-            guard model.snapshot.contains(item: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
-            let changed = selected ? viewer.selection.insert(item).inserted : viewer.selection.remove(item) != nil
-            guard changed else { return [] }
+            guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+            let isSelected = viewer.collectionView.indexPathsForSelectedItems?.contains(indexPath) ?? false
+            // A user's tap: the collection view's rules and delegate decide.
+            guard selected != isSelected, viewer.collectionView.toggleFromUser(indexPath) else { return [] }
             return broadcast(.selection(viewer: viewer.info.id, item: item, selected: selected))
         case let .insert(op, section, count):
             guard model.snapshot.indexOfSection(section) != nil else { throw ProtocolError(.unknownSection, "no section with id '\(section.prefix(80))'") }
@@ -149,15 +147,13 @@ public final class CollectionHub {
         }
         let first = !viewer.ready
         viewer.ready = true
-        viewer.viewport = hello.viewport
-        viewer.offset = hello.offset
         viewer.window = [:]
-        viewer.prepare(model: model, policy: policy)
+        viewer.show(viewport: hello.viewport, offset: hello.offset, policy: policy)
         let elements = viewer.currentElements(model: model)
         _ = viewer.replaceWindow(with: elements)
-        let selections = viewers.values.filter { $0.ready && !$0.selection.isEmpty }
-            .sorted { $0.key < $1.key }
-            .map { SelectionInfo(viewer: $0.info.id, items: $0.selection.sorted()) }
+        let selections = orderedViewers().filter(\.ready)
+            .map { SelectionInfo(viewer: $0.info.id, items: $0.selection(in: model).sorted()) }
+            .filter { !$0.items.isEmpty }
         var out = [Outgoing(viewer: viewer.key, message: .welcome(.init(
             viewer: viewer.info, seq: sequence, contentSize: viewer.contentSize, sections: model.sectionInfos,
             elements: elements, selections: selections, viewers: presence())))]
@@ -176,7 +172,7 @@ public final class CollectionHub {
             throw ProtocolError(.invalidBatch, error.description)
         }
         let before = model.snapshot
-        model = next
+        store.model = next
         sequence += 1
         var out: [Outgoing] = []
         if let op { out.append(Outgoing(viewer: sender.key, message: .ack(op: op, seq: sequence))) }
@@ -187,9 +183,21 @@ public final class CollectionHub {
             moves: batch.movedItems.map { [[$0.from.section, $0.from.item], [$0.to.section, $0.to.item]] }
         )
         let sections = model.sectionInfos
-        for viewer in orderedViewers() where viewer.ready {
-            viewer.selection = viewer.selection.filter { model.snapshot.contains(item: $0) }
-            viewer.prepare(model: model, policy: policy)
+        for viewer in orderedViewers() {
+            // Each viewer's collection view performs the batch against the shared data
+            // source (already changed), which checks the counts once more.
+            let cv = viewer.collectionView
+            do {
+                try cv.performBatchUpdates {
+                    cv.deleteItems(at: batch.deletedItems)
+                    cv.insertItems(at: batch.insertedItems)
+                    for move in batch.movedItems { cv.moveItem(at: move.from, to: move.to) }
+                }
+            } catch {
+                cv.reloadData()   // cannot happen after the model-level check; never show a wrong order
+            }
+            guard viewer.ready else { continue }
+            cv.layoutIfNeeded()
             let elements = viewer.currentElements(model: model)
             let (_, removed) = viewer.replaceWindow(with: elements)
             out.append(Outgoing(viewer: viewer.key, message: .batch(.init(

@@ -2,63 +2,71 @@ import CollectionCore
 import CollectionProtocol
 import Foundation
 
-/// One connection's view of the shared collection: its own viewport, layout,
-/// window of elements and selection (UIKit: one collection view per viewer).
+/// One connection's view of the shared collection: a ``CollectionView`` of its own
+/// (viewport, flow layout, displayed window, selection) over the shared model.
 final class Viewer {
     let key: UInt64
     let info: ViewerInfo
-    var viewport = Size(width: 1, height: 1)
-    var offset = Point(x: 0, y: 0)
+    let collectionView: CollectionView
     let layout = CollectionViewFlowLayout()
+    private let dataSource: ModelDataSource
     /// Elements the client holds, by key, as last sent.
     var window: [String: Element] = [:]
-    var selection: Set<String> = []
     var ready = false
 
-    init(key: UInt64, info: ViewerInfo) {
+    init(key: UInt64, info: ViewerInfo, store: ModelStore) {
         self.key = key
         self.info = info
+        dataSource = ModelDataSource(store: store)
+        collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 1, height: 1), collectionViewLayout: layout)
+        dataSource.register(in: collectionView)
+        collectionView.dataSource = dataSource
+        collectionView.allowsMultipleSelection = true
+        collectionView.isPrefetchingEnabled = false
     }
 
-    /// The rect of elements kept in the client: the viewport plus one screen above and below.
-    var windowRect: CGRect {
-        let margin = viewport.height
-        return CGRect(x: offset.x, y: offset.y - margin, width: viewport.width, height: viewport.height + 2 * margin)
+    /// Sets the viewport and scroll offset; the layout follows the policy.
+    func show(viewport: Size?, offset: Point, policy: LayoutPolicy) {
+        if let viewport {
+            policy.configure(layout, for: viewport)
+            collectionView.frame = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+            // The client holds one screen above and one below the viewport.
+            collectionView.displayMargin = viewport.height
+        }
+        collectionView.contentOffset = CGPoint(x: offset.x, y: offset.y)
+        collectionView.layoutIfNeeded()
     }
 
     var contentSize: Size {
-        let s = layout.collectionViewContentSize
+        let s = collectionView.contentSize
         return Size(width: s.width, height: s.height)
     }
 
-    /// Re-runs the layout for the model's counts and this viewport.
-    func prepare(model: CollectionModel, policy: LayoutPolicy) {
-        policy.configure(layout, for: viewport)
-        layout.prepare(LayoutContext(numberOfItems: model.snapshot.sectionCounts, boundsSize: CGSize(width: viewport.width, height: viewport.height)))
+    /// The selected items' identifiers.
+    func selection(in model: CollectionModel) -> Set<String> {
+        Set((collectionView.indexPathsForSelectedItems ?? []).compactMap { model.snapshot.itemIdentifier(at: $0) })
     }
 
-    /// Every element in the window rect now.
+    /// Every displayed element, as the client draws it.
     func currentElements(model: CollectionModel) -> [Element] {
         var elements: [Element] = []
-        let sections = model.snapshot.sectionIdentifiers
-        layout.forEachElement(in: windowRect) { a in
-            let sectionID = sections[a.indexPath.section]
+        for (key, view) in collectionView.displayedElements {
+            guard let a = view.layoutAttributes, let id = view.content[ModelDataSource.idField] else { continue }
+            var content = view.content
+            content[ModelDataSource.idField] = nil
             let frame = [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)]
-            if a.representedElementCategory == .cell {
-                guard let id = model.snapshot.itemIdentifier(at: a.indexPath) else { return }
-                elements.append(Element(
-                    key: "i:" + id, kind: "cell", reuse: model.cellReuseIdentifier, section: a.indexPath.section,
-                    item: a.indexPath.item, frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden,
-                    content: model.itemContent[id] ?? [:]))
-            } else if a.representedElementKind == CollectionElementKind.sectionHeader {
-                elements.append(Element(
-                    key: "h:" + sectionID, kind: "header", reuse: model.headerReuseIdentifier, section: a.indexPath.section,
-                    item: nil, frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden,
-                    content: ["title": model.sectionTitles[sectionID] ?? sectionID,
-                              "count": String(model.snapshot.numberOfItems(inSection: sectionID))]))
+            switch key {
+            case .cell(let p):
+                elements.append(Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: p.section, item: p.item,
+                                        frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, content: content))
+            case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader:
+                elements.append(Element(key: "h:" + id, kind: "header", reuse: view.reuseIdentifier, section: p.section, item: nil,
+                                        frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, content: content))
+            default:
+                continue
             }
         }
-        return elements
+        return elements.sorted { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
     }
 
     /// Replaces the window with `elements`; returns what changed (new or different) and what left.

@@ -1,0 +1,56 @@
+import CollectionCore
+import Foundation
+
+/// The shared model, by reference, so that every viewer's data source reads the
+/// same, current state.
+final class ModelStore {
+    var model: CollectionModel
+    init(_ model: CollectionModel) { self.model = model }
+}
+
+/// One viewer's data source over the shared model: cells carry the item's content
+/// fields (and its identifier), headers the section's title and count.
+final class ModelDataSource: CollectionViewDataSource {
+    let store: ModelStore
+
+    init(store: ModelStore) { self.store = store }
+
+    /// Registers the model's reuse identifiers with `collectionView`.
+    func register(in collectionView: CollectionView) {
+        collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: store.model.cellReuseIdentifier)
+        collectionView.register(CollectionReusableView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
+                                withReuseIdentifier: store.model.headerReuseIdentifier)
+    }
+
+    func numberOfSections(in collectionView: CollectionView) -> Int { store.model.snapshot.numberOfSections }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        let counts = store.model.snapshot.sectionCounts
+        return counts.indices.contains(section) ? counts[section] : 0
+    }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let model = store.model
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: model.cellReuseIdentifier, for: indexPath)
+        if let id = model.snapshot.itemIdentifier(at: indexPath) {
+            cell.content = model.itemContent[id] ?? [:]
+            cell.content[ModelDataSource.idField] = id
+        }
+        return cell
+    }
+
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> CollectionReusableView {
+        let model = store.model
+        let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: model.headerReuseIdentifier, for: indexPath)
+        let sections = model.snapshot.sectionIdentifiers
+        if sections.indices.contains(indexPath.section) {
+            let id = sections[indexPath.section]
+            view.content = ["title": model.sectionTitles[id] ?? id, "count": String(model.snapshot.numberOfItems(inSection: id)),
+                            ModelDataSource.idField: id]
+        }
+        return view
+    }
+
+    /// The content field that carries the identifier (stripped before sending).
+    static let idField = "\u{1F}id"
+}
