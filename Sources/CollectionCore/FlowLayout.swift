@@ -70,6 +70,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     struct Storage {
         var items: [ItemGeometry] = []
         var lineV: [CGFloat] = [], lineExtent: [CGFloat] = [], lineFirst: [Int] = []
+        /// The end of every 64th line: a small index searched first, so that a query
+        /// touches few cache lines of the (large) line arrays.
+        var sampledLineEnds: [CGFloat] = []
+        static let sampleStride = 64
     }
     private var storage = Storage()
 
@@ -190,6 +194,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             initialized = written
         }
         lines.items = items
+        lines.sampledLineEnds = stride(from: 0, to: lines.lineV.count, by: Storage.sampleStride).map { lines.lineV[$0] + lines.lineExtent[$0] }
         storage = lines
         self.sections = sections
     }
@@ -383,9 +388,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             }
             if g.lines > 0 {
                 forEachItem(in: rect, section: s, vMin: vMin, vMax: vMax) { section, item, frame in
-                    var attributes = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: section))
-                    attributes.frame = frame
-                    body(attributes)
+                    body(CollectionViewLayoutAttributes(cellAt: item, inSection: section, frame: frame))
                 }
             }
             if let footer = layoutAttributesForSupplementaryView(ofKind: CollectionElementKind.sectionFooter, at: path), footer.frame.intersects(rect) {
@@ -447,13 +450,28 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             storage.lineExtent.withUnsafeBufferPointer { lineExtent in
                 storage.lineFirst.withUnsafeBufferPointer { lineFirst in
                     storage.items.withUnsafeBufferPointer { items in
-                        var low = g.firstLine, high = g.firstLine + g.lines
+                        // Narrow with the sampled index, then search at most one stride of lines.
+                        let samples = storage.sampledLineEnds
+                        var sLow = 0, sHigh = samples.count
+                        while sLow < sHigh {
+                            let mid = (sLow + sHigh) / 2
+                            if samples[mid] <= vMin { sLow = mid + 1 } else { sHigh = mid }
+                        }
+                        let stride = Storage.sampleStride
+                        let lastLine = g.firstLine + g.lines
+                        var low = (sLow - 1) * stride + 1, high = sLow * stride + 1
+                        if high <= g.firstLine {
+                            (low, high) = (g.firstLine, g.firstLine)        // every line of this section ends after vMin
+                        } else if low >= lastLine {
+                            (low, high) = (lastLine, lastLine)              // none does
+                        } else {
+                            (low, high) = (max(low, g.firstLine), min(high, lastLine))
+                        }
                         while low < high {
                             let mid = (low + high) / 2
                             if lineV[mid] + lineExtent[mid] <= vMin { low = mid + 1 } else { high = mid }
                         }
                         var line = low
-                        let lastLine = g.firstLine + g.lines
                         let uMin = vertical ? rect.minX : rect.minY, uMax = vertical ? rect.maxX : rect.maxY
                         while line < lastLine, lineV[line] < vMax {
                             let end = line + 1 < lastLine ? lineFirst[line + 1] : g.firstItem + g.count

@@ -10,8 +10,27 @@ public enum ElementCategory: String, Sendable, Codable {
 /// Where and how an element is shown, as UIKit's `UICollectionViewLayoutAttributes`.
 /// A value type: a layout hands out copies and never allocates an object per item.
 public struct CollectionViewLayoutAttributes: Equatable, Sendable {
+    // The index path is kept as two numbers and built when read: a layout answering
+    // a rect query makes many attributes, and few of their index paths are read.
+    private var pathSection: Int
+    private var pathItem: Int
+    private var pathLength: Int
+
     /// The element's index path.
-    public var indexPath: IndexPath
+    public var indexPath: IndexPath {
+        get {
+            switch pathLength {
+            case 2: IndexPath(item: pathItem, section: pathSection)
+            case 1: IndexPath(index: pathSection)
+            default: IndexPath()
+            }
+        }
+        set {
+            pathLength = min(newValue.count, 2)
+            pathSection = newValue.count > 0 ? newValue[0] : 0
+            pathItem = newValue.count > 1 ? newValue[1] : 0
+        }
+    }
     /// Cell, supplementary or decoration view.
     public var representedElementCategory: ElementCategory
     /// The supplementary or decoration kind (nil for cells).
@@ -27,27 +46,38 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
     /// A transform applied about the center.
     public var transform: CGAffineTransform = .identity
 
+    private init(_ category: ElementCategory, kind: String?, indexPath: IndexPath) {
+        pathSection = 0
+        pathItem = 0
+        pathLength = 0
+        representedElementCategory = category
+        representedElementKind = kind
+        frame = .zero
+        self.indexPath = indexPath
+    }
+
     /// Attributes of a cell.
     public init(forCellWith indexPath: IndexPath) {
-        self.indexPath = indexPath
+        self.init(.cell, kind: nil, indexPath: indexPath)
+    }
+
+    /// Attributes of the cell at `item` in `section`, with its frame (no IndexPath built).
+    init(cellAt item: Int, inSection section: Int, frame: CGRect) {
+        pathSection = section
+        pathItem = item
+        pathLength = 2
         representedElementCategory = .cell
-        frame = .zero
+        self.frame = frame
     }
 
     /// Attributes of a supplementary view of `kind`.
     public init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath) {
-        self.indexPath = indexPath
-        representedElementCategory = .supplementaryView
-        representedElementKind = kind
-        frame = .zero
+        self.init(.supplementaryView, kind: kind, indexPath: indexPath)
     }
 
     /// Attributes of a decoration view of `kind`.
     public init(forDecorationViewOfKind kind: String, with indexPath: IndexPath) {
-        self.indexPath = indexPath
-        representedElementCategory = .decorationView
-        representedElementKind = kind
-        frame = .zero
+        self.init(.decorationView, kind: kind, indexPath: indexPath)
     }
 
     /// The frame's size.

@@ -141,6 +141,27 @@ import Testing
         }
     }
 
+    @Test func manyLinesAcrossSectionsMatchBruteForce() {
+        // Enough lines that the query's sampled line index (every 64th line) matters.
+        var rng = SplitMix64(seed: 5)
+        let counts = [900, 3, 1200, 0, 700]
+        let sizes = counts.map { n in (0..<n).map { _ in CGSize(width: CGFloat(Int.random(in: 20...90, using: &rng)), height: CGFloat(Int.random(in: 5...30, using: &rng))) } }
+        let l = make { $0.headerReferenceSize = CGSize(width: 0, height: 25); $0.footerReferenceSize = CGSize(width: 0, height: 7) }
+        l.prepare(LayoutContext(numberOfItems: counts, boundsSize: CGSize(width: 200, height: 300), sizesInSection: { sizes[$0] }))
+        let all = allAttributes(l, counts).filter { $0.representedElementCategory == .cell }
+        let height = l.collectionViewContentSize.height
+        for _ in 0..<400 {
+            let rect = CGRect(x: 0, y: CGFloat.random(in: -100...height, using: &rng), width: 200, height: CGFloat.random(in: 1...400, using: &rng))
+            let expected = Set(all.filter { $0.frame.intersects(rect) }.map(\.indexPath))
+            var got: [IndexPath] = []
+            l.forEachItemFrame(in: rect) { s, i, frame in
+                got.append(IndexPath(item: i, section: s))
+                #expect(frame == all.first { $0.indexPath == IndexPath(item: i, section: s) }?.frame)
+            }
+            #expect(Set(got) == expected && got.count == expected.count, "\(rect)")
+        }
+    }
+
     @Test func collectionViewUsesItsFlowDelegate() {
         final class Sizes: CollectionViewDelegateFlowLayout {
             func collectionView(_ cv: CollectionView, layout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
