@@ -49,16 +49,48 @@ extension CollectionView {
             endDisplaying(view, key)
             displayed[key] = nil
         }
+        let selfSizing = (collectionViewLayout as? CollectionViewFlowLayout).map { $0.estimatedItemSize != .zero } ?? false
+        var resized = false
         for (key, attributes) in wanted {
-            if let view = displayed[key] {
-                view.apply(attributes)
-            } else if let view = makeView(for: key) {
-                view.apply(attributes)
-                displayed[key] = view
-                willDisplay(view, key)
+            let view: CollectionReusableView
+            if let existing = displayed[key] {
+                view = existing
+            } else if let made = makeView(for: key) {
+                view = made
+                displayed[key] = made
+                willDisplay(made, key)
+            } else {
+                continue
+            }
+            view.apply(attributes)
+            if selfSizing, case .cell(let p) = key {
+                let preferred = view.preferredLayoutAttributesFitting(attributes).size
+                if preferred != attributes.size && selfSizedItems?[p] != preferred {
+                    selfSizedItems = selfSizedItems ?? [:]
+                    selfSizedItems![p] = preferred
+                    resized = true
+                }
             }
         }
         updatePrefetching(around: rect)
+        // Sizes changed: lay out once more. Each cell reports a size once per
+        // change, so this settles (no invalidation loop).
+        if resized {
+            collectionViewLayout.invalidateLayout()
+            collectionViewLayout.prepareIfNeeded()
+            updateDisplayedElements()
+        }
+    }
+
+    /// Records the size a cell's content needs (measured by the client) and lays
+    /// out again if it changed. Only with self-sizing (`estimatedItemSize`).
+    public func setMeasuredSize(_ size: CGSize, forItemAt indexPath: IndexPath) {
+        guard isValid(indexPath), selfSizedItems?[indexPath] != size else { return }
+        (displayed[.cell(indexPath)])?.measuredSize = size
+        selfSizedItems = selfSizedItems ?? [:]
+        selfSizedItems![indexPath] = size
+        collectionViewLayout.invalidateLayout()
+        needsDisplayUpdate = true
     }
 
     private func makeView(for key: ElementKey) -> CollectionReusableView? {

@@ -127,6 +127,11 @@ extension CollectionView {
         highlighted = highlighted.flatMap { mapper.map($0) }
         focusedIndexPath = focusedIndexPath.flatMap { mapper.map($0) }
         prefetched = Set(prefetched.compactMap { mapper.map($0) })
+        if let sizes = selfSizedItems {
+            var moved: [IndexPath: CGSize] = [:]
+            for (p, size) in sizes { if let q = mapper.map(p) { moved[q] = size } }
+            selfSizedItems = moved
+        }
         counts = countsAfter
         collectionViewLayout.invalidateLayout()
         needsDisplayUpdate = true

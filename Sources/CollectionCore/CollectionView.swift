@@ -180,6 +180,7 @@ open class CollectionView {
         selected = []
         highlighted = nil
         prefetched = []
+        selfSizedItems = nil
         if remembersLastFocusedIndexPath { lastFocusedIndexPath = focusedIndexPath ?? lastFocusedIndexPath }
         focusedIndexPath = nil
         movement = nil

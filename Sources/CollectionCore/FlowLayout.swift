@@ -90,8 +90,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         var context = LayoutContext(numberOfItems: counts, boundsSize: cv.bounds.size, visibleBounds: cv.bounds)
         if let delegate {
             context.sizeForItem = { [unowned self, unowned cv] in delegate.collectionView(cv, layout: self, sizeForItemAt: $0) }
-        } else if let sizes = cv.selfSizedItems, !sizes.isEmpty || estimatedItemSize != .zero {
+        } else if estimatedItemSize != .zero {
+            // Self-sizing: measured sizes where known, the estimate elsewhere.
             let estimate = estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
+            let sizes = cv.selfSizedItems ?? [:]
             context.sizeForItem = { sizes[$0] ?? estimate }
         }
         compute(context, sectionParameters: delegate.map { d in { [unowned self, unowned cv] s in

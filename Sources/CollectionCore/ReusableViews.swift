@@ -19,11 +19,25 @@ open class CollectionReusableView {
     /// Called before a view is handed out again: clears the content.
     open func prepareForReuse() {
         content = [:]
+        measuredSize = nil
     }
 
     /// Receives the layout's attributes.
     open func apply(_ layoutAttributes: CollectionViewLayoutAttributes) {
         self.layoutAttributes = layoutAttributes
+    }
+
+    /// The size the view's content needs, as measured where it is drawn (the
+    /// browser reports it); nil until measured.
+    public var measuredSize: CGSize?
+
+    /// With self-sizing (an `estimatedItemSize`), the collection view asks each cell
+    /// for its preferred attributes. The default gives the measured size if any.
+    open func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
+        guard let measuredSize else { return layoutAttributes }
+        var preferred = layoutAttributes
+        preferred.size = measuredSize
+        return preferred
     }
 }
 

@@ -169,10 +169,12 @@ import Testing
     }
 
     @Test func dequeuingAnUnregisteredIdentifierStopsWithUIKitsMessage() async {
-        await #expect(processExitsWith: .failure) {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let cv = CollectionView(frame: .zero, collectionViewLayout: CollectionViewFlowLayout())
             _ = cv.dequeueReusableCell(withReuseIdentifier: "nope", for: IndexPath(item: 0, section: 0))
         }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("could not dequeue a view of kind: UICollectionElementKindCell with identifier nope"), "\(stderr)")
     }
 
     @Test func controllerReloadsOnFirstAppearanceAndClearsSelectionAfter() {
