@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CollectionProtocol", targets: ["CollectionProtocol"]),
         .library(name: "CollectionSync", targets: ["CollectionSync"]),
         .library(name: "WebSocketTransport", targets: ["WebSocketTransport"]),
+        .library(name: "CollectionTesting", targets: ["CollectionTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,6 +35,8 @@ let package = Package(
             name: "WebSocketTransport",
             dependencies: ["CLibWebSockets", "CWebSocketShim", .product(name: "Logging", package: "swift-log")]
         ),
+        // Test support shipped with the package: a protocol client with a mirror.
+        .target(name: "CollectionTesting", dependencies: ["CollectionProtocol", "WebSocketTransport"]),
         // The only place that wires transport to sync.
         .executableTarget(
             name: "collection-server",
@@ -51,7 +54,7 @@ let package = Package(
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["collection-server", "WebSocketTransport", "CollectionProtocol", "CLibWebSockets"]
+            dependencies: ["collection-server", "WebSocketTransport", "CollectionProtocol", "CollectionTesting", "CLibWebSockets"]
         ),
     ],
     swiftLanguageModes: [.v6]

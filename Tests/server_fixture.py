@@ -9,7 +9,9 @@ import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BINARY = ROOT / ".build" / "debug" / "collection-server"
+BINARY = Path(os.environ.get("COLLECTION_SERVER_BIN") or next(
+    (p for p in (ROOT / ".build" / c / "collection-server" for c in ("release", "debug")) if p.exists()),
+    ROOT / ".build" / "release" / "collection-server"))
 ARTIFACTS = ROOT / ".build" / "test-artifacts"
 
 

@@ -25,7 +25,8 @@ const params = new URLSearchParams(location.search);
 
 const connection = new Connection(url.href, {
   onOpen() {
-    connection.send(protocol.hello(viewport(), offset(), params.get("name") ?? undefined, state.seq || undefined));
+    // After a reconnect, ask to resume from the last batch applied.
+    connection.send(protocol.hello(viewport(), offset(), params.get("name") ?? undefined, state.epoch ? state.seq : undefined, state.epoch));
   },
   onMessage(message) {
     const change = state.apply(message);
@@ -38,7 +39,11 @@ const connection = new Connection(url.href, {
         break;
       case "gap":
         // Out of order: ask for a fresh copy rather than show a wrong order.
-        connection.send(protocol.hello(viewport(), offset(), undefined, state.seq));
+        connection.send(protocol.hello(viewport(), offset()));
+        break;
+      case "resume":
+      case "replay":
+        updateChrome();
         break;
       case "selection":
         view.refreshSelection();
@@ -49,6 +54,7 @@ const connection = new Connection(url.href, {
         updateChrome();
         break;
       case "error":
+      case "reject":
         console.warn("server:", message.code, message.message);
         break;
     }

@@ -3,10 +3,13 @@
 export const SUBPROTOCOL = "collection.v1";
 export const VERSION = 1;
 
-export const hello = (viewport, offset, name, lastSeq) => {
+export const hello = (viewport, offset, name, lastSeq, epoch) => {
   const m = { type: "hello", protocol: VERSION, viewport, offset };
   if (name) m.name = name;
-  if (Number.isInteger(lastSeq)) m.lastSeq = lastSeq;
+  if (Number.isInteger(lastSeq) && epoch) {
+    m.lastSeq = lastSeq;
+    m.epoch = epoch;
+  }
   return m;
 };
 export const scroll = (offset, viewport) => (viewport ? { type: "scroll", offset, viewport } : { type: "scroll", offset });
@@ -14,8 +17,10 @@ export const select = (item, selected) => ({ type: "select", item, selected });
 export const insert = (op, section, count) => ({ type: "insert", op, section, count });
 export const remove = (op, items) => ({ type: "delete", op, items });
 export const shuffle = (op, section) => ({ type: "shuffle", op, section });
+export const move = (op, item, section, after) => ({ type: "move", op, item, section, after: after ?? null });
+export const reload = (op, items) => ({ type: "reload", op, items });
 
-const SERVER_TYPES = new Set(["welcome", "window", "batch", "ack", "selection", "presence", "error"]);
+const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presence", "error"]);
 
 /** Parses a server frame; throws with a reason if it is not a v1 server message. */
 export function parseServerMessage(text) {

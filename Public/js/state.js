@@ -12,6 +12,7 @@ export class CollectionState {
     this.sections = [];
     this.contentSize = { width: 0, height: 0 };
     this.seq = 0;
+    this.epoch = null;
     this.me = null;
     this.viewers = new Map();
     /** item id -> Set of viewer ids that selected it */
@@ -23,11 +24,24 @@ export class CollectionState {
     switch (m.type) {
       case "welcome":
         return this.#welcome(m);
-      case "window":
+      case "window": {
+        let removed = m.remove;
+        if (m.replace) {
+          removed = [...this.elements.keys()].filter((key) => !m.add.some((e) => e.key === key));
+          this.elements.clear();
+        }
         for (const key of m.remove) this.elements.delete(key);
         for (const e of m.add) this.elements.set(e.key, e);
         this.contentSize = m.contentSize;
-        return { kind: "window", animate: false, removed: m.remove };
+        return { kind: "window", animate: false, removed };
+      }
+      case "resume":
+        // Our state is kept; the missed batches follow, then the whole window.
+        this.me = m.viewer;
+        this.viewers = new Map(m.viewers.map((v) => [v.id, v]));
+        this.selections = new Map();
+        for (const s of m.selections) for (const item of s.items) this.#setSelected(s.viewer, item, true);
+        return { kind: "resume" };
       case "batch":
         return this.#batch(m);
       case "selection":
@@ -48,6 +62,7 @@ export class CollectionState {
   #welcome(m) {
     this.reset();
     this.me = m.viewer;
+    this.epoch = m.epoch;
     this.seq = m.seq;
     this.sections = m.sections;
     this.contentSize = m.contentSize;
@@ -63,6 +78,8 @@ export class CollectionState {
     }
     this.seq = m.seq;
     this.sections = m.sections;
+    for (const id of m.deletedIds) this.selections.delete(id);
+    if (m.replay) return { kind: "replay", seq: m.seq };
     this.contentSize = m.contentSize;
     const before = new Set(this.elements.keys());
     for (const key of m.remove) this.elements.delete(key);
@@ -71,8 +88,6 @@ export class CollectionState {
       if (!before.has(e.key)) inserted.push(e.key);
       this.elements.set(e.key, e);
     }
-    // Items gone from the model lose their selection marks.
-    for (const id of m.deletedIds) this.selections.delete(id);
     return { kind: "batch", animate: true, removed: m.remove, inserted, by: m.by, deletedIds: m.deletedIds };
   }
 

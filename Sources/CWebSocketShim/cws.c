@@ -1,6 +1,26 @@
 #include "cws.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+// Contexts are created and destroyed one at a time in a process: lws's global
+// TLS set-up (LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT) is not safe to run from
+// several threads at once (seen as sporadic "SSL err" when tests start clients
+// in parallel).
+static pthread_mutex_t context_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct lws_context *create_locked(const struct lws_context_creation_info *info) {
+    pthread_mutex_lock(&context_lock);
+    struct lws_context *context = lws_create_context(info);
+    pthread_mutex_unlock(&context_lock);
+    return context;
+}
+
+static void destroy_locked(struct lws_context *context) {
+    pthread_mutex_lock(&context_lock);
+    lws_context_destroy(context);
+    pthread_mutex_unlock(&context_lock);
+}
 
 static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 
@@ -60,7 +80,7 @@ struct cws_server *cws_server_create(const struct cws_server_config *c) {
         i->alpn = "http/1.1";
     }
     i->vhost_name = "default";
-    s->context = lws_create_context(i);
+    s->context = create_locked(i);
     if (!s->context) {
         cws_server_destroy(s);
         return NULL;
@@ -77,7 +97,7 @@ int cws_server_port(struct cws_server *s) {
 
 void cws_server_destroy(struct cws_server *s) {
     if (!s) return;
-    if (s->context) lws_context_destroy(s->context);
+    if (s->context) destroy_locked(s->context);
     for (int n = 0; n < 8; n++) free(s->strings[n]);
     free(s);
 }
@@ -91,7 +111,7 @@ struct cws_client {
 };
 
 struct cws_client *cws_client_create(const char *protocol, cws_callback callback,
-                                     void *user, const char *ca_file) {
+                                     void *user, const char *ca_file, int tls) {
     struct cws_client *c = calloc(1, sizeof(*c));
     if (!c) return NULL;
     c->protocol = strdup(protocol);
@@ -102,10 +122,10 @@ struct cws_client *cws_client_create(const char *protocol, cws_callback callback
     c->info.port = CONTEXT_PORT_NO_LISTEN;
     c->info.protocols = c->protocols;
     c->info.user = user;
-    c->info.options = LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+    c->info.options = tls ? LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT : 0;
     c->info.client_ssl_ca_filepath = c->ca_file;
     c->info.alpn = "http/1.1";
-    c->context = lws_create_context(&c->info);
+    c->context = create_locked(&c->info);
     if (!c->context) {
         cws_client_destroy(c);
         return NULL;
@@ -134,7 +154,7 @@ struct lws *cws_client_connect(struct cws_client *c, const char *host, int port,
 
 void cws_client_destroy(struct cws_client *c) {
     if (!c) return;
-    if (c->context) lws_context_destroy(c->context);
+    if (c->context) destroy_locked(c->context);
     free(c->protocol);
     free(c->ca_file);
     free(c);

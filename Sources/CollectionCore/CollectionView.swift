@@ -206,7 +206,7 @@ open class CollectionView {
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
         if let cell = reconfiguring, cell.reuseIdentifier == identifier { return cell }
         guard let type = registeredCells[identifier] else {
-            preconditionFailure("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
+            fatalError("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
         }
         if let reused = reusePool[identifier]?.popLast() as? CollectionViewCell {
             reused.prepareForReuse()
@@ -219,7 +219,7 @@ open class CollectionView {
     public func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionReusableView {
         let key = elementKind + "\u{1F}" + identifier
         guard let type = registeredSupplementaries[key] else {
-            preconditionFailure("could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
+            fatalError("could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
         }
         if let reused = reusePool[key]?.popLast() {
             reused.prepareForReuse()
@@ -232,9 +232,9 @@ open class CollectionView {
     public func dequeueConfiguredReusableCell<Cell: CollectionViewCell, Item>(using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?) -> Cell {
         if registeredCells[registration.reuseIdentifier] == nil { register(Cell.self, forCellWithReuseIdentifier: registration.reuseIdentifier) }
         guard let cell = dequeueReusableCell(withReuseIdentifier: registration.reuseIdentifier, for: indexPath) as? Cell else {
-            preconditionFailure("registration \(registration.reuseIdentifier) produced a cell that is not a \(Cell.self)")
+            fatalError("registration \(registration.reuseIdentifier) produced a cell that is not a \(Cell.self)")
         }
-        guard let item else { preconditionFailure("dequeueConfiguredReusableCell: item for \(indexPath) is nil") }
+        guard let item else { fatalError("dequeueConfiguredReusableCell: item for \(indexPath) is nil") }
         registration.handler(cell, indexPath, item)
         return cell
     }
@@ -246,7 +246,7 @@ open class CollectionView {
             register(Supplementary.self, forSupplementaryViewOfKind: registration.elementKind, withReuseIdentifier: registration.reuseIdentifier)
         }
         guard let view = dequeueReusableSupplementaryView(ofKind: registration.elementKind, withReuseIdentifier: registration.reuseIdentifier, for: indexPath) as? Supplementary else {
-            preconditionFailure("registration \(registration.reuseIdentifier) produced a view that is not a \(Supplementary.self)")
+            fatalError("registration \(registration.reuseIdentifier) produced a view that is not a \(Supplementary.self)")
         }
         registration.handler(view, registration.elementKind, indexPath)
         return view

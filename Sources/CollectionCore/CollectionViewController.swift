@@ -38,7 +38,7 @@ open class CollectionViewController: CollectionViewDataSource, CollectionViewDel
     open func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
     open func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
     open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        preconditionFailure("\(type(of: self)) must override collectionView(_:cellForItemAt:)")
+        fatalError("\(type(of: self)) must override collectionView(_:cellForItemAt:)")
     }
     open func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> CollectionReusableView {
         CollectionReusableView(reuseIdentifier: "")

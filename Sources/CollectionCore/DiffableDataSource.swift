@@ -144,7 +144,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
 
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         guard let item = current.itemIdentifier(at: indexPath), let cell = cellProvider(collectionView, indexPath, item) else {
-            preconditionFailure("the cell provider returned no cell for \(indexPath)")
+            fatalError("the cell provider returned no cell for \(indexPath)")
         }
         return cell
     }

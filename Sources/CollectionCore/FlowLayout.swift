@@ -173,7 +173,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                     g.firstLine = lines.lineV.count
                     let target = buffer.baseAddress! + written
                     if let sizes = context.sizesInSection?(s) {
-                        precondition(sizes.count == count, "sizesInSection(\(s)) gave \(sizes.count) sizes for \(count) items")
+                        if !(sizes.count == count) { fatalError("sizesInSection(\(s)) gave \(sizes.count) sizes for \(count) items") }
                         cursor = sizes.withUnsafeBufferPointer { sizes in
                             Self.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
                                            items: target, lines: &lines) { sizes[$0] }

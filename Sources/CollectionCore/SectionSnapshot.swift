@@ -35,9 +35,9 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     /// Appends items under `parent` (at the top level when nil).
     public mutating func append(_ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil) {
-        if let parent { precondition(contains(parent), "append(_:to:): parent \(parent) is not in the section snapshot") }
+        if let parent, !contains(parent) { fatalError("append(_:to:): parent \(parent) is not in the section snapshot") }
         for item in items {
-            precondition(!contains(item), "Item identifier \(item) is already in the section snapshot; identifiers must be unique")
+            if !(!contains(item)) { fatalError("Item identifier \(item) is already in the section snapshot; identifiers must be unique") }
             children[parent, default: []].append(item)
             if let parent { parents[item] = parent }
         }
@@ -55,8 +55,8 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     private mutating func insert(_ items: [ItemIdentifierType], next item: ItemIdentifierType, offset: Int) {
         let parent = parents[item]
-        guard let index = children[parent]?.firstIndex(of: item) else { preconditionFailure("insert: item \(item) is not in the section snapshot") }
-        for new in items { precondition(!contains(new), "Item identifier \(new) is already in the section snapshot") }
+        guard let index = children[parent]?.firstIndex(of: item) else { fatalError("insert: item \(item) is not in the section snapshot") }
+        for new in items where contains(new) { fatalError("Item identifier \(new) is already in the section snapshot") }
         children[parent]!.insert(contentsOf: items, at: index + offset)
         if let parent { for new in items { parents[new] = parent } }
     }

@@ -5,7 +5,7 @@ extension DiffableDataSourceSnapshot {
     /// Inserts items before `beforeIdentifier`.
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType) {
         guard let section = sectionIdentifier(containingItem: beforeIdentifier), let index = indexOfItem(beforeIdentifier) else {
-            preconditionFailure("insertItems(_:beforeItem:): item \(beforeIdentifier) is not in the snapshot")
+            fatalError("insertItems(_:beforeItem:): item \(beforeIdentifier) is not in the snapshot")
         }
         insertItems(identifiers, at: index, inSection: section)
     }
@@ -13,21 +13,21 @@ extension DiffableDataSourceSnapshot {
     /// Inserts items after `afterIdentifier`.
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType) {
         guard let section = sectionIdentifier(containingItem: afterIdentifier), let index = indexOfItem(afterIdentifier) else {
-            preconditionFailure("insertItems(_:afterItem:): item \(afterIdentifier) is not in the snapshot")
+            fatalError("insertItems(_:afterItem:): item \(afterIdentifier) is not in the snapshot")
         }
         insertItems(identifiers, at: index + 1, inSection: section)
     }
 
     /// Moves an item just before another (possibly in another section).
     public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
-        precondition(identifier != toIdentifier, "moveItem(_:beforeItem:): an item cannot move relative to itself")
+        if !(identifier != toIdentifier) { fatalError("moveItem(_:beforeItem:): an item cannot move relative to itself") }
         deleteItems([identifier])
         insertItems([identifier], beforeItem: toIdentifier)
     }
 
     /// Moves an item just after another (possibly in another section).
     public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
-        precondition(identifier != toIdentifier, "moveItem(_:afterItem:): an item cannot move relative to itself")
+        if !(identifier != toIdentifier) { fatalError("moveItem(_:afterItem:): an item cannot move relative to itself") }
         deleteItems([identifier])
         insertItems([identifier], afterItem: toIdentifier)
     }
@@ -39,13 +39,13 @@ extension DiffableDataSourceSnapshot {
 
     /// Inserts sections before `toIdentifier`.
     public mutating func insertSections(_ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType) {
-        guard let index = indexOfSection(toIdentifier) else { preconditionFailure("insertSections: section \(toIdentifier) is not in the snapshot") }
+        guard let index = indexOfSection(toIdentifier) else { fatalError("insertSections: section \(toIdentifier) is not in the snapshot") }
         insertSections(identifiers, at: index)
     }
 
     /// Inserts sections after `toIdentifier`.
     public mutating func insertSections(_ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType) {
-        guard let index = indexOfSection(toIdentifier) else { preconditionFailure("insertSections: section \(toIdentifier) is not in the snapshot") }
+        guard let index = indexOfSection(toIdentifier) else { fatalError("insertSections: section \(toIdentifier) is not in the snapshot") }
         insertSections(identifiers, at: index + 1)
     }
 
@@ -67,13 +67,13 @@ extension DiffableDataSourceSnapshot {
 
     /// Marks items to get fresh cells when applied.
     public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
-        for id in identifiers { precondition(contains(item: id), "reloadItems: item \(id) is not in the snapshot") }
+        for id in identifiers where !contains(item: id) { fatalError("reloadItems: item \(id) is not in the snapshot") }
         reloadedItemIdentifiers += identifiers
     }
 
     /// Marks items whose existing cells are configured again when applied.
     public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
-        for id in identifiers { precondition(contains(item: id), "reconfigureItems: item \(id) is not in the snapshot") }
+        for id in identifiers where !contains(item: id) { fatalError("reconfigureItems: item \(id) is not in the snapshot") }
         reconfiguredItemIdentifiers += identifiers
     }
 

@@ -72,7 +72,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     /// Appends sections at the end.
     public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
         for id in identifiers {
-            precondition(sectionIndex[id] == nil, "Section identifier \(id) is already in the snapshot; identifiers must be unique")
+            if !(sectionIndex[id] == nil) { fatalError("Section identifier \(id) is already in the snapshot; identifiers must be unique") }
             sectionIndex[id] = sectionIdentifiers.count
             sectionIdentifiers.append(id)
             items.append([])
@@ -82,10 +82,10 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     /// Appends items to `section` (the last section when nil).
     public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil) {
         guard let target = section ?? sectionIdentifiers.last, let s = sectionIndex[target] else {
-            preconditionFailure("appendItems: section \(String(describing: section)) is not in the snapshot")
+            fatalError("appendItems: section \(String(describing: section)) is not in the snapshot")
         }
         for id in identifiers {
-            precondition(itemSection[id] == nil, "Item identifier \(id) is already in the snapshot; identifiers must be unique")
+            if !(itemSection[id] == nil) { fatalError("Item identifier \(id) is already in the snapshot; identifiers must be unique") }
             itemSection[id] = target
         }
         items[s].append(contentsOf: identifiers)
@@ -93,9 +93,9 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
 
     /// Inserts items at `index` of `section`.
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], at index: Int, inSection section: SectionIdentifierType) {
-        guard let s = sectionIndex[section] else { preconditionFailure("insertItems: section \(section) is not in the snapshot") }
+        guard let s = sectionIndex[section] else { fatalError("insertItems: section \(section) is not in the snapshot") }
         for id in identifiers {
-            precondition(itemSection[id] == nil, "Item identifier \(id) is already in the snapshot; identifiers must be unique")
+            if !(itemSection[id] == nil) { fatalError("Item identifier \(id) is already in the snapshot; identifiers must be unique") }
             itemSection[id] = section
         }
         items[s].insert(contentsOf: identifiers, at: index)
@@ -113,10 +113,10 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
 
     /// Replaces the items of `section` with the same items in a new order, or new items.
     public mutating func setItems(_ identifiers: [ItemIdentifierType], inSection section: SectionIdentifierType) {
-        guard let s = sectionIndex[section] else { preconditionFailure("setItems: section \(section) is not in the snapshot") }
+        guard let s = sectionIndex[section] else { fatalError("setItems: section \(section) is not in the snapshot") }
         for id in items[s] { itemSection[id] = nil }
         for id in identifiers {
-            precondition(itemSection[id] == nil, "Item identifier \(id) is already in the snapshot; identifiers must be unique")
+            if !(itemSection[id] == nil) { fatalError("Item identifier \(id) is already in the snapshot; identifiers must be unique") }
             itemSection[id] = section
         }
         items[s] = identifiers
@@ -125,7 +125,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     /// Inserts sections at `index`.
     public mutating func insertSections(_ identifiers: [SectionIdentifierType], at index: Int) {
         for id in identifiers {
-            precondition(sectionIndex[id] == nil, "Section identifier \(id) is already in the snapshot; identifiers must be unique")
+            if !(sectionIndex[id] == nil) { fatalError("Section identifier \(id) is already in the snapshot; identifiers must be unique") }
         }
         sectionIdentifiers.insert(contentsOf: identifiers, at: index)
         items.insert(contentsOf: identifiers.map { _ in [] }, at: index)

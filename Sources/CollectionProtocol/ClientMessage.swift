@@ -29,6 +29,37 @@ public struct Point: Equatable, Sendable, Codable {
     }
 }
 
+/// A change a client asks for, naming items and sections by identifier.
+public enum EditAction: Equatable, Sendable {
+    /// `count` new items at the start of `section`.
+    case insert(section: String, count: Int)
+    /// Delete these items.
+    case delete(items: [String])
+    /// A random new order of `section`.
+    case shuffle(section: String)
+    /// Move `item` into `section`, just after `after` (nil: at the start).
+    case move(item: String, section: String, after: String?)
+    /// Refresh these items' content (a fresh cell each).
+    case reload(items: [String])
+}
+
+/// An edit with the client's op id and an optional precondition on the sequence.
+public struct EditRequest: Equatable, Sendable {
+    /// Client-chosen id, echoed in the `ack` or `reject`.
+    public var op: String?
+    /// If set, the edit applies only if the last sequence number is still this one.
+    public var ifSeq: Int?
+    /// What to change.
+    public var action: EditAction
+
+    /// Creates an edit request.
+    public init(op: String?, ifSeq: Int? = nil, action: EditAction) {
+        self.op = op
+        self.ifSeq = ifSeq
+        self.action = action
+    }
+}
+
 /// Every message a client may send (protocol v1).
 public enum ClientMessage: Equatable, Sendable {
     /// First message: who I am, how big my viewport is, where I am scrolled.
@@ -37,12 +68,8 @@ public enum ClientMessage: Equatable, Sendable {
     case scroll(offset: Point, viewport: Size?)
     /// Select or deselect an item.
     case select(item: String, selected: Bool)
-    /// Insert `count` new items at the start of `section`.
-    case insert(op: String?, section: String, count: Int)
-    /// Delete these items.
-    case delete(op: String?, items: [String])
-    /// Shuffle the items of `section`.
-    case shuffle(op: String?, section: String)
+    /// Change the collection.
+    case edit(EditRequest)
 
     /// The `hello` message's fields.
     public struct Hello: Equatable, Sendable {
@@ -50,20 +77,28 @@ public enum ClientMessage: Equatable, Sendable {
         public var viewport: Size
         public var offset: Point
         public var name: String?
+        /// The last batch applied, to resume after a reconnect.
         public var lastSeq: Int?
+        /// The server history `lastSeq` belongs to (from `welcome.epoch`).
+        public var epoch: String?
+        /// Ask for every section's item identifiers in order (for a full mirror).
+        public var wantOrder: Bool
 
         /// Creates a hello.
-        public init(version: Int = protocolVersion, viewport: Size, offset: Point = Point(x: 0, y: 0), name: String? = nil, lastSeq: Int? = nil) {
+        public init(version: Int = protocolVersion, viewport: Size, offset: Point = Point(x: 0, y: 0), name: String? = nil,
+                    lastSeq: Int? = nil, epoch: String? = nil, wantOrder: Bool = false) {
             self.version = version
             self.viewport = viewport
             self.offset = offset
             self.name = name
             self.lastSeq = lastSeq
+            self.epoch = epoch
+            self.wantOrder = wantOrder
         }
     }
 
     /// The `type` field of each message.
-    public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle"]
+    public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload"]
 
     /// Decodes one message strictly: unknown types and fields, wrong types,
     /// out-of-range numbers and oversize input are refused with a message
@@ -80,34 +115,43 @@ public enum ClientMessage: Equatable, Sendable {
         switch type {
         case "hello":
             let version = try r.optionalInteger("protocol", in: 0...1_000) ?? protocolVersion
-            var v = try r.object("viewport")
-            let viewport = Size(width: try v.number("width", in: 1...100_000), height: try v.number("height", in: 1...100_000))
-            try v.finish()
+            let viewport = try size(r.object("viewport"))
             let offset = try point(r.optionalObject("offset")) ?? Point(x: 0, y: 0)
             let name = try r.optionalString("name", maxLength: 64)
             let lastSeq = try r.optionalInteger("lastSeq", in: 0...Int(Int32.max))
-            message = .hello(Hello(version: version, viewport: viewport, offset: offset, name: name, lastSeq: lastSeq))
+            let epoch = try r.optionalString("epoch", maxLength: 64)
+            let wantOrder = try r.optionalBool("wantOrder") ?? false
+            message = .hello(Hello(version: version, viewport: viewport, offset: offset, name: name, lastSeq: lastSeq, epoch: epoch, wantOrder: wantOrder))
         case "scroll":
             let offset = try point(r.object("offset"))!
-            var viewport: Size?
-            if var v = try r.optionalObject("viewport") {
-                viewport = Size(width: try v.number("width", in: 1...100_000), height: try v.number("height", in: 1...100_000))
-                try v.finish()
-            }
+            let viewport = try r.optionalObject("viewport").map { reader throws(ProtocolError) in try size(reader) }
             message = .scroll(offset: offset, viewport: viewport)
         case "select":
             message = .select(item: try r.string("item"), selected: try r.bool("selected"))
-        case "insert":
-            message = .insert(op: try r.optionalString("op", maxLength: 64), section: try r.string("section"), count: try r.integer("count", in: 1...100))
-        case "delete":
-            message = .delete(op: try r.optionalString("op", maxLength: 64), items: try r.stringArray("items", count: 1...1_000))
-        case "shuffle":
-            message = .shuffle(op: try r.optionalString("op", maxLength: 64), section: try r.string("section"))
+        case "insert", "delete", "shuffle", "move", "reload":
+            let op = try r.optionalString("op", maxLength: 64)
+            let ifSeq = try r.optionalInteger("ifSeq", in: 0...Int(Int32.max))
+            let action: EditAction
+            switch type {
+            case "insert": action = .insert(section: try r.string("section"), count: try r.integer("count", in: 1...100))
+            case "delete": action = .delete(items: try r.stringArray("items", count: 1...1_000))
+            case "shuffle": action = .shuffle(section: try r.string("section"))
+            case "move": action = .move(item: try r.string("item"), section: try r.string("section"), after: try r.optionalString("after"))
+            default: action = .reload(items: try r.stringArray("items", count: 1...1_000))
+            }
+            message = .edit(EditRequest(op: op, ifSeq: ifSeq, action: action))
         default:
             throw ProtocolError(.unknownType, "unknown message type '\(type.prefix(64))'; expected one of \(types.joined(separator: ", "))")
         }
         try r.finish()
         return message
+    }
+
+    private static func size(_ reader: FieldReader) throws(ProtocolError) -> Size {
+        var v = reader
+        let size = Size(width: try v.number("width", in: 1...100_000), height: try v.number("height", in: 1...100_000))
+        try v.finish()
+        return size
     }
 
     private static func point(_ reader: FieldReader?) throws(ProtocolError) -> Point? {
@@ -119,9 +163,7 @@ public enum ClientMessage: Equatable, Sendable {
 
     /// The op id the client chose, for edits.
     public var op: String? {
-        switch self {
-        case .insert(let op, _, _), .delete(let op, _), .shuffle(let op, _): op
-        default: nil
-        }
+        if case .edit(let request) = self { return request.op }
+        return nil
     }
 }

@@ -126,6 +126,11 @@ struct FieldReader {
         return b
     }
 
+    mutating func optionalBool(_ key: String) throws(ProtocolError) -> Bool? {
+        guard optional(key) != nil else { return nil }
+        return try bool(key)
+    }
+
     mutating func stringArray(_ key: String, count: ClosedRange<Int>, maxLength: Int = 200) throws(ProtocolError) -> [String] {
         guard case .array(let values) = try required(key) else { throw ProtocolError(.badMessage, "field '\(name(key))' must be an array of strings") }
         guard count.contains(values.count) else {

@@ -20,6 +20,12 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case invalidBatch = "invalid_batch"
     /// The edit is refused by the data source (e.g. too many items).
     case refused = "refused"
+    /// The data source says the item cannot move (`canMoveItemAt`).
+    case notMovable = "not_movable"
+    /// The edit's `ifSeq` is no longer the last sequence number.
+    case stale = "stale"
+    /// Too many messages per second from this client; the message was dropped.
+    case rateLimited = "rate_limited"
 }
 
 /// A client message that cannot be accepted; the model does not change.

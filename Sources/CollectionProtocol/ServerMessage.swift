@@ -38,17 +38,36 @@ public struct Element: Equatable, Sendable, Codable {
     }
 }
 
-/// A section's identity and size.
+/// A section's identity, size, and a checksum of its item order.
 public struct SectionInfo: Equatable, Sendable, Codable {
     public var id: String
     public var title: String
     public var count: Int
+    /// ``orderChecksum(_:)`` of the section's item identifiers, in order.
+    public var checksum: String
     /// Creates section info.
-    public init(id: String, title: String, count: Int) {
+    public init(id: String, title: String, count: Int, checksum: String) {
         self.id = id
         self.title = title
         self.count = count
+        self.checksum = checksum
     }
+}
+
+/// A cheap checksum of an order of identifiers: 64-bit FNV-1a over their UTF-8
+/// bytes, each followed by a 0x1F separator, as 16 lowercase hex digits.
+public func orderChecksum<S: Sequence>(_ identifiers: S) -> String where S.Element == String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for id in identifiers {
+        for byte in id.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        hash ^= 0x1F
+        hash &*= 0x0000_0100_0000_01B3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
 }
 
 /// A viewer as others see it.
@@ -87,30 +106,60 @@ public enum ServerMessage: Equatable, Sendable {
     case selection(viewer: String, item: String, selected: Bool)
     case presence(viewers: [ViewerInfo])
     case error(code: ErrorCode, message: String, op: String?)
+    case reject(op: String, code: ErrorCode, message: String)
+    case resume(Resume)
 
     /// The answer to `hello`.
     public struct Welcome: Equatable, Sendable, Codable {
         public var type = "welcome"
         public var protocolVersion = 1
         public var viewer: ViewerInfo
+        /// Names the server's history; send it back with `hello.lastSeq` to resume.
+        public var epoch: String
         public var seq: Int
         public var contentSize: Size
         public var sections: [SectionInfo]
         public var elements: [Element]
         public var selections: [SelectionInfo]
         public var viewers: [ViewerInfo]
+        /// Every section's item identifiers in order, when `hello.wantOrder` asked.
+        public var order: [[String]]?
 
         enum CodingKeys: String, CodingKey {
-            case type, protocolVersion = "protocol", viewer, seq, contentSize, sections, elements, selections, viewers
+            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, sections, elements, selections, viewers, order
         }
 
         /// Creates a welcome.
-        public init(viewer: ViewerInfo, seq: Int, contentSize: Size, sections: [SectionInfo], elements: [Element], selections: [SelectionInfo], viewers: [ViewerInfo]) {
+        public init(viewer: ViewerInfo, epoch: String, seq: Int, contentSize: Size, sections: [SectionInfo], elements: [Element], selections: [SelectionInfo], viewers: [ViewerInfo], order: [[String]]? = nil) {
             self.viewer = viewer
+            self.epoch = epoch
             self.seq = seq
             self.contentSize = contentSize
             self.sections = sections
             self.elements = elements
+            self.selections = selections
+            self.viewers = viewers
+            self.order = order
+        }
+    }
+
+    /// The answer to a `hello` whose `lastSeq` is still in the server's log: the
+    /// missed batches follow (with `replay: true`), then a `window` with `replace: true`.
+    public struct Resume: Equatable, Sendable, Codable {
+        public var type = "resume"
+        public var viewer: ViewerInfo
+        /// The client's `lastSeq`.
+        public var fromSeq: Int
+        /// The sequence number reached after the replayed batches.
+        public var seq: Int
+        public var selections: [SelectionInfo]
+        public var viewers: [ViewerInfo]
+
+        /// Creates a resume.
+        public init(viewer: ViewerInfo, fromSeq: Int, seq: Int, selections: [SelectionInfo], viewers: [ViewerInfo]) {
+            self.viewer = viewer
+            self.fromSeq = fromSeq
+            self.seq = seq
             self.selections = selections
             self.viewers = viewers
         }
@@ -122,11 +171,14 @@ public enum ServerMessage: Equatable, Sendable {
         public var contentSize: Size
         public var add: [Element]
         public var remove: [String]
+        /// True: `add` is the whole window; drop anything else held.
+        public var replace: Bool
         /// Creates a window update.
-        public init(contentSize: Size, add: [Element], remove: [String]) {
+        public init(contentSize: Size, add: [Element], remove: [String], replace: Bool = false) {
             self.contentSize = contentSize
             self.add = add
             self.remove = remove
+            self.replace = replace
         }
     }
 
@@ -140,7 +192,13 @@ public enum ServerMessage: Equatable, Sendable {
         /// Identifiers of the deleted items.
         public var deletedIds: [String]
         public var inserts: [[Int]]
+        /// Identifiers of the inserted items, in the order of `inserts`.
+        public var insertedIds: [String]
         public var moves: [WireMove]
+        /// Reloaded items (index paths before the batch).
+        public var reloads: [[Int]]
+        /// True for a batch replayed to a resuming client: no elements; a window follows.
+        public var replay: Bool
         public var sections: [SectionInfo]
         public var contentSize: Size
         /// Every element in the window after the batch (new attributes for all).
@@ -148,13 +206,17 @@ public enum ServerMessage: Equatable, Sendable {
         /// Keys that were in the window before and are not after.
         public var remove: [String]
         /// Creates a batch.
-        public init(seq: Int, by: String, deletes: [[Int]], deletedIds: [String], inserts: [[Int]], moves: [WireMove], sections: [SectionInfo], contentSize: Size, elements: [Element], remove: [String]) {
+        public init(seq: Int, by: String, deletes: [[Int]], deletedIds: [String], inserts: [[Int]], insertedIds: [String], moves: [WireMove],
+                    reloads: [[Int]], replay: Bool = false, sections: [SectionInfo], contentSize: Size, elements: [Element], remove: [String]) {
             self.seq = seq
             self.by = by
             self.deletes = deletes
             self.deletedIds = deletedIds
             self.inserts = inserts
+            self.insertedIds = insertedIds
             self.moves = moves
+            self.reloads = reloads
+            self.replay = replay
             self.sections = sections
             self.contentSize = contentSize
             self.elements = elements
@@ -162,29 +224,4 @@ public enum ServerMessage: Equatable, Sendable {
         }
     }
 
-    private struct Ack: Codable { var type = "ack"; var op: String; var seq: Int }
-    private struct Selection: Codable { var type = "selection"; var viewer: String; var item: String; var selected: Bool }
-    private struct Presence: Codable { var type = "presence"; var viewers: [ViewerInfo] }
-    private struct ErrorBody: Codable { var type = "error"; var code: ErrorCode; var message: String; var op: String? }
-
-    /// The JSON text of this message as UTF-8 bytes.
-    public func encoded() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        let data: Data
-        do {
-            switch self {
-            case .welcome(let w): data = try encoder.encode(w)
-            case .window(let w): data = try encoder.encode(w)
-            case .batch(let b): data = try encoder.encode(b)
-            case .ack(let op, let seq): data = try encoder.encode(Ack(op: op, seq: seq))
-            case .selection(let v, let i, let s): data = try encoder.encode(Selection(viewer: v, item: i, selected: s))
-            case .presence(let viewers): data = try encoder.encode(Presence(viewers: viewers))
-            case .error(let code, let message, let op): data = try encoder.encode(ErrorBody(code: code, message: message, op: op))
-            }
-        } catch {
-            preconditionFailure("encoding a server message cannot fail: \(error)")
-        }
-        return [UInt8](data)
-    }
 }

@@ -13,15 +13,21 @@ public struct CollectionModel: Sendable, Equatable {
     public var cellReuseIdentifier = "cell"
     /// Template used for section headers.
     public var headerReuseIdentifier = "header"
+    /// Items the data source will not let move (`canMoveItemAt` answers false).
+    public var immovableItems: Set<String> = []
 
     /// An empty model.
     public init() {}
 
-    /// Section identities and counts, in order.
+    /// Section identities, counts and order checksums, in order.
     public var sectionInfos: [SectionInfo] {
-        snapshot.sectionIdentifiers.map {
-            SectionInfo(id: $0, title: sectionTitles[$0] ?? $0, count: snapshot.numberOfItems(inSection: $0))
-        }
+        snapshot.sectionIdentifiers.map { sectionInfo($0) }
+    }
+
+    /// One section's identity, count and order checksum.
+    public func sectionInfo(_ id: String) -> SectionInfo {
+        let items = snapshot.itemIdentifiers(inSection: id)
+        return SectionInfo(id: id, title: sectionTitles[id] ?? id, count: items.count, checksum: orderChecksum(items))
     }
 
     /// Checks that every item has content and every identifier is unique (for tests).
@@ -39,6 +45,17 @@ public struct CollectionModel: Sendable, Equatable {
 public protocol ItemFactory: Sendable {
     /// Content for a new item numbered `serial` (unique for the life of the hub).
     func makeItem(serial: Int, section: String) -> (id: String, content: [String: String])
+    /// New content for a reloaded item (`serial` is unique for the life of the hub).
+    func reloadedContent(for id: String, current: [String: String], serial: Int) -> [String: String]
+}
+
+extension ItemFactory {
+    /// By default a reload keeps the content and counts the reloads in a `version` field.
+    public func reloadedContent(for id: String, current: [String: String], serial: Int) -> [String: String] {
+        var content = current
+        content["version"] = String((Int(current["version"] ?? "0") ?? 0) + 1)
+        return content
+    }
 }
 
 /// How a viewer's layout follows its viewport: the delegate-flow-layout's job.

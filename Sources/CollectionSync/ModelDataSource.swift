@@ -51,6 +51,11 @@ final class ModelDataSource: CollectionViewDataSource {
         return view
     }
 
+    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        guard let id = store.model.snapshot.itemIdentifier(at: indexPath) else { return false }
+        return !store.model.immovableItems.contains(id)
+    }
+
     /// The content field that carries the identifier (stripped before sending).
     static let idField = "\u{1F}id"
 }

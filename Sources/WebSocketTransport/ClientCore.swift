@@ -21,7 +21,7 @@ final class ClientCore: @unchecked Sendable {
 
     func start(host: String, port: Int, path: String, subprotocol: String?, tls: Bool, caFile: String?) throws {
         let raw = Unmanaged.passUnretained(self).toOpaque()
-        guard let created = withOptionalCString(caFile, { cws_client_create("client", clientCallback, raw, $0) }) else {
+        guard let created = withOptionalCString(caFile, { cws_client_create("client", clientCallback, raw, $0, tls ? 1 : 0) }) else {
             throw TransportError.cannotCreateContext("client")
         }
         client = created
@@ -61,6 +61,9 @@ final class ClientCore: @unchecked Sendable {
             _ = outbound.enqueue(bytes, binary: binary)
         case let .close(_, code, reason):
             pendingClose = (code, reason)
+        case let .read(enabled):
+            lws_rx_flow_control(wsi, enabled ? 1 : 0)
+            return
         }
         lws_callback_on_writable(wsi)
     }

@@ -18,7 +18,7 @@ public enum WebSocketEvent: Sendable {
     case closed(ConnectionID)
 }
 
-/// WebSocket close codes the transport uses (RFC 6455 §7.4.1).
+/// WebSocket close codes the transport uses (RFC 6455 §7.4.1; 1013 from the IANA registry).
 public enum CloseCode: Int32, Sendable {
     case normal = 1000
     case goingAway = 1001

@@ -33,6 +33,8 @@ final class ServerCore: @unchecked Sendable {
     private var server: OpaquePointer?
     private let files: StaticFiles?
     private var connections: [ConnectionID: ServerConnection] = [:]
+    /// Connections refused for the connection limit, waiting to send their close frame.
+    private var overflow: [ObjectIdentifier: ServerConnection] = [:]
     private var nextID: UInt64 = 0
     private var writeBuffer: [UInt8]
     private let pre = Int(cws_pre())
@@ -103,6 +105,8 @@ final class ServerCore: @unchecked Sendable {
             guard let connection = connections[id], connection.pendingClose == nil else { return }
             connection.pendingClose = (code, reason)
             lws_callback_on_writable(connection.wsi)
+        case .read:
+            break
         }
     }
 
@@ -118,6 +122,7 @@ final class ServerCore: @unchecked Sendable {
         case LWS_CALLBACK_SERVER_WRITEABLE:
             return writeable(wsi, user)
         case LWS_CALLBACK_CLOSED:
+            if let refused = overflow.values.first(where: { $0.wsi == wsi }) { overflow[ObjectIdentifier(refused)] = nil }
             if let id = connectionID(user), connections.removeValue(forKey: id) != nil {
                 connectionCount.subtract(1, ordering: .relaxed)
                 handler(.closed(id))
@@ -170,17 +175,32 @@ final class ServerCore: @unchecked Sendable {
         user.storeBytes(of: nextID, as: UInt64.self)
         let subprotocol = String(cString: cws_protocol_name(wsi))
         let path = requestPath(wsi)
-        let limit = path == configuration.webSocketPath ? configuration.maxMessageSize : configuration.extraMaxMessageSize
-        connections[id] = ServerConnection(
+        let main = path == configuration.webSocketPath
+        let limit = main ? configuration.maxMessageSize : configuration.extraMaxMessageSize
+        // The extra path (a test echo) queues whole messages of its own, larger size.
+        let backlog = main ? configuration.maxQueuedBytes : max(configuration.maxQueuedBytes, 2 * configuration.extraMaxMessageSize)
+        let connection = ServerConnection(
             id: id, wsi: wsi, inbound: InboundAssembler(limit: limit),
-            outbound: OutboundQueue(fragmentSize: configuration.fragmentSize, maxQueuedBytes: configuration.maxQueuedBytes))
+            outbound: OutboundQueue(fragmentSize: configuration.fragmentSize, maxQueuedBytes: backlog))
+        if connections.count >= configuration.maxConnections {
+            // Over the limit: say so with a close code, and never tell the handler.
+            logger.warning("refusing \(id): \(connections.count) connections already")
+            user.storeBytes(of: 0, as: UInt64.self)
+            overflow[ObjectIdentifier(connection)] = connection
+            // 1008, not 1013: libwebsockets 4.1.6 clients (and other strict ones)
+            // treat 1012-1014 as invalid and fail the connection with 1002.
+            connection.pendingClose = (.policyViolation, "too many connections")
+            lws_callback_on_writable(wsi)
+            return 0
+        }
+        connections[id] = connection
         connectionCount.add(1, ordering: .relaxed)
         handler(.opened(id, subprotocol: subprotocol, path: path))
         return 0
     }
 
     private func receive(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
-        guard let id = connectionID(user), let connection = connections[id] else { return -1 }
+        guard let id = connectionID(user), let connection = connections[id] else { return connectionID(user) == nil ? 0 : -1 }
         let isFinal = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
         let binary = lws_frame_is_binary(wsi) != 0
         let chunk = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
@@ -198,6 +218,11 @@ final class ServerCore: @unchecked Sendable {
     }
 
     private func writeable(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
+        if connectionID(user) == nil, let refused = overflow.values.first(where: { $0.wsi == wsi }), let (code, reason) = refused.pendingClose {
+            overflow[ObjectIdentifier(refused)] = nil
+            cws_close_reason(wsi, Int32(code.rawValue), reason)
+            return -1
+        }
         guard let id = connectionID(user), let connection = connections[id] else { return -1 }
         guard let fragment = connection.outbound.nextFragment() else {
             if let (code, reason) = connection.pendingClose {

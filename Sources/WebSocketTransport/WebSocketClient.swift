@@ -53,6 +53,13 @@ public final class WebSocketClient: Sendable {
         core.loop.post(.send(ConnectionID(rawValue: 1), bytes, binary: binary))
     }
 
+    /// Stops reading from the server (as a stalled client would): its messages
+    /// pile up in the server's queue and the kernel's buffers.
+    public func pauseReading() { core.loop.post(.read(false)) }
+
+    /// Reads again after ``pauseReading()``.
+    public func resumeReading() { core.loop.post(.read(true)) }
+
     /// The next message, or throws ``TransportError/timedOut(_:)`` or ``TransportError/closed``.
     public func receive(timeout: Duration = .seconds(5)) async throws -> WebSocketMessage {
         switch await core.mailbox.next(timeout: timeout) {

@@ -28,8 +28,10 @@ public struct WebSocketServerConfiguration: Sendable {
     public var extraMaxMessageSize: Int = 64 * 1024 * 1024
     /// Outgoing messages are written in fragments of this many bytes.
     public var fragmentSize: Int = 16 * 1024
-    /// Backlog per connection before it is closed with 1008.
-    public var maxQueuedBytes: Int = 32 * 1024 * 1024
+    /// Backlog per connection before it is closed with 1008 (a stalled reader).
+    public var maxQueuedBytes: Int = 8 * 1024 * 1024
+    /// Live WebSocket connections allowed; one more is closed with 1008 "too many connections".
+    public var maxConnections: Int = 1_024
 
     /// Defaults: 127.0.0.1:8080, subprotocol collection.v1 on /ws.
     public init() {}
@@ -90,4 +92,6 @@ public final class WebSocketServer: Sendable {
 enum TransportCommand: Sendable {
     case send(ConnectionID, [UInt8], binary: Bool)
     case close(ConnectionID, CloseCode, String)
+    /// Stop (false) or restart (true) reading from the peer (client only).
+    case read(Bool)
 }

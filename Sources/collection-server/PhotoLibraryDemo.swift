@@ -47,6 +47,17 @@ struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
         return (id, ["title": title, "hue": String(hue), "color": "hsl(\(hue) \(sat)% \(light)%)"])
     }
 
+    /// A reloaded photo is "retaken": a new colour around its album's hue.
+    func reloadedContent(for id: String, current: [String: String], serial: Int) -> [String: String] {
+        var content = makeItem(serial: serial * 7919, section: "").content
+        let base = Int(current["hue"] ?? "0") ?? 0
+        let hue = (base + 40) % 360
+        content["hue"] = String(hue)
+        content["color"] = "hsl(\(hue) 60% 50%)"
+        content["title"] = current["title"] ?? id
+        return content
+    }
+
     /// Square photos about 150 points wide, at least two columns, filling the width.
     func configure(_ layout: CollectionViewFlowLayout, for size: Size) {
         let inset = size.width < 500 ? 8.0 : 16.0

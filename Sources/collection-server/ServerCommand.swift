@@ -34,8 +34,20 @@ struct ServerCommand: ParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    @Option(help: "WebSocket connections allowed at once; one more is closed with 1008.")
+    var maxConnections = 1_024
+
+    @Option(help: "Messages a second each client may send (bursts of twice that).")
+    var rateLimit = 200.0
+
+    @Option(help: "Batches kept for clients that reconnect (older gaps get a full reload).")
+    var replayLog = 1_000
+
     @Flag(help: .hidden)
     var echo = false
+
+    @Option(help: .hidden)
+    var maxBacklogBytes = 8 * 1024 * 1024
 
     @Flag(help: .hidden)
     var exitOnStdinEOF = false
@@ -45,6 +57,7 @@ struct ServerCommand: ParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+        guard maxConnections > 0, rateLimit > 0, replayLog >= 0 else { throw ValidationError("limits must be positive") }
     }
 
     func run() throws {
@@ -67,10 +80,16 @@ struct ServerCommand: ParsableCommand {
         config.tlsKey = tlsKey
         config.subprotocol = subprotocolName
         config.maxMessageSize = maxClientMessageBytes
+        config.maxConnections = maxConnections
+        config.maxQueuedBytes = maxBacklogBytes
         if echo { config.extraWebSocketPath = "/echo" }
 
         let demo = PhotoLibraryDemo()
-        let hub = CollectionHub(model: PhotoLibraryDemo.makeModel(small: self.demo == "small"), factory: demo, policy: demo)
+        var limits = HubLimits()
+        limits.messagesPerSecond = rateLimit
+        limits.messageBurst = rateLimit * 2
+        limits.replayLogCapacity = replayLog
+        let hub = CollectionHub(model: PhotoLibraryDemo.makeModel(small: self.demo == "small"), factory: demo, policy: demo, limits: limits)
         let wiring = Wiring(hub: hub, logger: logger)
         let server = WebSocketServer(configuration: config, logger: logger, handler: wiring.handle)
         wiring.attach(server)

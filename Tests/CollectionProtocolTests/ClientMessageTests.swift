@@ -24,9 +24,14 @@ import Testing
         #expect(try decode(#"{"type":"scroll","offset":{"x":0,"y":5},"viewport":{"width":300,"height":200}}"#)
                 == .scroll(offset: Point(x: 0, y: 5), viewport: Size(width: 300, height: 200)))
         #expect(try decode(#"{"type":"select","item":"p1","selected":true}"#) == .select(item: "p1", selected: true))
-        #expect(try decode(#"{"type":"insert","op":"a","section":"s","count":3}"#) == .insert(op: "a", section: "s", count: 3))
-        #expect(try decode(#"{"type":"delete","items":["p1","p2"]}"#) == .delete(op: nil, items: ["p1", "p2"]))
-        #expect(try decode(#"{"type":"shuffle","op":"z","section":"s"}"#) == .shuffle(op: "z", section: "s"))
+        #expect(try decode(#"{"type":"insert","op":"a","section":"s","count":3}"#) == .edit(.init(op: "a", action: .insert(section: "s", count: 3))))
+        #expect(try decode(#"{"type":"delete","items":["p1","p2"]}"#) == .edit(.init(op: nil, action: .delete(items: ["p1", "p2"]))))
+        #expect(try decode(#"{"type":"shuffle","op":"z","section":"s","ifSeq":4}"#) == .edit(.init(op: "z", ifSeq: 4, action: .shuffle(section: "s"))))
+        #expect(try decode(#"{"type":"move","op":"m","item":"p1","section":"s","after":"p9"}"#) == .edit(.init(op: "m", action: .move(item: "p1", section: "s", after: "p9"))))
+        #expect(try decode(#"{"type":"move","item":"p1","section":"s","after":null}"#) == .edit(.init(op: nil, action: .move(item: "p1", section: "s", after: nil))))
+        #expect(try decode(#"{"type":"reload","op":"r","items":["p1"]}"#) == .edit(.init(op: "r", action: .reload(items: ["p1"]))))
+        #expect(try decode(#"{"type":"hello","viewport":{"width":1,"height":2},"lastSeq":3,"epoch":"e1","wantOrder":true}"#)
+                == .hello(.init(viewport: Size(width: 1, height: 2), lastSeq: 3, epoch: "e1", wantOrder: true)))
     }
 
     @Test(arguments: [
@@ -50,6 +55,11 @@ import Testing
         (#"{"type":"delete","items":[]}"#, .badMessage, "must hold 1 to 1000 entries"),
         (#"{"type":"delete","items":[1]}"#, .badMessage, "must be an array of strings"),
         (#"{"type":"scroll","offset":{"x":0,"y":0,"z":1}}"#, .badMessage, "unknown field 'offset.z'"),
+        (#"{"type":"move","item":"p1"}"#, .badMessage, "missing field 'section'"),
+        (#"{"type":"move","item":"p1","section":"s","after":7}"#, .badMessage, "field 'after' must be a string"),
+        (#"{"type":"reload","items":"p1"}"#, .badMessage, "must be an array of strings"),
+        (#"{"type":"insert","section":"s","count":1,"ifSeq":-1}"#, .badMessage, "field 'ifSeq' must be between 0 and"),
+        (#"{"type":"hello","viewport":{"width":1,"height":1},"wantOrder":"yes"}"#, .badMessage, "field 'wantOrder' must be true or false"),
     ])
     func refusesWithAMessageNamingTheProblem(input: String, code: ErrorCode, fragment: String) {
         let error = failure(input)

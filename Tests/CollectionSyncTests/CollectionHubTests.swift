@@ -120,12 +120,15 @@ func messages(_ out: [Outgoing], to key: UInt64) -> [ServerMessage] { out.filter
             "not json",
         ] {
             let out = hub.send(bad, from: 1)
-            #expect(out.count == 1, "\(bad)")
-            guard case .error(let code, let message, _) = out.first?.message, out.first?.viewer == 1 else {
-                Issue.record("expected an error for \(bad)")
-                continue
+            #expect(out.count == 1 && out.first?.viewer == 1, "\(bad)")
+            switch out.first?.message {
+            case .error(let code, let message, _):
+                #expect(!message.isEmpty && (code != .badJSON || bad == "not json"))
+            case .reject(let op, let code, let message):
+                #expect(op == "d" && code == .unknownItem && message.contains("nope"))
+            default:
+                Issue.record("expected an error or a reject for \(bad)")
             }
-            #expect(!message.isEmpty && code != .badJSON || bad == "not json")
         }
         #expect(hub.model == model)
         #expect(hub.sequence == 0)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WebSocketTransport
+import WebSocketTransport
 
 @Suite struct InboundAssemblerTests {
     @Test func reassemblesChunksIntoOneMessage() {

@@ -33,7 +33,8 @@ test("batches apply in sequence; a gap is reported, not applied", () => {
   const s = new CollectionState();
   s.apply(welcome());
   const batch = (seq, elements, remove, deletedIds = []) => ({
-    type: "batch", seq, by: "v2", deletes: [], deletedIds, inserts: [], moves: [], sections: [{ id: "a", title: "A", count: 2 }],
+    type: "batch", seq, by: "v2", deletes: [], deletedIds, inserts: [], insertedIds: [], moves: [], reloads: [], replay: false,
+    sections: [{ id: "a", title: "A", count: 2, checksum: "0" }],
     contentSize: { width: 320, height: 900 }, elements, remove,
   });
   const gap = s.apply(batch(5, [cell("p9", 0, 0)], []));
@@ -63,9 +64,27 @@ test("selection and presence", () => {
   assert.deepEqual(s.othersSelecting("p2"), []);
 });
 
+test("resume keeps the state, replayed batches move the sequence, a replacing window resets elements", () => {
+  const s = new CollectionState();
+  s.apply(welcome({ epoch: "e1" }));
+  assert.equal(s.epoch, "e1");
+  assert.equal(s.apply({ type: "resume", viewer: { id: "v9", name: "Viewer 9", color: "#00f" }, fromSeq: 3, seq: 4, selections: [], viewers: [] }).kind, "resume");
+  const replay = { type: "batch", seq: 4, by: "v2", deletes: [[0, 0]], deletedIds: ["p1"], inserts: [], insertedIds: [], moves: [], reloads: [],
+    replay: true, sections: [{ id: "a", title: "A", count: 1, checksum: "0" }], contentSize: { width: 1, height: 1 }, elements: [], remove: [] };
+  assert.deepEqual(s.apply(replay), { kind: "replay", seq: 4 });
+  assert.equal(s.seq, 4);
+  assert.equal(s.elements.size, 2);   // elements wait for the window
+  const change = s.apply({ type: "window", contentSize: { width: 320, height: 500 }, add: [cell("p2", 0, 0)], remove: [], replace: true });
+  assert.deepEqual([...s.elements.keys()], ["i:p2"]);
+  assert.deepEqual(change.removed, ["i:p1"]);
+});
+
 test("message builders match docs/PROTOCOL.md", () => {
+  assert.deepEqual(protocol.hello({ width: 10, height: 20 }, { x: 0, y: 5 }, undefined, 7, "e1"),
+    { type: "hello", protocol: 1, viewport: { width: 10, height: 20 }, offset: { x: 0, y: 5 }, lastSeq: 7, epoch: "e1" });
   assert.deepEqual(protocol.hello({ width: 10, height: 20 }, { x: 0, y: 5 }, undefined, 7),
-    { type: "hello", protocol: 1, viewport: { width: 10, height: 20 }, offset: { x: 0, y: 5 }, lastSeq: 7 });
+    { type: "hello", protocol: 1, viewport: { width: 10, height: 20 }, offset: { x: 0, y: 5 } });
+  assert.deepEqual(protocol.move("o", "p1", "a", undefined), { type: "move", op: "o", item: "p1", section: "a", after: null });
   assert.deepEqual(protocol.scroll({ x: 0, y: 1 }), { type: "scroll", offset: { x: 0, y: 1 } });
   assert.deepEqual(protocol.remove("o", ["a"]), { type: "delete", op: "o", items: ["a"] });
   assert.throws(() => protocol.parseServerMessage('{"type":"nope"}'));

@@ -44,8 +44,10 @@ void cws_server_destroy(struct cws_server *server);
 struct cws_client;
 
 /// A client context with no listener. ca_file may be NULL (system trust).
+/// Only a TLS client asks lws for its global OpenSSL set-up: that set-up takes a
+/// new process-wide ex_data index, which breaks handshakes running on other contexts.
 struct cws_client *cws_client_create(const char *protocol, cws_callback callback,
-                                     void *user, const char *ca_file);
+                                     void *user, const char *ca_file, int tls);
 struct lws_context *cws_client_context(struct cws_client *client);
 /// Starts a connection; must be called on the thread that runs lws_service.
 struct lws *cws_client_connect(struct cws_client *client, const char *host, int port,

@@ -1,0 +1,86 @@
+/// Writes JSON straight into bytes: the server's messages are encoded once per
+/// viewer per batch, and Foundation's `JSONEncoder` spent most of the server's
+/// time doing it. Output is plain RFC 8259 JSON (checked by decoding it back).
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    private var needsComma: [Bool] = []
+
+    init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+
+    private mutating func separate() {
+        if let last = needsComma.last {
+            if last { bytes.append(UInt8(ascii: ",")) }
+            needsComma[needsComma.count - 1] = true
+        }
+    }
+
+    mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
+    mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
+    mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
+    mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
+
+    /// Writes `"name":` (the next value follows without a comma).
+    mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        needsComma[needsComma.count - 1] = false
+    }
+
+    /// Writes a dynamic key (content fields).
+    mutating func key(_ name: String) {
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma[needsComma.count - 1] = false
+    }
+
+    mutating func string(_ s: String) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func int(_ value: Int) {
+        separate()
+        if value == 0 { bytes.append(UInt8(ascii: "0")); return }
+        var v = value.magnitude
+        var digits: [UInt8] = []
+        digits.reserveCapacity(20)
+        while v > 0 { digits.append(UInt8(ascii: "0") + UInt8(v % 10)); v /= 10 }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(contentsOf: digits.reversed())
+    }
+
+    /// Whole numbers as integers, others in Swift's shortest round-trip form;
+    /// a non-finite number (never produced by a layout) is written as 0.
+    mutating func double(_ value: Double) {
+        guard value.isFinite else { int(0); return }
+        if value == value.rounded(), abs(value) < 1e15 { int(Int(value)); return }
+        separate()
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    mutating func null() {
+        separate()
+        bytes.append(contentsOf: "null".utf8)
+    }
+}

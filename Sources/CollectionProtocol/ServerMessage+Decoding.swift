@@ -1,0 +1,52 @@
+import Foundation
+
+extension ServerMessage {
+    private struct TypeOnly: Decodable { let type: String }
+    private struct AckBody: Decodable { let op: String; let seq: Int }
+    private struct SelectionBody: Decodable { let viewer: String; let item: String; let selected: Bool }
+    private struct PresenceBody: Decodable { let viewers: [ViewerInfo] }
+    private struct ErrorBody: Decodable { let code: ErrorCode; let message: String; let op: String? }
+    private struct RejectBody: Decodable { let op: String; let code: ErrorCode; let message: String }
+
+    /// Decodes a server message (for Swift clients and tests).
+    public static func decode(_ bytes: [UInt8]) throws -> ServerMessage {
+        let data = Data(bytes)
+        let decoder = JSONDecoder()
+        switch try decoder.decode(TypeOnly.self, from: data).type {
+        case "welcome": return .welcome(try decoder.decode(Welcome.self, from: data))
+        case "resume": return .resume(try decoder.decode(Resume.self, from: data))
+        case "window": return .window(try decoder.decode(Window.self, from: data))
+        case "batch": return .batch(try decoder.decode(Batch.self, from: data))
+        case "ack":
+            let b = try decoder.decode(AckBody.self, from: data)
+            return .ack(op: b.op, seq: b.seq)
+        case "selection":
+            let b = try decoder.decode(SelectionBody.self, from: data)
+            return .selection(viewer: b.viewer, item: b.item, selected: b.selected)
+        case "presence": return .presence(viewers: try decoder.decode(PresenceBody.self, from: data).viewers)
+        case "error":
+            let b = try decoder.decode(ErrorBody.self, from: data)
+            return .error(code: b.code, message: b.message, op: b.op)
+        case "reject":
+            let b = try decoder.decode(RejectBody.self, from: data)
+            return .reject(op: b.op, code: b.code, message: b.message)
+        case let other:
+            throw ProtocolError(.unknownType, "unknown server message type '\(other)'")
+        }
+    }
+
+    /// The message's `type` field.
+    public var type: String {
+        switch self {
+        case .welcome: "welcome"
+        case .resume: "resume"
+        case .window: "window"
+        case .batch: "batch"
+        case .ack: "ack"
+        case .selection: "selection"
+        case .presence: "presence"
+        case .error: "error"
+        case .reject: "reject"
+        }
+    }
+}

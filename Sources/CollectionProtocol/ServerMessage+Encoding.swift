@@ -1,0 +1,165 @@
+extension ServerMessage {
+    /// The JSON text of this message as UTF-8 bytes.
+    public func encoded() -> [UInt8] {
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("type")
+        w.string(type)
+        switch self {
+        case .welcome(let m):
+            w.key("protocol"); w.int(m.protocolVersion)
+            w.key("viewer"); w.viewer(m.viewer)
+            w.key("epoch"); w.string(m.epoch)
+            w.key("seq"); w.int(m.seq)
+            w.key("contentSize"); w.size(m.contentSize)
+            w.key("sections"); w.sections(m.sections)
+            w.key("elements"); w.elements(m.elements)
+            w.key("selections"); w.selections(m.selections)
+            w.key("viewers"); w.viewers(m.viewers)
+            if let order = m.order {
+                w.key("order")
+                w.beginArray()
+                for ids in order { w.strings(ids) }
+                w.endArray()
+            }
+        case .resume(let m):
+            w.key("viewer"); w.viewer(m.viewer)
+            w.key("fromSeq"); w.int(m.fromSeq)
+            w.key("seq"); w.int(m.seq)
+            w.key("selections"); w.selections(m.selections)
+            w.key("viewers"); w.viewers(m.viewers)
+        case .window(let m):
+            w.key("contentSize"); w.size(m.contentSize)
+            w.key("add"); w.elements(m.add)
+            w.key("remove"); w.strings(m.remove)
+            w.key("replace"); w.bool(m.replace)
+        case .batch(let m):
+            w.key("seq"); w.int(m.seq)
+            w.key("by"); w.string(m.by)
+            w.key("deletes"); w.paths(m.deletes)
+            w.key("deletedIds"); w.strings(m.deletedIds)
+            w.key("inserts"); w.paths(m.inserts)
+            w.key("insertedIds"); w.strings(m.insertedIds)
+            w.key("moves")
+            w.beginArray()
+            for move in m.moves { w.paths(move) }
+            w.endArray()
+            w.key("reloads"); w.paths(m.reloads)
+            w.key("replay"); w.bool(m.replay)
+            w.key("sections"); w.sections(m.sections)
+            w.key("contentSize"); w.size(m.contentSize)
+            w.key("elements"); w.elements(m.elements)
+            w.key("remove"); w.strings(m.remove)
+        case let .ack(op, seq):
+            w.key("op"); w.string(op)
+            w.key("seq"); w.int(seq)
+        case let .selection(viewer, item, selected):
+            w.key("viewer"); w.string(viewer)
+            w.key("item"); w.string(item)
+            w.key("selected"); w.bool(selected)
+        case .presence(let viewers):
+            w.key("viewers"); w.viewers(viewers)
+        case let .error(code, message, op):
+            w.key("code"); w.string(code.rawValue)
+            w.key("message"); w.string(message)
+            if let op { w.key("op"); w.string(op) }
+        case let .reject(op, code, message):
+            w.key("op"); w.string(op)
+            w.key("code"); w.string(code.rawValue)
+            w.key("message"); w.string(message)
+        }
+        w.endObject()
+        return w.bytes
+    }
+}
+
+extension JSONWriter {
+    mutating func strings(_ values: [String]) {
+        beginArray()
+        for v in values { string(v) }
+        endArray()
+    }
+
+    mutating func paths(_ values: [[Int]]) {
+        beginArray()
+        for p in values {
+            beginArray()
+            for i in p { int(i) }
+            endArray()
+        }
+        endArray()
+    }
+
+    mutating func size(_ s: Size) {
+        beginObject()
+        key("width"); double(s.width)
+        key("height"); double(s.height)
+        endObject()
+    }
+
+    mutating func viewer(_ v: ViewerInfo) {
+        beginObject()
+        key("id"); string(v.id)
+        key("name"); string(v.name)
+        key("color"); string(v.color)
+        endObject()
+    }
+
+    mutating func viewers(_ values: [ViewerInfo]) {
+        beginArray()
+        for v in values { viewer(v) }
+        endArray()
+    }
+
+    mutating func sections(_ values: [SectionInfo]) {
+        beginArray()
+        for s in values {
+            beginObject()
+            key("id"); string(s.id)
+            key("title"); string(s.title)
+            key("count"); int(s.count)
+            key("checksum"); string(s.checksum)
+            endObject()
+        }
+        endArray()
+    }
+
+    mutating func selections(_ values: [SelectionInfo]) {
+        beginArray()
+        for s in values {
+            beginObject()
+            key("viewer"); string(s.viewer)
+            key("items"); strings(s.items)
+            endObject()
+        }
+        endArray()
+    }
+
+    mutating func elements(_ values: [Element]) {
+        beginArray()
+        for e in values {
+            beginObject()
+            key("key"); string(e.key)
+            key("kind"); string(e.kind)
+            key("reuse"); string(e.reuse)
+            key("section"); int(e.section)
+            if let item = e.item { key("item"); int(item) }
+            key("frame")
+            beginArray()
+            for v in e.frame { double(v) }
+            endArray()
+            key("zIndex"); int(e.zIndex)
+            key("alpha"); double(e.alpha)
+            key("hidden"); bool(e.hidden)
+            key("content")
+            beginObject()
+            for (k, v) in e.content.sorted(by: { $0.key < $1.key }) {
+                key(k)
+                string(v)
+            }
+            endObject()
+            endObject()
+        }
+        endArray()
+    }
+}

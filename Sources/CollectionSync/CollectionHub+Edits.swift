@@ -1,0 +1,137 @@
+import CollectionCore
+import CollectionProtocol
+import Foundation
+
+extension CollectionHub {
+    /// Applies an edit that names items and sections by identifier, or throws why not.
+    func apply(_ request: EditRequest, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        if let ifSeq = request.ifSeq, ifSeq != sequence {
+            throw ProtocolError(.stale, "the edit expects sequence \(ifSeq); the collection is at \(sequence)")
+        }
+        var next = model
+        var reloadIds: [String] = []
+        switch request.action {
+        case let .insert(section, count):
+            try requireSection(section)
+            guard model.snapshot.numberOfItems + count <= limits.maxItems else {
+                throw ProtocolError(.refused, "the collection holds \(model.snapshot.numberOfItems) items; inserting \(count) would pass the limit of \(limits.maxItems)")
+            }
+            var ids: [String] = []
+            for _ in 0..<count {
+                let (id, content) = factory.makeItem(serial: nextSerial, section: section)
+                nextSerial += 1
+                ids.append(id)
+                next.itemContent[id] = content
+            }
+            next.snapshot.insertItems(ids, at: 0, inSection: section)
+        case let .delete(items):
+            try requireItems(items)
+            guard Set(items).count == items.count else { throw ProtocolError(.badMessage, "field 'items' names an item twice") }
+            next.snapshot.deleteItems(items)
+            for id in items { next.itemContent[id] = nil }
+        case let .shuffle(section):
+            try requireSection(section)
+            var ids = model.snapshot.itemIdentifiers(inSection: section)
+            ids.shuffle(using: &random)
+            next.snapshot.setItems(ids, inSection: section)
+        case let .move(item, section, after):
+            try requireItems([item])
+            try requireSection(section)
+            if let after {
+                try requireItems([after])
+                guard after != item else { throw ProtocolError(.badMessage, "an item cannot move after itself") }
+                guard model.snapshot.sectionIdentifier(containingItem: after) == section else {
+                    throw ProtocolError(.badMessage, "item '\(after.prefix(80))' is not in section '\(section.prefix(80))'")
+                }
+            }
+            let from = model.snapshot.indexPath(for: item)!
+            let cv = viewer.collectionView
+            guard cv.dataSource?.collectionView(cv, canMoveItemAt: from) ?? false else {
+                throw ProtocolError(.notMovable, "item '\(item.prefix(80))' cannot be moved")
+            }
+            next.snapshot.deleteItems([item])
+            if let after {
+                next.snapshot.insertItems([item], afterItem: after)
+            } else {
+                next.snapshot.insertItems([item], at: 0, inSection: section)
+            }
+        case let .reload(items):
+            try requireItems(items)
+            for id in Set(items) {
+                next.itemContent[id] = factory.reloadedContent(for: id, current: model.itemContent[id] ?? [:], serial: nextSerial)
+                nextSerial += 1
+            }
+            reloadIds = Array(Set(items))
+        }
+        return try commit(next, reloading: reloadIds, op: request.op, by: viewer)
+    }
+
+    private func requireSection(_ section: String) throws(ProtocolError) {
+        guard model.snapshot.indexOfSection(section) != nil else { throw ProtocolError(.unknownSection, "no section with id '\(section.prefix(80))'") }
+    }
+
+    private func requireItems(_ items: [String]) throws(ProtocolError) {
+        if let unknown = items.first(where: { !model.snapshot.contains(item: $0) }) {
+            throw ProtocolError(.unknownItem, "no item with id '\(unknown.prefix(80))'; nothing was changed")
+        }
+    }
+
+    /// Validates and applies `next` as one numbered batch, logs it, and tells every viewer.
+    func commit(_ next: CollectionModel, reloading reloadIds: [String], op: String?, by sender: Viewer) throws(ProtocolError) -> [Outgoing] {
+        let before = model.snapshot
+        var batch = BatchUpdate(from: before, to: next.snapshot)
+        batch.reloadedItems = reloadIds.compactMap { before.indexPath(for: $0) }.sorted()
+        do {
+            try batch.validate(countsBefore: before.sectionCounts, countsAfter: next.snapshot.sectionCounts)
+        } catch {
+            throw ProtocolError(.invalidBatch, error.description)
+        }
+        store.model = next
+        sequence += 1
+        // Refresh the checksums of the sections the batch touched.
+        var touched = Set(batch.deletedItems.map { before.sectionIdentifiers[$0.section] })
+        touched.formUnion(batch.insertedItems.map { next.snapshot.sectionIdentifiers[$0.section] })
+        for m in batch.movedItems {
+            touched.insert(before.sectionIdentifiers[m.from.section])
+            touched.insert(next.snapshot.sectionIdentifiers[m.to.section])
+        }
+        for id in touched { sectionInfoCache[id] = next.sectionInfo(id) }
+        let logged = LoggedBatch(
+            seq: sequence, by: sender.info.id,
+            deletes: batch.deletedItems.map { [$0.section, $0.item] },
+            deletedIds: batch.deletedItems.compactMap { before.itemIdentifier(at: $0) },
+            inserts: batch.insertedItems.map { [$0.section, $0.item] },
+            insertedIds: batch.insertedItems.compactMap { next.snapshot.itemIdentifier(at: $0) },
+            moves: batch.movedItems.map { [[$0.from.section, $0.from.item], [$0.to.section, $0.to.item]] },
+            reloads: batch.reloadedItems.map { [$0.section, $0.item] },
+            sections: sectionInfos)
+        log.append(logged)
+
+        var out: [Outgoing] = []
+        if let op { out.append(Outgoing(viewer: sender.key, message: .ack(op: op, seq: sequence))) }
+        for viewer in orderedViewers() {
+            // Each viewer's collection view performs the batch against the shared data
+            // source (already changed), which checks the counts once more.
+            let cv = viewer.collectionView
+            do {
+                try cv.performBatchUpdates {
+                    cv.deleteItems(at: batch.deletedItems)
+                    cv.insertItems(at: batch.insertedItems)
+                    for move in batch.movedItems { cv.moveItem(at: move.from, to: move.to) }
+                    cv.reloadItems(at: batch.reloadedItems)
+                }
+            } catch {
+                cv.reloadData()   // cannot happen after the model-level check; never show a wrong order
+            }
+            guard viewer.ready else { continue }
+            cv.layoutIfNeeded()
+            let elements = viewer.currentElements(model: model)
+            let (_, removed) = viewer.replaceWindow(with: elements)
+            out.append(Outgoing(viewer: viewer.key, message: .batch(.init(
+                seq: sequence, by: sender.info.id, deletes: logged.deletes, deletedIds: logged.deletedIds, inserts: logged.inserts,
+                insertedIds: logged.insertedIds, moves: logged.moves, reloads: logged.reloads, sections: logged.sections,
+                contentSize: viewer.contentSize, elements: elements, remove: removed))))
+        }
+        return out
+    }
+}

@@ -1,0 +1,100 @@
+import CollectionProtocol
+import Foundation
+import WebSocketTransport
+
+/// A viewer for tests: connects to a running server, sends any message, awaits the
+/// next message of a type, and keeps a ``Mirror`` built only from what it received.
+///
+/// ```swift
+/// let a = try await TestViewer.connect(port: port)
+/// try await a.hello(width: 800, height: 600, wantOrder: true)
+/// a.send(#"{"type":"move","op":"m1","item":"p3","section":"summer"}"#)
+/// try await a.next("ack")
+/// #expect(a.mirror.element(section: 0, item: 0)?.key == "i:p3")
+/// ```
+public final class TestViewer: @unchecked Sendable {
+    /// The connection.
+    public let socket: WebSocketClient
+    /// What this viewer knows.
+    public private(set) var mirror = Mirror()
+    /// Every message received, in order.
+    public private(set) var received: [ServerMessage] = []
+
+    private init(socket: WebSocketClient, mirror: Mirror) {
+        self.socket = socket
+        self.mirror = mirror
+    }
+
+    /// Connects to `ws(s)://host:port/ws`. Pass the `mirror` of a dropped viewer to
+    /// continue it (then say hello with its `seq` and `epoch` to resume).
+    public static func connect(host: String = "127.0.0.1", port: Int, tls: Bool = false, caFile: String? = nil,
+                               mirror: Mirror = Mirror(), timeout: Duration = .seconds(5)) async throws -> TestViewer {
+        TestViewer(socket: try await WebSocketClient.connect(host: host, port: port, tls: tls, caFile: caFile, timeout: timeout), mirror: mirror)
+    }
+
+    /// Sends raw JSON text.
+    public func send(_ json: String) { socket.send(json) }
+
+    /// Says hello (resuming when `lastSeq` and `epoch` are given) and waits for the
+    /// welcome, or for the resume and everything up to its closing window.
+    @discardableResult
+    public func hello(width: Double = 800, height: Double = 600, y: Double = 0, wantOrder: Bool = false,
+                      lastSeq: Int? = nil, epoch: String? = nil, timeout: Duration = .seconds(5)) async throws -> ServerMessage {
+        var json = #"{"type":"hello","protocol":1,"viewport":{"width":\#(width),"height":\#(height)},"offset":{"x":0,"y":\#(y)}"#
+        if wantOrder { json += #","wantOrder":true"# }
+        if let lastSeq, let epoch { json += #","lastSeq":\#(lastSeq),"epoch":"\#(epoch)""# }
+        send(json + "}")
+        let first = try await next(where: { $0.type == "welcome" || $0.type == "resume" }, timeout: timeout)
+        if case .resume = first {
+            _ = try await next(where: { if case .window(let w) = $0 { return w.replace } else { return false } }, timeout: timeout)
+        }
+        return first
+    }
+
+    /// The next message of `type` (messages before it are applied and kept).
+    @discardableResult
+    public func next(_ type: String, timeout: Duration = .seconds(5)) async throws -> ServerMessage {
+        try await next(where: { $0.type == type }, timeout: timeout)
+    }
+
+    /// The next message matching `predicate`.
+    public func next(where predicate: (ServerMessage) -> Bool, timeout: Duration = .seconds(5)) async throws -> ServerMessage {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { throw TransportError.timedOut("a matching message") }
+            let message = try await receiveOne(timeout: remaining)
+            if predicate(message) { return message }
+        }
+    }
+
+    /// The next message, whatever it is (applied to the mirror).
+    public func receiveOne(timeout: Duration = .seconds(5)) async throws -> ServerMessage {
+        let raw = try await socket.receive(timeout: timeout)
+        guard case .text(let text) = raw else { throw Mirror.Divergence(description: "binary message from the server") }
+        let message = try ServerMessage.decode(Array(text.utf8))
+        received.append(message)
+        try mirror.apply(message)
+        return message
+    }
+
+    /// Reads until the mirror reaches sequence `seq`.
+    public func wait(forSeq seq: Int, timeout: Duration = .seconds(10)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while mirror.seq < seq {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { throw TransportError.timedOut("sequence \(seq) (at \(mirror.seq))") }
+            _ = try await receiveOne(timeout: remaining)
+        }
+    }
+
+    /// True when nothing arrives within `window`.
+    public func staysQuiet(for window: Duration = .milliseconds(300)) async -> Bool {
+        do {
+            _ = try await socket.receive(timeout: window)
+            return false
+        } catch {
+            return true
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import CollectionProtocol
+import Foundation
+import Testing
+
+/// Every server message written by the hand-made JSON writer decodes back (with
+/// Foundation's JSONDecoder) to the same value: escapes, non-ASCII, numbers.
+@Suite struct ServerMessageRoundTripTests {
+    static let tricky = ["plain", "quote \" and \\ backslash", "line\nbreak\ttab\r", "\u{01}\u{1F} control", "émoji 📸 ü", "", "</script>"]
+
+    static func element(_ i: Int) -> Element {
+        Element(key: "i:\(tricky[i % tricky.count])", kind: i % 3 == 0 ? "header" : "cell", reuse: "photo", section: i % 4,
+                item: i % 3 == 0 ? nil : i, frame: [Double(i) * 10.5, -3, 158.85, 1e-5 + Double(i)], zIndex: i % 2 == 0 ? 0 : 1024,
+                alpha: i % 2 == 0 ? 1 : 0.25, hidden: i % 5 == 0, content: ["title": tricky[(i + 1) % tricky.count], "n": "\(i)"])
+    }
+
+    static let messages: [ServerMessage] = {
+        let viewer = ViewerInfo(id: "v1", name: "Ann \"A\"", color: "#e4572e")
+        let sections = [SectionInfo(id: "s\n1", title: "Summer 🌞", count: 640, checksum: orderChecksum(["a", "b"]))]
+        let elements = (0..<12).map(element)
+        return [
+            .welcome(.init(viewer: viewer, epoch: "e1", seq: 3, contentSize: Size(width: 1200, height: 64890.5), sections: sections,
+                           elements: elements, selections: [SelectionInfo(viewer: "v2", items: ["p1", "é"])], viewers: [viewer], order: [["a", "b"], []])),
+            .welcome(.init(viewer: viewer, epoch: "e2", seq: 0, contentSize: Size(width: 1, height: 1), sections: [], elements: [], selections: [], viewers: [])),
+            .resume(.init(viewer: viewer, fromSeq: 2, seq: 5, selections: [], viewers: [viewer])),
+            .window(.init(contentSize: Size(width: 320, height: 99.125), add: elements, remove: tricky, replace: true)),
+            .batch(.init(seq: 7, by: "v2", deletes: [[0, 1]], deletedIds: ["x"], inserts: [[1, 0], [1, 1]], insertedIds: ["y", "z"],
+                         moves: [[[0, 2], [1, 5]]], reloads: [[2, 3]], replay: false, sections: sections,
+                         contentSize: Size(width: 10, height: 20), elements: elements, remove: ["i:gone"])),
+            .ack(op: "op-\"1\"", seq: 42),
+            .selection(viewer: "v1", item: "p\\9", selected: false),
+            .presence(viewers: [viewer]),
+            .error(code: .badJSON, message: "message is not valid JSON", op: nil),
+            .error(code: .unknownItem, message: "no item 'x'", op: "op"),
+            .reject(op: "m1", code: .notMovable, message: "item 'p' cannot be moved"),
+        ]
+    }()
+
+    @Test(arguments: messages)
+    func roundTrips(message: ServerMessage) throws {
+        let bytes = message.encoded()
+        #expect(try JSONSerialization.jsonObject(with: Data(bytes)) is [String: Any])
+        #expect(try ServerMessage.decode(bytes) == message)
+    }
+
+    @Test func numbersAreCompactAndExact() throws {
+        let m = ServerMessage.window(.init(contentSize: Size(width: 100, height: 0.1 + 0.2), add: [], remove: []))
+        let text = String(decoding: m.encoded(), as: UTF8.self)
+        #expect(text.contains(#""width":100,"#))
+        guard case .window(let back) = try ServerMessage.decode(m.encoded()) else { Issue.record("not a window"); return }
+        #expect(back.contentSize.height == 0.1 + 0.2)
+    }
+}

@@ -1,0 +1,154 @@
+import CollectionCore
+import CollectionProtocol
+import CollectionSync
+import Foundation
+import Synchronization
+import Testing
+
+/// A clock the test moves by hand.
+final class FakeClock: Sendable {
+    private let now = Mutex<Double>(0)
+    func advance(_ seconds: Double) { now.withLock { $0 += seconds } }
+    var read: @Sendable () -> Double { { [self] in now.withLock { $0 } } }
+}
+
+func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
+    for o in out.reversed() where o.viewer == key { if case .batch(let b) = o.message { return b } }
+    return nil
+}
+
+@Suite struct EditTests {
+    @Test func moveByIdentifierAfterAnItemAtTheStartAndAcrossSections() throws {
+        let hub = makeHub(sections: [("a", 5), ("b", 3)])
+        _ = hub.hello(1)
+        _ = hub.send(#"{"type":"move","op":"m1","item":"a0","section":"a","after":"a3"}"#, from: 1)
+        #expect(hub.model.snapshot.itemIdentifiers(inSection: "a") == ["a1", "a2", "a3", "a0", "a4"])
+        let out = hub.send(#"{"type":"move","op":"m2","item":"a4","section":"b"}"#, from: 1)
+        #expect(hub.model.snapshot.itemIdentifiers(inSection: "b") == ["a4", "b0", "b1", "b2"])
+        let batch = try #require(lastBatch(out, to: 1))
+        #expect(batch.seq == 2 && batch.moves == [[[0, 4], [1, 0]]])
+        #expect(batch.sections.map(\.count) == [4, 4])
+        #expect(messages(out, to: 1).first == .ack(op: "m2", seq: 2))
+    }
+
+    @Test func movesTheDataSourceForbidsAreRejected() {
+        var model = CollectionModel()
+        model.snapshot.appendSections(["a"])
+        model.snapshot.appendItems(["x", "pinned", "y"], toSection: "a")
+        for id in ["x", "pinned", "y"] { model.itemContent[id] = ["title": id] }
+        model.immovableItems = ["pinned"]
+        let hub = CollectionHub(model: model, factory: TestFactory(), policy: TestPolicy())
+        _ = hub.hello(1)
+        let out = hub.send(#"{"type":"move","op":"m","item":"pinned","section":"a"}"#, from: 1)
+        #expect(out == [Outgoing(viewer: 1, message: .reject(op: "m", code: .notMovable, message: "item 'pinned' cannot be moved"))])
+        #expect(hub.sequence == 0)
+        let afterElsewhere = hub.send(#"{"type":"move","op":"m2","item":"x","section":"a","after":"ghost"}"#, from: 1)
+        if case .reject(_, let code, _) = afterElsewhere.first?.message { #expect(code == .unknownItem) } else { Issue.record("expected a reject") }
+    }
+
+    @Test func reloadRefreshesContentAsAFreshCell() throws {
+        let hub = makeHub()
+        _ = hub.hello(1)
+        let out = hub.send(#"{"type":"reload","op":"r","items":["a1"]}"#, from: 1)
+        let batch = try #require(lastBatch(out, to: 1))
+        #expect(batch.reloads == [[0, 1]] && batch.moves.isEmpty && batch.inserts.isEmpty)
+        #expect(batch.elements.first { $0.key == "i:a1" }?.content["version"] == "1")
+        #expect(hub.model.itemContent["a1"]?["version"] == "1")
+    }
+
+    @Test func staleEditsAreRejectedAndChangeNothing() {
+        let hub = makeHub()
+        _ = hub.hello(1)
+        _ = hub.send(#"{"type":"shuffle","op":"s1","section":"a","ifSeq":0}"#, from: 1)
+        let model = hub.model
+        let out = hub.send(#"{"type":"shuffle","op":"s2","section":"a","ifSeq":0}"#, from: 1)
+        #expect(out == [Outgoing(viewer: 1, message: .reject(op: "s2", code: .stale, message: "the edit expects sequence 0; the collection is at 1"))])
+        #expect(hub.model == model && hub.sequence == 1)
+    }
+
+    @Test func sectionChecksumsFollowTheOrder() throws {
+        let hub = makeHub()
+        let welcome = try #require(hub.hello(1))
+        #expect(welcome.sections[0].checksum == orderChecksum((0..<30).map { "a\($0)" }))
+        let out = hub.send(#"{"type":"shuffle","section":"b"}"#, from: 1)
+        let batch = try #require(lastBatch(out, to: 1))
+        #expect(batch.sections[1].checksum == orderChecksum(hub.model.snapshot.itemIdentifiers(inSection: "b")))
+        #expect(batch.sections[0].checksum == welcome.sections[0].checksum)
+        #expect(batch.sections[1].checksum != welcome.sections[1].checksum)
+    }
+
+    @Test func theRateLimitDropsMessagesAndRecovers() {
+        let clock = FakeClock()
+        var limits = HubLimits()
+        limits.messagesPerSecond = 10
+        limits.messageBurst = 5
+        var model = CollectionModel()
+        model.snapshot.appendSections(["a"])
+        let hub = CollectionHub(model: model, factory: TestFactory(), policy: TestPolicy(), limits: limits, clock: clock.read)
+        _ = hub.hello(1)   // 1 of 5
+        var limited = 0
+        for _ in 0..<10 {
+            let out = hub.send(#"{"type":"insert","section":"a","count":1}"#, from: 1)
+            if case .error(.rateLimited, _, _) = out.first?.message { limited += 1 }
+        }
+        #expect(limited == 6 && hub.model.snapshot.numberOfItems == 4)
+        clock.advance(0.5)   // 5 tokens back
+        let out = hub.send(#"{"type":"insert","section":"a","count":1}"#, from: 1)
+        #expect(hub.model.snapshot.numberOfItems == 5)
+        #expect(lastBatch(out, to: 1) != nil)
+    }
+}
+
+@Suite struct ResumeTests {
+    func hello(_ hub: CollectionHub, _ key: UInt64, lastSeq: Int?, epoch: String?) -> [Outgoing] {
+        hub.connect(key)
+        var fields = #""type":"hello","viewport":{"width":320,"height":200}"#
+        if let lastSeq { fields += #","lastSeq":\#(lastSeq)"# }
+        if let epoch { fields += #","epoch":"\#(epoch)""# }
+        return hub.send("{\(fields)}", from: key)
+    }
+
+    @Test func aShortGapIsReplayedThenTheWindowReplaced() throws {
+        let hub = makeHub()
+        let first = try #require(hub.hello(1))
+        _ = hub.hello(2)
+        _ = hub.send(#"{"type":"insert","section":"a","count":2}"#, from: 2)
+        _ = hub.send(#"{"type":"delete","items":["b3"]}"#, from: 2)
+        _ = hub.disconnect(1)
+        let out = messages(hello(hub, 3, lastSeq: 0, epoch: first.epoch), to: 3)
+        guard case .resume(let resume) = out.first else { Issue.record("expected resume, got \(out)"); return }
+        #expect(resume.fromSeq == 0 && resume.seq == 2)
+        let replayed = out.compactMap { if case .batch(let b) = $0 { return b } else { return nil } }
+        #expect(replayed.map(\.seq) == [1, 2] && replayed.allSatisfy { $0.replay && $0.elements.isEmpty })
+        #expect(replayed[0].insertedIds == ["n61", "n62"] && replayed[1].deletedIds == ["b3"])
+        guard case .window(let window) = out.last else { Issue.record("expected a window last"); return }
+        #expect(window.replace && window.add.contains { $0.key == "i:n61" })
+    }
+
+    @Test func aGapPastTheLogOrAnotherEpochGetsAWelcome() throws {
+        var limits = HubLimits()
+        limits.replayLogCapacity = 2
+        var model = CollectionModel()
+        model.snapshot.appendSections(["a"])
+        let hub = CollectionHub(model: model, factory: TestFactory(), policy: TestPolicy(), limits: limits)
+        let first = try #require(hub.hello(1))
+        for _ in 0..<3 { _ = hub.send(#"{"type":"insert","section":"a","count":1}"#, from: 1) }
+        // lastSeq 0: batch 1 has left the log.
+        if case .welcome(let w) = messages(hello(hub, 2, lastSeq: 0, epoch: first.epoch), to: 2).first {
+            #expect(w.seq == 3 && w.sections[0].count == 3)
+        } else { Issue.record("expected a welcome") }
+        // lastSeq 1 is still covered: batches 2 and 3.
+        let covered = messages(hello(hub, 3, lastSeq: 1, epoch: first.epoch), to: 3)
+        #expect(covered.count == 4)   // resume, 2 batches, window
+        // Another server's history: a welcome, never a resume.
+        if case .welcome = messages(hello(hub, 4, lastSeq: 3, epoch: "someone-else"), to: 4).first {} else { Issue.record("expected a welcome") }
+    }
+
+    @Test func welcomeCarriesTheFullOrderWhenAsked() throws {
+        let hub = makeHub(sections: [("a", 3), ("b", 2)])
+        hub.connect(1)
+        let out = hub.send(#"{"type":"hello","viewport":{"width":320,"height":200},"wantOrder":true}"#, from: 1)
+        guard case .welcome(let w) = out.first?.message else { Issue.record("no welcome"); return }
+        #expect(w.order == [["a0", "a1", "a2"], ["b0", "b1"]])
+    }
+}

@@ -1,0 +1,210 @@
+import CollectionProtocol
+import CollectionTesting
+import Foundation
+import Testing
+import WebSocketTransport
+
+/// Several viewers on the real server, each with a mirror built only from what it
+/// received; a mirror checks every batch against the server's counts and checksums.
+@Suite(.serialized) struct SyncTests {
+    func order(_ v: TestViewer) -> [[String]] { v.mirror.order ?? [] }
+
+    @Test func viewersOfDifferentWidthsGetTheSameEditsInOrder() async throws {
+        let server = try ServerProcess(["--demo", "photos"])
+        let widths: [Double] = [320, 480, 768, 1024, 1440, 1920]
+        var viewers: [TestViewer] = []
+        for w in widths {
+            let v = try await TestViewer.connect(port: server.port)
+            try await v.hello(width: w, height: 700, wantOrder: true)
+            viewers.append(v)
+        }
+        var rng = SplitMix(seed: 1)
+        for step in 1...24 {
+            let editor = viewers[step % viewers.count]
+            let ids = order(editor).flatMap { $0 }
+            let a = ids[rng.next(ids.count)], b = ids[rng.next(ids.count)]
+            let section = ["summer", "mountains", "city", "garden"][rng.next(4)]
+            let edits = [
+                #"{"type":"insert","op":"e\#(step)","section":"\#(section)","count":2}"#,
+                #"{"type":"delete","op":"e\#(step)","items":["\#(a)"]}"#,
+                #"{"type":"move","op":"e\#(step)","item":"\#(a)","section":"\#(section)"}"#,
+                #"{"type":"shuffle","op":"e\#(step)","section":"\#(section)"}"#,
+                #"{"type":"reload","op":"e\#(step)","items":["\#(b)"]}"#,
+            ]
+            editor.send(edits[step % edits.count])
+            guard case .ack(let op, let seq) = try await editor.next(where: { $0.type == "ack" || $0.type == "reject" }) else {
+                Issue.record("step \(step) was rejected")
+                continue
+            }
+            #expect(op == "e\(step)" && seq == step)
+            for v in viewers { try await v.wait(forSeq: step) }
+            // Every mirror holds the same order (each was checked against the server's checksums).
+            for v in viewers.dropFirst() { #expect(order(v) == order(viewers[0]), "step \(step)") }
+        }
+        // Same item, own layout: the frames differ between a narrow and a wide viewer.
+        let first = order(viewers[0])[0][0]
+        #expect(viewers[0].mirror.element(item: first)?.frame != viewers[5].mirror.element(item: first)?.frame)
+        // A newcomer's welcome is the server's state: the mirrors equal it.
+        let fresh = try await TestViewer.connect(port: server.port)
+        try await fresh.hello(wantOrder: true)
+        #expect(order(fresh) == order(viewers[0]) && fresh.mirror.seq == 24)
+    }
+
+    @Test func twentyConcurrentEditorsEachGetOneAnswerPerOpAndConverge() async throws {
+        let server = try ServerProcess(["--demo", "small"])
+        let clients = 20, opsEach = 200
+        var viewers: [TestViewer] = []
+        for _ in 0..<clients {
+            let v = try await TestViewer.connect(port: server.port)
+            try await v.hello(width: 200, height: 100, wantOrder: true)
+            viewers.append(v)
+        }
+        let initial = order(viewers[0])
+        let sectionOf = Dictionary(uniqueKeysWithValues: initial.enumerated().flatMap { s, ids in ids.map { ($0, ["summer", "mountains", "city"][s]) } })
+        let ids = initial.flatMap { $0 }
+        // Each client sends its ops without waiting, while reading everything that comes.
+        let answers = try await withThrowingTaskGroup(of: (Int, [String: ServerMessage]).self) { group in
+            for (c, v) in viewers.enumerated() {
+                group.addTask {
+                    var rng = SplitMix(seed: UInt64(c + 100))
+                    for k in 0..<opsEach {
+                        let op = "c\(c)-\(k)"
+                        let a = ids[rng.next(ids.count)], b = ids[rng.next(ids.count)]
+                        let json: String
+                        switch rng.next(10) {
+                        case 0..<4: json = #"{"type":"insert","op":"\#(op)","section":"\#(sectionOf[a]!)","count":1}"#
+                        case 4..<7: json = #"{"type":"move","op":"\#(op)","item":"\#(a)","section":"\#(sectionOf[b]!)","after":"\#(b)"}"#
+                        case 7..<9: json = #"{"type":"delete","op":"\#(op)","items":["\#(a)"]}"#
+                        default: json = #"{"type":"shuffle","op":"\#(op)","section":"\#(sectionOf[a]!)"}"#
+                        }
+                        v.send(json)
+                    }
+                    var answers: [String: ServerMessage] = [:]
+                    while answers.count < opsEach {
+                        let m = try await v.next(where: { $0.type == "ack" || $0.type == "reject" }, timeout: .seconds(60))
+                        switch m {
+                        case .ack(let op, _), .reject(let op, _, _):
+                            #expect(answers[op] == nil, "two answers for \(op)")
+                            answers[op] = m
+                        default: break
+                        }
+                    }
+                    return (c, answers)
+                }
+            }
+            var all: [Int: [String: ServerMessage]] = [:]
+            for try await (c, a) in group { all[c] = a }
+            return all
+        }
+        // Exactly one answer per op; accepted edits numbered 1...n with no gap or repeat.
+        var seqs: [Int] = []
+        for (c, a) in answers {
+            #expect(Set(a.keys) == Set((0..<opsEach).map { "c\(c)-\($0)" }))
+            for case .ack(_, let seq) in a.values { seqs.append(seq) }
+        }
+        #expect(seqs.sorted() == Array(1...seqs.count), "sequence numbers must have no gaps")
+        // Every mirror reaches the last batch (checked against checksums all the way) and agrees.
+        for v in viewers { try await v.wait(forSeq: seqs.count, timeout: .seconds(60)) }
+        let fresh = try await TestViewer.connect(port: server.port)
+        try await fresh.hello(wantOrder: true)
+        for v in viewers { #expect(order(v) == order(fresh)) }
+        print("concurrent editors: \(clients) × \(opsEach) ops, \(seqs.count) accepted, \(clients * opsEach - seqs.count) rejected")
+    }
+
+    @Test func droppedViewersResumeShortGapsAndReloadLongOnes() async throws {
+        let server = try ServerProcess(["--demo", "small", "--replay-log", "5"])
+        let editor = try await TestViewer.connect(port: server.port)
+        try await editor.hello()
+        let dropped = try await TestViewer.connect(port: server.port)
+        try await dropped.hello(width: 300, height: 200, wantOrder: true)
+        let epoch = try #require(dropped.mirror.epoch)
+        let kept = dropped.mirror
+        dropped.socket.abort()   // no closing handshake, as a crashed tab
+
+        for k in 0..<3 {
+            editor.send(#"{"type":"insert","op":"i\#(k)","section":"city","count":1}"#)
+            _ = try await editor.next("ack")
+        }
+        // Short gap: resumed from the log, three replayed batches, then the window.
+        let back = try await TestViewer.connect(port: server.port, mirror: kept)
+        let answer = try await back.hello(width: 300, height: 200, lastSeq: kept.seq, epoch: epoch)
+        guard case .resume = answer else { Issue.record("expected a resume, got \(answer.type)"); return }
+        #expect(back.mirror.seq == 3 && back.received.filter { $0.type == "batch" }.count == 3)
+        let fresh = try await TestViewer.connect(port: server.port)
+        try await fresh.hello(width: 300, height: 200, wantOrder: true)
+        #expect(back.mirror.order == fresh.mirror.order)
+        // The window after the resume is the one a newcomer with that viewport gets.
+        #expect(!back.mirror.elements.isEmpty && back.mirror.elements == fresh.mirror.elements)
+
+        // Long gap: more batches than the log keeps, so a full welcome.
+        let again = back.mirror
+        back.socket.abort()
+        for k in 0..<8 {
+            editor.send(#"{"type":"shuffle","op":"s\#(k)","section":"summer"}"#)
+            _ = try await editor.next("ack")
+        }
+        let late = try await TestViewer.connect(port: server.port, mirror: again)
+        let reload = try await late.hello(width: 300, height: 200, wantOrder: true, lastSeq: again.seq, epoch: epoch)
+        #expect(reload.type == "welcome" && late.mirror.seq == 11)
+    }
+
+    @Test func aStalledViewerIsDroppedWithoutDelayingTheOthers() async throws {
+        let server = try ServerProcess(["--demo", "photos", "--max-backlog-bytes", "300000", "--rate-limit", "1000"])
+        let stalled = try await TestViewer.connect(port: server.port)
+        try await stalled.hello(width: 1920, height: 2000)
+        let other = try await TestViewer.connect(port: server.port)
+        try await other.hello(width: 1920, height: 2000)
+        let editor = try await TestViewer.connect(port: server.port)
+        try await editor.hello(width: 200, height: 100)
+        stalled.socket.pauseReading()
+        let edits = 150
+        for k in 0..<edits {
+            editor.send(#"{"type":"shuffle","op":"s\#(k)","section":"summer"}"#)
+            _ = try await editor.next("ack")
+            // The reading viewer keeps up, batch by batch, while the stalled one does not read.
+            try await other.wait(forSeq: k + 1)
+        }
+        #expect(other.mirror.seq == edits)
+        // The stalled viewer was closed with 1008 once its backlog passed the bound.
+        stalled.socket.resumeReading()
+        let code = try await stalled.socket.waitForClose(timeout: .seconds(30))
+        #expect(code == 1008)
+    }
+
+    @Test func connectionAndRateLimitsAnswerWithTheirCodes() async throws {
+        let server = try ServerProcess(["--demo", "small", "--max-connections", "2", "--rate-limit", "5"])
+        let a = try await TestViewer.connect(port: server.port)
+        try await a.hello()
+        let b = try await TestViewer.connect(port: server.port)
+        let c = try await WebSocketClient.connect(port: server.port)
+        #expect(try await c.waitForClose() == 1008)
+        // Rate: 5 a second, bursts of 10; the hello took one.
+        for k in 0..<20 { a.send(#"{"type":"insert","op":"r\#(k)","section":"city","count":1}"#) }
+        var acks = 0, limited = 0
+        for _ in 0..<20 {
+            switch try await a.next(where: { ["ack", "error"].contains($0.type) }) {
+            case .ack: acks += 1
+            case .error(.rateLimited, _, _): limited += 1
+            default: break
+            }
+        }
+        // 9 tokens were left; a few more may have refilled while the messages arrived.
+        #expect((9...11).contains(acks) && limited == 20 - acks)
+        _ = b
+        let fresh = try await TestViewer.connect(port: server.port)   // a's and b's slots: refused too
+        #expect(try await fresh.socket.waitForClose() == 1008)
+    }
+}
+
+/// A tiny seeded generator for the tests' choices.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
