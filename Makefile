@@ -16,7 +16,8 @@ TEST_CONFIG ?= release
 SERVER_BIN := $(BUILD)/$(TEST_CONFIG)/collection-server
 export COLLECTION_SERVER_BIN = $(abspath $(SERVER_BIN))
 
-.PHONY: run test deps build test-swift test-js test-browser test-conformance bench clean
+.PHONY: run test deps build test-swift test-js test-browser test-conformance bench fuzz clean
+FUZZ_SECONDS ?= 60
 
 ## System packages: installed with apt when missing (through sudo when not root).
 deps:
@@ -62,6 +63,15 @@ test-conformance: $(VENV)/.installed
 bench: deps
 	swift build -c release --product collection-bench
 	$(BUILD)/release/collection-bench
+
+## libFuzzer on decode -> apply with invariant checks; new inputs join the corpus,
+## crashes land in FuzzTesting/Crashes (both are replayed by make test).
+fuzz: deps
+	cd FuzzTesting && swift build -c debug --product FuzzHub --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+	mkdir -p $(BUILD)/fuzz-corpus
+	cp FuzzTesting/Corpus/* $(BUILD)/fuzz-corpus/
+	ASAN_OPTIONS=detect_leaks=0 FuzzTesting/.build/debug/FuzzHub $(BUILD)/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -max_len=2048 -artifact_prefix=FuzzTesting/Crashes/
+	ASAN_OPTIONS=detect_leaks=0 FuzzTesting/.build/debug/FuzzHub -merge=1 FuzzTesting/Corpus $(BUILD)/fuzz-corpus
 
 clean:
 	rm -rf $(BUILD)

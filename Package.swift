@@ -36,7 +36,7 @@ let package = Package(
             dependencies: ["CLibWebSockets", "CWebSocketShim", .product(name: "Logging", package: "swift-log")]
         ),
         // Test support shipped with the package: a protocol client with a mirror.
-        .target(name: "CollectionTesting", dependencies: ["CollectionProtocol", "WebSocketTransport"]),
+        .target(name: "CollectionTesting", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "WebSocketTransport"]),
         // The only place that wires transport to sync.
         .executableTarget(
             name: "collection-server",
@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(name: "collection-bench", dependencies: ["CollectionCore"]),
         .testTarget(name: "CollectionCoreTests", dependencies: ["CollectionCore"]),
         .testTarget(name: "CollectionProtocolTests", dependencies: ["CollectionProtocol"]),
-        .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync"]),
+        .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(
             name: "ServerTests",

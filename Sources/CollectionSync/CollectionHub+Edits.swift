@@ -108,7 +108,14 @@ extension CollectionHub {
         log.append(logged)
 
         var out: [Outgoing] = []
-        if let op { out.append(Outgoing(viewer: sender.key, message: .ack(op: op, seq: sequence))) }
+        if let op {
+            out.append(Outgoing(viewer: sender.key, message: .ack(op: op, seq: sequence)))
+            acceptedOps[op] = sequence
+            acceptedOpOrder.append(op)
+            if acceptedOpOrder.count > Self.rememberedOps {
+                acceptedOps[acceptedOpOrder.removeFirst()] = nil
+            }
+        }
         for viewer in orderedViewers() {
             // Each viewer's collection view performs the batch against the shared data
             // source (already changed), which checks the counts once more.

@@ -56,6 +56,11 @@ public final class CollectionHub {
     var random: SplitMix64
     var log: ReplayLog
     var sectionInfoCache: [String: SectionInfo] = [:]
+    /// Recently accepted op ids and their sequence numbers, oldest first: a client
+    /// that retries an edit (say after a reconnect) gets the same ack, not a second change.
+    var acceptedOps: [String: Int] = [:]
+    var acceptedOpOrder: [String] = []
+    static let rememberedOps = 10_000
     private let clock: @Sendable () -> Double
     static let palette = ["#e4572e", "#17bebb", "#ffc914", "#76b041", "#7d5ba6", "#f06292", "#2e86ab", "#ff8c42"]
 
@@ -153,6 +158,9 @@ public final class CollectionHub {
             guard selected != isSelected, viewer.collectionView.toggleFromUser(indexPath) else { return [] }
             return broadcast(.selection(viewer: viewer.info.id, item: item, selected: selected))
         case .edit(let request):
+            if let op = request.op, let seq = acceptedOps[op] {
+                return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: seq))]
+            }
             return try apply(request, from: viewer)
         }
     }

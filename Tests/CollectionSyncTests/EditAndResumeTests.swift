@@ -66,6 +66,17 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
         #expect(hub.model == model && hub.sequence == 1)
     }
 
+    @Test func aReplayedOpIdGetsTheOriginalAckAndChangesNothing() {
+        let hub = makeHub()
+        _ = hub.hello(1)
+        _ = hub.hello(2)
+        _ = hub.send(#"{"type":"insert","op":"once","section":"a","count":1}"#, from: 1)
+        let model = hub.model
+        let again = hub.send(#"{"type":"insert","op":"once","section":"a","count":1}"#, from: 2)
+        #expect(again == [Outgoing(viewer: 2, message: .ack(op: "once", seq: 1))])
+        #expect(hub.model == model && hub.sequence == 1)
+    }
+
     @Test func sectionChecksumsFollowTheOrder() throws {
         let hub = makeHub()
         let welcome = try #require(hub.hello(1))

@@ -57,39 +57,63 @@ import WebSocketTransport
         #expect(selection["viewer"] as? String == welcomeB["viewer"].flatMap { ($0 as? [String: Any])?["id"] as? String })
     }
 
-    @Test func malformedInputGetsErrorsAndChangesNothing() async throws {
+    /// Each malformed or refused input, the answer PROTOCOL.md gives it: (message type, code).
+    static let badInputs: [(String, String, String)] = [
+        (#"{"type":"insert","section":"summer","count":"#, "error", "bad_json"),
+        ("", "error", "bad_json"),
+        (#"[1,2]"#, "error", "bad_message"),
+        (#""hello""#, "error", "bad_message"),
+        (#"{"section":"summer"}"#, "error", "bad_message"),
+        (#"{"type":7}"#, "error", "bad_message"),
+        (#"{"type":"teleport"}"#, "error", "unknown_type"),
+        (#"{"type":"select","item":42,"selected":true}"#, "error", "bad_message"),
+        (#"{"type":"select","item":"p1","selected":"yes"}"#, "error", "bad_message"),
+        (#"{"type":"select","item":"p1","selected":true,"color":"red"}"#, "error", "bad_message"),
+        (#"{"type":"select","item":"no-such-item","selected":true}"#, "error", "unknown_item"),
+        (#"{"type":"delete","op":"d1","items":["p1","no-such-item"]}"#, "reject", "unknown_item"),
+        (#"{"type":"insert","section":"no-such-album","count":1}"#, "error", "unknown_section"),
+        (#"{"type":"move","op":"m1","item":"p1","section":"summer","after":"p20"}"#, "reject", "bad_message"),
+        (#"{"type":"insert","section":"summer","count":1e300}"#, "error", "bad_message"),
+        (#"{"type":"insert","section":"summer","count":NaN}"#, "error", "bad_json"),
+        (#"{"type":"insert","section":"summer","count":Infinity}"#, "error", "bad_json"),
+        (#"{"type":"insert","section":"summer","count":-3}"#, "error", "bad_message"),
+        (#"{"type":"insert","section":"summer","count":2.5}"#, "error", "bad_message"),
+        (#"{"type":"scroll","offset":{"x":0,"y":0},"z":"#.appending(String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "}"), "error", "bad_json"),
+        (#"{"type":"delete","items":["# + (0..<1001).map { "\"p\($0)\"" }.joined(separator: ",") + "]}", "error", "bad_message"),
+        (#"{"type":"shuffle","op":""# + String(repeating: "o", count: 65) + #"","section":"summer"}"#, "error", "bad_message"),
+        (#"{"type":"shuffle","op":"s1","section":"summer","ifSeq":999}"#, "reject", "stale"),
+        (#"{"type":"delete","op":"d2","items":["p1","p1"]}"#, "reject", "bad_message"),
+        (#"{"type":"hello","protocol":2,"viewport":{"width":10,"height":10}}"#, "error", "unsupported_version"),
+    ]
+
+    @Test func malformedInputGetsTheDocumentedAnswerAndChangesNothing() async throws {
         let server = try ServerProcess(["--demo", "small"])
         let a = try await ProtocolClient.connect(server)
         let b = try await ProtocolClient.connect(server)
         let before = try await a.hello()
         _ = try await b.hello()
         _ = try await a.next("presence")
-
-        let cases: [(String, String)] = [
-            (#"{"type":"insert","section":"summer","count":"#, "bad_json"),
-            (#"{"type":"teleport"}"#, "unknown_type"),
-            (#"{"type":"select","item":42,"selected":true}"#, "bad_message"),
-            (#"{"type":"delete","items":["p1","no-such-item"]}"#, "unknown_item"),
-            (#"{"type":"shuffle","section":"no-such-album"}"#, "unknown_section"),
-            (#"{"type":"insert","section":"summer","count":1e300}"#, "bad_message"),
-        ]
-        for (input, code) in cases {
+        #expect(Self.badInputs.count >= 25)
+        for (input, type, code) in Self.badInputs {
             a.send(input)
-            let error = try await a.next()
-            #expect(error["type"] as? String == "error", "\(input)")
-            #expect(error["code"] as? String == code, "\(input)")
-            #expect(!((error["message"] as? String) ?? "").isEmpty)
+            let answer = try await a.next()
+            #expect(answer["type"] as? String == type, "\(input.prefix(60))")
+            #expect(answer["code"] as? String == code, "\(input.prefix(60)): \(answer)")
+            #expect(!((answer["message"] as? String) ?? "").isEmpty)
         }
         a.socket.send(bytes: [1, 2, 3], binary: true)
         #expect(try await a.next()["code"] as? String == "binary_unsupported")
-        #expect(await b.staysQuiet())
-
-        // Nothing changed: a newcomer sees the same counts and sequence.
+        // Before hello, on a fresh connection: not_ready.
         let c = try await ProtocolClient.connect(server)
-        let after = try await c.hello()
-        #expect(after.sectionCounts == before.sectionCounts)
-        #expect(after["seq"] as? Int == 0)
-        // And the connection that sent garbage still works.
+        c.send(#"{"type":"select","item":"p1","selected":true}"#)
+        #expect(try await c.next()["code"] as? String == "not_ready")
+        // Nobody else heard anything, and nothing changed.
+        #expect(await b.staysQuiet())
+        let d = try await ProtocolClient.connect(server)
+        let after = try await d.hello()
+        #expect(after.sectionCounts == before.sectionCounts && after["seq"] as? Int == 0)
+        #expect((after["sections"] as? [[String: Any]])?.map { $0["checksum"] as? String } == (before["sections"] as? [[String: Any]])?.map { $0["checksum"] as? String })
+        // And the connection that sent all that still works.
         a.send(#"{"type":"scroll","offset":{"x":0,"y":10}}"#)
         #expect(try await a.next("window")["type"] as? String == "window")
     }

@@ -1,0 +1,102 @@
+import CollectionCore
+import CollectionProtocol
+import CollectionSync
+import Foundation
+
+/// Decode → apply with invariant checks, for libFuzzer (FuzzTesting/) and for the
+/// ordinary test run that replays the kept corpus. The input is split at newlines
+/// into messages from two viewers (a line starting with `2:` is viewer 2's).
+public enum FuzzHarness {
+    struct Items: ItemFactory {
+        func makeItem(serial: Int, section: String) -> (id: String, content: [String: String]) {
+            ("n\(serial)", ["title": "New \(serial)"])
+        }
+    }
+
+    struct Layout: LayoutPolicy {
+        func configure(_ layout: CollectionViewFlowLayout, for size: Size) {
+            layout.itemSize = CGSize(width: 40, height: 30)
+            layout.headerReferenceSize = CGSize(width: 0, height: 10)
+        }
+    }
+
+    /// A small collection: 3 sections of 6 items, one of them immovable.
+    public static func makeHub() -> CollectionHub {
+        var model = CollectionModel()
+        for s in ["a", "b", "c"] {
+            model.snapshot.appendSections([s])
+            let ids = (0..<6).map { "\(s)\($0)" }
+            model.snapshot.appendItems(ids, toSection: s)
+            for id in ids { model.itemContent[id] = ["title": id] }
+        }
+        model.immovableItems = ["b2"]
+        var limits = HubLimits()
+        limits.maxItems = 200
+        return CollectionHub(model: model, factory: Items(), policy: Layout(), limits: limits, seed: 7, epoch: "fuzz", clock: { 0 })
+    }
+
+    /// Runs one input; returns the invariants it broke (empty: none).
+    public static func run(_ input: [UInt8]) -> [String] {
+        // Decoding alone must never crash, whatever the bytes.
+        _ = try? ClientMessage.decode(input)
+
+        let hub = makeHub()
+        hub.connect(1)
+        hub.connect(2)
+        for key in [UInt64(1), 2] {
+            _ = hub.receive(Array(#"{"type":"hello","viewport":{"width":200,"height":90}}"#.utf8), from: key)
+        }
+        var problems: [String] = []
+        for line in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).prefix(64) {
+            var bytes = Array(line)
+            var key: UInt64 = 1
+            if bytes.starts(with: Array("2:".utf8)) {
+                key = 2
+                bytes.removeFirst(2)
+            }
+            let before = (hub.model, hub.sequence)
+            let out = hub.receive(bytes, from: key)
+            problems += check(hub, out: out, before: before, from: key)
+            if !problems.isEmpty { break }
+        }
+        return problems
+    }
+
+    private static func check(_ hub: CollectionHub, out: [Outgoing], before: (CollectionModel, Int), from key: UInt64) -> [String] {
+        var problems = hub.model.checkInvariants()
+        let changed = hub.sequence != before.1
+        if changed {
+            if hub.sequence != before.1 + 1 { problems.append("sequence jumped from \(before.1) to \(hub.sequence)") }
+            let batches = out.compactMap { o -> (UInt64, ServerMessage.Batch)? in
+                if case .batch(let b) = o.message { return (o.viewer, b) } else { return nil }
+            }
+            if Set(batches.map(\.0)) != [1, 2] { problems.append("a batch did not reach every viewer") }
+            for (_, b) in batches {
+                if b.seq != hub.sequence { problems.append("batch \(b.seq) sent for sequence \(hub.sequence)") }
+                let counts = hub.model.snapshot.sectionCounts
+                if b.sections.map(\.count) != counts { problems.append("batch counts \(b.sections.map(\.count)) vs model \(counts)") }
+                for (info, id) in zip(b.sections, hub.model.snapshot.sectionIdentifiers)
+                where info.checksum != orderChecksum(hub.model.snapshot.itemIdentifiers(inSection: id)) {
+                    problems.append("checksum of section \(id) does not match the model")
+                }
+                // Every element sent is where the model says.
+                for e in b.elements where e.kind == "cell" {
+                    let id = String(e.key.dropFirst(2))
+                    if hub.model.snapshot.indexPath(for: id) != IndexPath(item: e.item ?? -1, section: e.section) {
+                        problems.append("element \(e.key) sent at [\(e.section), \(e.item ?? -1)], the model has it elsewhere")
+                    }
+                }
+            }
+        } else {
+            if hub.model != before.0 { problems.append("the model changed without a sequence number") }
+            // Replayed batches (after a resume) are the only batches without a new number.
+            if out.contains(where: { if case .batch(let b) = $0.message { return !b.replay } else { return false } }) {
+                problems.append("a batch was sent without a new sequence number")
+            }
+            if out.contains(where: { $0.viewer != key && { if case .selection = $0.message { return false } else { return true } }($0) }) {
+                problems.append("a refused message reached another viewer")
+            }
+        }
+        return problems
+    }
+}
