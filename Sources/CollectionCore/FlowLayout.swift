@@ -56,10 +56,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     }
 
     private(set) var sections: [Section] = []
-    private var fixedSize: (u: CGFloat, v: CGFloat)?
-    private var crossLength: CGFloat = 0     // bounds extent across the scrolling axis
-    private var boundsSize = CGSize.zero
-    private var visibleBounds: CGRect?
+    var fixedSize: (u: CGFloat, v: CGFloat)?
+    var crossLength: CGFloat = 0     // bounds extent across the scrolling axis
+    var boundsSize = CGSize.zero
+    var visibleBounds: CGRect?
     /// One item's place on its line (per-item sizes only): plain numbers, no object.
     struct ItemGeometry {
         var u: CGFloat, uExtent: CGFloat, vExtent: CGFloat
@@ -75,7 +75,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         var sampledLineEnds: [CGFloat] = []
         static let sampleStride = 64
     }
-    private var storage = Storage()
+    var storage = Storage()
 
     /// Creates a flow layout with UIKit's defaults (50×50 items, spacing 10).
     public override init() {}
@@ -284,222 +284,22 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
     }
 
-    // MARK: Queries
+    // MARK: Queries (implemented in FlowLayout+Queries.swift)
 
-    open override var collectionViewContentSize: CGSize {
-        let length = sections.last?.end ?? 0
-        return scrollDirection == .vertical ? CGSize(width: boundsSize.width, height: length) : CGSize(width: length, height: boundsSize.height)
-    }
-
-
-    /// Fixed sizes: where the first item of a line of `inLine` items starts, and the
-    /// distance from one item to the next.
-    @inline(__always)
-    private static func fixedLine(_ g: Section, inLine: Int, width w: CGFloat, alignment: FlowLineAlignment) -> (CGFloat, CGFloat) {
-        switch alignment {
-        case .justified:
-            if g.columns == 1 || g.count == 1 { return (g.uStart + (g.available - w) / 2, 0) }
-            return (g.uStart, g.step)
-        case .leading:
-            return (g.uStart, w + g.spacing)
-        case .center:
-            let packed = CGFloat(inLine) * w + CGFloat(inLine - 1) * g.spacing
-            return (g.uStart + (g.available - packed) / 2, w + g.spacing)
-        case .trailing:
-            let packed = CGFloat(inLine) * w + CGFloat(inLine - 1) * g.spacing
-            return (g.uStart + g.available - packed, w + g.spacing)
-        }
-    }
-
-    @inline(__always)
-    private static func makeRect(_ vertical: Bool, u: CGFloat, v: CGFloat, uExtent: CGFloat, vExtent: CGFloat) -> CGRect {
-        vertical ? CGRect(x: u, y: v, width: uExtent, height: vExtent) : CGRect(x: v, y: u, width: vExtent, height: uExtent)
-    }
-
-    /// The frame of an item without building attributes (no allocation).
-    public func frameForItem(_ item: Int, inSection section: Int) -> CGRect {
-        let g = sections[section]
-        let vertical = scrollDirection == .vertical
-        if let (w, h) = fixedSize {
-            let line = item / g.columns
-            let (u0, step) = Self.fixedLine(g, inLine: min(g.columns, g.count - line * g.columns), width: w, alignment: lineAlignment)
-            return Self.makeRect(vertical, u: u0 + CGFloat(item - line * g.columns) * step,
-                                 v: g.itemsStart + CGFloat(line) * (h + g.lineSpacing), uExtent: w, vExtent: h)
-        }
-        let geometry = storage.items[g.firstItem + item]
-        let line = Int(geometry.line)
-        let v = storage.lineV[line] + (storage.lineExtent[line] - geometry.vExtent) / 2
-        return Self.makeRect(vertical, u: geometry.u, v: v, uExtent: geometry.uExtent, vExtent: geometry.vExtent)
-    }
+    open override var collectionViewContentSize: CGSize { contentSizeForQueries }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        guard indexPath.count == 2, sections.indices.contains(indexPath.section),
-              (0..<sections[indexPath.section].count).contains(indexPath.item) else { return nil }
-        var attributes = CollectionViewLayoutAttributes(forCellWith: indexPath)
-        attributes.frame = frameForItem(indexPath.item, inSection: indexPath.section)
-        return attributes
+        itemAttributes(at: indexPath)
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        guard indexPath.count >= 1, sections.indices.contains(indexPath.section) else { return nil }
-        let g = sections[indexPath.section]
-        let vertical = scrollDirection == .vertical
-        var v: CGFloat, extent: CGFloat, pinned = false
-        switch kind {
-        case CollectionElementKind.sectionHeader where g.headerExtent > 0:
-            (v, extent) = (g.start, g.headerExtent)
-            if sectionHeadersPinToVisibleBounds, let b = visibleBounds {
-                let top = vertical ? b.minY : b.minX
-                v = min(max(top, g.start), g.footerStart - extent)
-                pinned = true
-            }
-        case CollectionElementKind.sectionFooter where g.footerExtent > 0:
-            (v, extent) = (g.footerStart, g.footerExtent)
-            if sectionFootersPinToVisibleBounds, let b = visibleBounds {
-                let bottom = vertical ? b.maxY : b.maxX
-                v = max(min(bottom - extent, g.footerStart), g.start + g.headerExtent)
-                pinned = true
-            }
-        default:
-            return nil
-        }
-        var attributes = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: indexPath.section))
-        attributes.frame = Self.makeRect(vertical, u: 0, v: v, uExtent: crossLength, vExtent: extent)
-        attributes.zIndex = pinned ? Self.pinnedZIndex : Self.supplementaryZIndex
-        return attributes
+        supplementaryAttributes(ofKind: kind, at: indexPath)
     }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         var result: [CollectionViewLayoutAttributes] = []
         forEachElement(in: rect) { result.append($0) }
         return result
-    }
-
-    /// Calls `body` for every element intersecting `rect`, in section order (header,
-    /// items, footer), without building an array. O(log sections + log lines + k).
-    public func forEachElement(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
-        guard !sections.isEmpty, !rect.isNull else { return }
-        let vertical = scrollDirection == .vertical
-        let vMin = vertical ? rect.minY : rect.minX, vMax = vertical ? rect.maxY : rect.maxX
-        var s = firstSection(endingAfter: vMin)
-        while s < sections.count, sections[s].start < vMax {
-            let g = sections[s]
-            let path = IndexPath(item: 0, section: s)
-            if let header = layoutAttributesForSupplementaryView(ofKind: CollectionElementKind.sectionHeader, at: path), header.frame.intersects(rect) {
-                body(header)
-            }
-            if g.lines > 0 {
-                forEachItem(in: rect, section: s, vMin: vMin, vMax: vMax) { section, item, frame in
-                    body(CollectionViewLayoutAttributes(cellAt: item, inSection: section, frame: frame))
-                }
-            }
-            if let footer = layoutAttributesForSupplementaryView(ofKind: CollectionElementKind.sectionFooter, at: path), footer.frame.intersects(rect) {
-                body(footer)
-            }
-            s += 1
-        }
-    }
-
-    /// Calls `body` with the section, item and frame of every item intersecting
-    /// `rect`: the same answer as the attributes query, without building attributes
-    /// or index paths (for hot paths such as a server tracking many windows).
-    public func forEachItemFrame(in rect: CGRect, _ body: (_ section: Int, _ item: Int, _ frame: CGRect) -> Void) {
-        guard !sections.isEmpty, !rect.isNull else { return }
-        let vertical = scrollDirection == .vertical
-        let vMin = vertical ? rect.minY : rect.minX, vMax = vertical ? rect.maxY : rect.maxX
-        var s = firstSection(endingAfter: vMin)
-        while s < sections.count, sections[s].start < vMax {
-            if sections[s].lines > 0 { forEachItem(in: rect, section: s, vMin: vMin, vMax: vMax, body) }
-            s += 1
-        }
-    }
-
-    @inline(__always)
-    private static func intersects(_ a: CGRect, _ b: CGRect) -> Bool {
-        a.origin.x < b.origin.x + b.size.width && b.origin.x < a.origin.x + a.size.width
-            && a.origin.y < b.origin.y + b.size.height && b.origin.y < a.origin.y + a.size.height
-            && a.size.width > 0 && a.size.height > 0
-    }
-
-    private func forEachItem(in rect: CGRect, section s: Int, vMin: CGFloat, vMax: CGFloat, _ body: (Int, Int, CGRect) -> Void) {
-        let g = sections[s]
-        let vertical = scrollDirection == .vertical
-        if let (w, h) = fixedSize {
-            let alignment = lineAlignment
-            let uMin = vertical ? rect.minX : rect.minY, uMax = vertical ? rect.maxX : rect.maxY
-            let pitch = h + g.lineSpacing
-            var line = max(0, Int(((vMin - g.itemsStart - h) / pitch).rounded(.down)))
-            while line < g.lines {
-                let v = g.itemsStart + CGFloat(line) * pitch
-                if v >= vMax { break }
-                if v + h > vMin && h > 0 && w > 0 {
-                    let start = line * g.columns, end = min(start + g.columns, g.count)
-                    let (u0, step) = Self.fixedLine(g, inLine: end - start, width: w, alignment: alignment)
-                    var u = u0
-                    for item in start..<end {
-                        if u + w > uMin && u < uMax {
-                            body(s, item, Self.makeRect(vertical, u: u, v: v, uExtent: w, vExtent: h))
-                        }
-                        u += step
-                    }
-                }
-                line += 1
-            }
-            return
-        }
-        // Binary search the first line ending after vMin.
-        storage.lineV.withUnsafeBufferPointer { lineV in
-            storage.lineExtent.withUnsafeBufferPointer { lineExtent in
-                storage.lineFirst.withUnsafeBufferPointer { lineFirst in
-                    storage.items.withUnsafeBufferPointer { items in
-                        // Narrow with the sampled index, then search at most one stride of lines.
-                        let samples = storage.sampledLineEnds
-                        var sLow = 0, sHigh = samples.count
-                        while sLow < sHigh {
-                            let mid = (sLow + sHigh) / 2
-                            if samples[mid] <= vMin { sLow = mid + 1 } else { sHigh = mid }
-                        }
-                        let stride = Storage.sampleStride
-                        let lastLine = g.firstLine + g.lines
-                        var low = (sLow - 1) * stride + 1, high = sLow * stride + 1
-                        if high <= g.firstLine {
-                            (low, high) = (g.firstLine, g.firstLine)        // every line of this section ends after vMin
-                        } else if low >= lastLine {
-                            (low, high) = (lastLine, lastLine)              // none does
-                        } else {
-                            (low, high) = (max(low, g.firstLine), min(high, lastLine))
-                        }
-                        while low < high {
-                            let mid = (low + high) / 2
-                            if lineV[mid] + lineExtent[mid] <= vMin { low = mid + 1 } else { high = mid }
-                        }
-                        var line = low
-                        let uMin = vertical ? rect.minX : rect.minY, uMax = vertical ? rect.maxX : rect.maxY
-                        while line < lastLine, lineV[line] < vMax {
-                            let end = line + 1 < lastLine ? lineFirst[line + 1] : g.firstItem + g.count
-                            for k in lineFirst[line]..<end {
-                                let geometry = items[k]
-                                if geometry.u + geometry.uExtent <= uMin || geometry.u >= uMax { continue }
-                                let v = lineV[line] + (lineExtent[line] - geometry.vExtent) / 2
-                                let frame = Self.makeRect(vertical, u: geometry.u, v: v, uExtent: geometry.uExtent, vExtent: geometry.vExtent)
-                                if Self.intersects(frame, rect) { body(s, k - g.firstItem, frame) }
-                            }
-                            line += 1
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Binary search: the first section whose end is after `v`.
-    private func firstSection(endingAfter v: CGFloat) -> Int {
-        var low = 0, high = sections.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sections[mid].end <= v { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
