@@ -62,6 +62,7 @@ test-conformance: $(VENV)/.installed
 ## Benchmarks (release build): prints Markdown tables.
 bench: deps
 	swift build -c release --product collection-bench
+	swift build -c release --product collection-server
 	$(BUILD)/release/collection-bench
 
 ## libFuzzer on decode -> apply with invariant checks; new inputs join the corpus,

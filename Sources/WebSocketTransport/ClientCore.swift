@@ -20,6 +20,7 @@ final class ClientCore: @unchecked Sendable {
     }
 
     func start(host: String, port: Int, path: String, subprotocol: String?, tls: Bool, caFile: String?) throws {
+        lws_set_log_level(Int32(LLL_ERR), nil)
         let raw = Unmanaged.passUnretained(self).toOpaque()
         guard let created = withOptionalCString(caFile, { cws_client_create("client", clientCallback, raw, $0, tls ? 1 : 0) }) else {
             throw TransportError.cannotCreateContext("client")

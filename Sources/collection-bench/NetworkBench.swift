@@ -1,0 +1,149 @@
+import Foundation
+import WebSocketTransport
+
+/// Loopback benchmarks against the real server (release build, started here).
+enum NetworkBench {
+    /// Starts `collection-server` (next to this binary) on a kernel-picked port.
+    final class Server {
+        let process = Process()
+        let port: Int
+        private let stdin = Pipe(), stdout = Pipe()
+
+        init(_ arguments: [String]) throws {
+            let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("collection-server")
+            process.executableURL = binary
+            process.arguments = ["--port", "0", "--exit-on-stdin-eof", "--log-level", "error"] + arguments
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            try process.run()
+            var line = [UInt8]()
+            while let b = stdout.fileHandleForReading.readData(ofLength: 1).first, b != UInt8(ascii: "\n") { line.append(b) }
+            guard let p = String(decoding: line, as: UTF8.self).split(separator: ":").last.flatMap({ Int($0.dropLast()) }) else {
+                throw TransportError.connectFailed("server did not start: \(String(decoding: line, as: UTF8.self))")
+            }
+            port = p
+        }
+
+        /// User + system CPU seconds the server has used.
+        var cpuSeconds: Double {
+            guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8) else { return 0 }
+            let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+            guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+            return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        }
+
+        func stop() {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+    }
+
+    /// The `seq` of a batch message, found without decoding the whole message.
+    static func batchSeq(_ text: String) -> Int? {
+        guard text.hasPrefix(#"{"type":"batch","seq":"#) else { return nil }
+        let digits = text.dropFirst(22).prefix { $0.isNumber }
+        return Int(digits)
+    }
+
+    static func roundTrips(_ client: WebSocketClient, message: String, count: Int) async throws -> [Double] {
+        var times: [Double] = []
+        let clock = ContinuousClock()
+        for _ in 0..<count {
+            let start = clock.now
+            client.send(message)
+            _ = try await client.receive()
+            times.append(seconds(clock.now - start))
+        }
+        return times
+    }
+
+    static func run() async throws -> String {
+        var lines = ["### Network (loopback, release server, Swift lws client)", ""]
+        // (a) Round trip: our protocol vs a plain echo on the same server.
+        let server = try Server(["--demo", "small", "--echo", "--rate-limit", "1000000"])
+        defer { server.stop() }
+        let echo = try await WebSocketClient.connect(port: server.port, path: "/echo")
+        let ours = try await WebSocketClient.connect(port: server.port)
+        ours.send(#"{"type":"hello","viewport":{"width":300,"height":200}}"#)
+        _ = try await ours.receive()
+        let scroll = #"{"type":"scroll","offset":{"x":0,"y":0}}"#
+        _ = try await roundTrips(echo, message: scroll, count: 300)
+        _ = try await roundTrips(ours, message: scroll, count: 300)
+        let e = try await roundTrips(echo, message: scroll, count: 3000)
+        let o = try await roundTrips(ours, message: scroll, count: 3000)
+        lines += [
+            row(["round trip (3,000 sequential)", "p50", "p99"]), row(["---", "---:", "---:"]),
+            row(["plain echo (/echo)", formatTime(percentile(e, 0.5)), formatTime(percentile(e, 0.99))]),
+            row(["scroll → window through the hub", formatTime(percentile(o, 0.5)), formatTime(percentile(o, 0.99))]),
+            row(["ratio", String(format: "%.2f×", percentile(o, 0.5) / percentile(e, 0.5)), ""]),
+            "",
+        ]
+
+        // (b) Fan-out: 200 viewers, one editor.
+        let viewers = 200
+        var clients: [WebSocketClient] = []
+        for _ in 0..<viewers {
+            let c = try await WebSocketClient.connect(port: server.port)
+            c.send(#"{"type":"hello","viewport":{"width":320,"height":200}}"#)
+            clients.append(c)
+        }
+        for c in clients {
+            while true { if case .text(let t) = try await c.receive(), t.hasPrefix(#"{"type":"welcome""#) { break } }
+        }
+        let editor = try await WebSocketClient.connect(port: server.port)
+        editor.send(#"{"type":"hello","viewport":{"width":200,"height":100}}"#)
+        while true { if case .text(let t) = try await editor.receive(), t.hasPrefix(#"{"type":"welcome""#) { break } }
+
+        /// `edits` shuffles after batch `first`, paced by `interval` (nil: as fast as possible).
+        func phase(edits: Int, after first: Int, interval: Duration?) async throws -> (latencies: [Double], wall: Double, deliveries: Int, cpu: Double) {
+            let clock = ContinuousClock()
+            let cpuBefore = server.cpuSeconds
+            var sent: [ContinuousClock.Instant] = []
+            let startAll = clock.now
+            // Every viewer records when each batch arrives.
+            let arrivals = try await withThrowingTaskGroup(of: [Int: ContinuousClock.Instant].self) { group in
+                for c in clients {
+                    group.addTask {
+                        var seen: [Int: ContinuousClock.Instant] = [:]
+                        while seen.count < edits {
+                            guard case .text(let t) = try await c.receive(timeout: .seconds(60)), let seq = batchSeq(t) else { continue }
+                            seen[seq] = clock.now
+                        }
+                        return seen
+                    }
+                }
+                for k in 0..<edits {
+                    if let interval { try await Task.sleep(until: startAll + interval * k, clock: clock) }
+                    sent.append(clock.now)
+                    editor.send(#"{"type":"shuffle","section":"summer"}"#)
+                }
+                var all: [[Int: ContinuousClock.Instant]] = []
+                for try await a in group { all.append(a) }
+                return all
+            }
+            let wall = seconds(clock.now - startAll)
+            let latencies = (0..<edits).map { k in
+                arrivals.map { seconds($0[first + k + 1]! - sent[k]) }.max()!
+            }
+            return (latencies, wall, edits * (viewers + 1), server.cpuSeconds - cpuBefore)
+        }
+        let paced = try await phase(edits: 250, after: 0, interval: .milliseconds(20))
+        let flood = try await phase(edits: 1_000, after: 250, interval: nil)
+        lines += [
+            row(["fan-out, \(viewers) viewers + editor", "edits", "edit → last viewer p50", "p99", "deliveries/s", "deliveries per server CPU-second"]),
+            row(["---", "---:", "---:", "---:", "---:", "---:"]),
+            row(["50 edits/s", "250", formatTime(percentile(paced.latencies, 0.5)), formatTime(percentile(paced.latencies, 0.99)),
+                 String(format: "%.0f", Double(paced.deliveries) / paced.wall), String(format: "%.0f", Double(paced.deliveries) / max(paced.cpu, 0.001))]),
+            row(["as fast as possible", "1000", formatTime(percentile(flood.latencies, 0.5)), formatTime(percentile(flood.latencies, 0.99)),
+                 String(format: "%.0f", Double(flood.deliveries) / flood.wall), String(format: "%.0f", Double(flood.deliveries) / max(flood.cpu, 0.001))]),
+        ]
+        return lines.joined(separator: "\n")
+    }
+}
