@@ -9,6 +9,22 @@ import WebSocketTransport
 @Suite(.serialized) struct SyncTests {
     func order(_ v: TestViewer) -> [[String]] { v.mirror.order ?? [] }
 
+    /// The example in README.md.
+    @Test func aMoveReachesAnotherViewer() async throws {
+        let server = try ServerProcess(["--demo", "photos"])
+        let port = server.port
+        let a = try await TestViewer.connect(port: port)
+        let b = try await TestViewer.connect(port: port)
+        try await a.hello(width: 1200, height: 800, wantOrder: true)
+        try await b.hello(width: 375, height: 700, wantOrder: true)
+
+        a.send(#"{"type":"move","op":"m1","item":"p3","section":"summer"}"#)
+        try await a.next("ack")
+        try await b.wait(forSeq: 1)
+        #expect(b.mirror.order?[0].first == "p3")
+        #expect(b.mirror.element(section: 0, item: 0)?.frame == [8, 52, 177.5, 177.5])   // b's own layout
+    }
+
     @Test func viewersOfDifferentWidthsGetTheSameEditsInOrder() async throws {
         let server = try ServerProcess(["--demo", "photos"])
         let widths: [Double] = [320, 480, 768, 1024, 1440, 1920]
