@@ -45,12 +45,16 @@ const connection = new Connection(url.href, {
       case "replay":
         updateChrome();
         break;
+      case "drag":
+        requestAnimationFrame(() => view.drawGhosts());
+        break;
       case "selection":
         view.refreshSelection();
         updateChrome();
         break;
       case "presence":
         view.refreshSelection();
+        view.drawGhosts();
         updateChrome();
         break;
       case "error":

@@ -19,8 +19,10 @@ export const remove = (op, items) => ({ type: "delete", op, items });
 export const shuffle = (op, section) => ({ type: "shuffle", op, section });
 export const move = (op, item, section, after) => ({ type: "move", op, item, section, after: after ?? null });
 export const reload = (op, items) => ({ type: "reload", op, items });
+export const focus = (item) => ({ type: "focus", item: item ?? null });
+export const drag = (item, x, y) => ({ type: "drag", item: item ?? null, x, y });
 
-const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presence", "error"]);
+const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presence", "error", "focus", "drag"]);
 
 /** Parses a server frame; throws with a reason if it is not a v1 server message. */
 export function parseServerMessage(text) {

@@ -17,6 +17,10 @@ export class CollectionState {
     this.viewers = new Map();
     /** item id -> Set of viewer ids that selected it */
     this.selections = new Map();
+    /** viewer id -> item id its keyboard focus is on */
+    this.focuses = new Map();
+    /** viewer id -> {item, x, y}: an item another viewer is dragging */
+    this.drags = new Map();
   }
 
   /** Applies one server message; returns a change record for the view. */
@@ -47,8 +51,18 @@ export class CollectionState {
       case "selection":
         this.#setSelected(m.viewer, m.item, m.selected);
         return { kind: "selection", item: m.item };
+      case "focus":
+        if (m.item) this.focuses.set(m.viewer, m.item);
+        else this.focuses.delete(m.viewer);
+        return { kind: "selection" };
+      case "drag":
+        if (m.item) this.drags.set(m.viewer, { item: m.item, x: m.x, y: m.y });
+        else this.drags.delete(m.viewer);
+        return { kind: "drag" };
       case "presence":
         this.viewers = new Map(m.viewers.map((v) => [v.id, v]));
+        for (const v of [...this.focuses.keys()]) if (!this.viewers.has(v)) this.focuses.delete(v);
+        for (const v of [...this.drags.keys()]) if (!this.viewers.has(v)) this.drags.delete(v);
         for (const [item, set] of this.selections) {
           for (const v of set) if (!this.viewers.has(v)) set.delete(v);
           if (set.size === 0) this.selections.delete(item);
@@ -69,6 +83,7 @@ export class CollectionState {
     for (const e of m.elements) this.elements.set(e.key, e);
     this.viewers = new Map(m.viewers.map((v) => [v.id, v]));
     for (const s of m.selections) for (const item of s.items) this.#setSelected(s.viewer, item, true);
+    for (const f of m.focuses ?? []) this.focuses.set(f.viewer, f.item);
     return { kind: "reload", animate: false, removed: [] };
   }
 
@@ -79,6 +94,9 @@ export class CollectionState {
     this.seq = m.seq;
     this.sections = m.sections;
     for (const id of m.deletedIds) this.selections.delete(id);
+    const gone = new Set(m.deletedIds);
+    for (const [v, item] of this.focuses) if (gone.has(item)) this.focuses.delete(v);
+    for (const [v, d] of this.drags) if (gone.has(d.item)) this.drags.delete(v);
     if (m.replay) return { kind: "replay", seq: m.seq };
     this.contentSize = m.contentSize;
     const before = new Set(this.elements.keys());
@@ -112,6 +130,12 @@ export class CollectionState {
     const set = this.selections.get(item);
     if (!set) return [];
     return [...set].filter((v) => v !== this.me?.id).map((v) => this.viewers.get(v)?.color ?? "#888");
+  }
+
+  /** Colour of another viewer whose focus is on `item`, or null. */
+  focusedByOther(item) {
+    for (const [v, focused] of this.focuses) if (focused === item && v !== this.me?.id) return this.viewers.get(v)?.color ?? "#888";
+    return null;
   }
 
   /** Item ids this viewer has selected. */

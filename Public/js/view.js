@@ -101,9 +101,41 @@ export class CollectionView {
       const others = this.state.othersSelecting(item);
       node.classList.toggle("selected", mine);
       node.classList.toggle("remote-selected", others.length > 0);
+      const focusColor = this.state.focusedByOther(item);
+      node.classList.toggle("remote-focus", !!focusColor);
+      node.style.setProperty("--remote-focus", focusColor ?? "transparent");
       node.setAttribute("aria-selected", mine ? "true" : "false");
       node.style.setProperty("--remote", others[0] ?? "transparent");
       node.dataset.item = item;
+    }
+  }
+
+  /** Draws other viewers' drag ghosts (one per dragging viewer), in their colour. */
+  drawGhosts() {
+    if (!this.ghosts) this.ghosts = new Map();
+    for (const [viewer, ghost] of this.ghosts) {
+      if (!this.state.drags.has(viewer)) {
+        ghost.remove();
+        this.ghosts.delete(viewer);
+      }
+    }
+    for (const [viewer, drag] of this.state.drags) {
+      let ghost = this.ghosts.get(viewer);
+      if (!ghost) {
+        ghost = document.createElement("div");
+        ghost.className = "ghost";
+        ghost.setAttribute("aria-hidden", "true");
+        this.content.appendChild(ghost);
+        this.ghosts.set(viewer, ghost);
+      }
+      const info = this.state.viewers.get(viewer);
+      const element = this.state.elements.get("i:" + drag.item);
+      const [w, h] = element ? [element.frame[2], element.frame[3]] : [120, 120];
+      ghost.textContent = `${info?.name ?? viewer}: ${element?.content.title ?? drag.item}`;
+      ghost.style.setProperty("--color", info?.color ?? "#888");
+      ghost.style.width = `${w}px`;
+      ghost.style.height = `${h}px`;
+      ghost.style.transform = `translate(${drag.x - w / 2}px, ${drag.y - h / 2}px)`;
     }
   }
 

@@ -70,6 +70,11 @@ public enum ClientMessage: Equatable, Sendable {
     case select(item: String, selected: Bool)
     /// Change the collection.
     case edit(EditRequest)
+    /// Keyboard focus moved to an item (nil: left the collection). Presence only.
+    case focus(item: String?)
+    /// The pointer drags an item to a point in content coordinates (nil item: the
+    /// drag ended). Presence only: others see a ghost.
+    case drag(item: String?, at: Point)
 
     /// The `hello` message's fields.
     public struct Hello: Equatable, Sendable {
@@ -98,7 +103,7 @@ public enum ClientMessage: Equatable, Sendable {
     }
 
     /// The `type` field of each message.
-    public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload"]
+    public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload", "focus", "drag"]
 
     /// Decodes one message strictly: unknown types and fields, wrong types,
     /// out-of-range numbers and oversize input are refused with a message
@@ -128,6 +133,13 @@ public enum ClientMessage: Equatable, Sendable {
             message = .scroll(offset: offset, viewport: viewport)
         case "select":
             message = .select(item: try r.string("item"), selected: try r.bool("selected"))
+        case "focus":
+            message = .focus(item: try r.optionalString("item"))
+        case "drag":
+            let item = try r.optionalString("item")
+            let x = try r.optionalNumber("x", in: -10_000_000...10_000_000) ?? 0
+            let y = try r.optionalNumber("y", in: -10_000_000...10_000_000) ?? 0
+            message = .drag(item: item, at: Point(x: x, y: y))
         case "insert", "delete", "shuffle", "move", "reload":
             let op = try r.optionalString("op", maxLength: 64)
             let ifSeq = try r.optionalInteger("ifSeq", in: 0...Int(Int32.max))

@@ -7,6 +7,8 @@ extension ServerMessage {
     private struct PresenceBody: Decodable { let viewers: [ViewerInfo] }
     private struct ErrorBody: Decodable { let code: ErrorCode; let message: String; let op: String? }
     private struct RejectBody: Decodable { let op: String; let code: ErrorCode; let message: String }
+    private struct FocusBody: Decodable { let viewer: String; let item: String? }
+    private struct DragBody: Decodable { let viewer: String; let item: String?; let x: Double; let y: Double }
 
     /// Decodes a server message (for Swift clients and tests).
     public static func decode(_ bytes: [UInt8]) throws -> ServerMessage {
@@ -30,6 +32,12 @@ extension ServerMessage {
         case "reject":
             let b = try decoder.decode(RejectBody.self, from: data)
             return .reject(op: b.op, code: b.code, message: b.message)
+        case "focus":
+            let b = try decoder.decode(FocusBody.self, from: data)
+            return .focus(viewer: b.viewer, item: b.item)
+        case "drag":
+            let b = try decoder.decode(DragBody.self, from: data)
+            return .drag(viewer: b.viewer, item: b.item, at: Point(x: b.x, y: b.y))
         case let other:
             throw ProtocolError(.unknownType, "unknown server message type '\(other)'")
         }
@@ -47,6 +55,8 @@ extension ServerMessage {
         case .presence: "presence"
         case .error: "error"
         case .reject: "reject"
+        case .focus: "focus"
+        case .drag: "drag"
         }
     }
 }

@@ -22,6 +22,15 @@ extension ServerMessage {
                 for ids in order { w.strings(ids) }
                 w.endArray()
             }
+            w.key("focuses")
+            w.beginArray()
+            for f in m.focuses {
+                w.beginObject()
+                w.key("viewer"); w.string(f.viewer)
+                w.key("item"); w.string(f.item)
+                w.endObject()
+            }
+            w.endArray()
         case .resume(let m):
             w.key("viewer"); w.viewer(m.viewer)
             w.key("fromSeq"); w.int(m.fromSeq)
@@ -67,6 +76,16 @@ extension ServerMessage {
             w.key("op"); w.string(op)
             w.key("code"); w.string(code.rawValue)
             w.key("message"); w.string(message)
+        case let .focus(viewer, item):
+            w.key("viewer"); w.string(viewer)
+            w.key("item")
+            if let item { w.string(item) } else { w.null() }
+        case let .drag(viewer, item, at):
+            w.key("viewer"); w.string(viewer)
+            w.key("item")
+            if let item { w.string(item) } else { w.null() }
+            w.key("x"); w.double(at.x)
+            w.key("y"); w.double(at.y)
         }
         w.endObject()
         return w.bytes

@@ -94,6 +94,17 @@ public struct SelectionInfo: Equatable, Sendable, Codable {
     }
 }
 
+/// Which item a viewer's focus is on.
+public struct FocusInfo: Equatable, Sendable, Codable {
+    public var viewer: String
+    public var item: String
+    /// Creates focus info.
+    public init(viewer: String, item: String) {
+        self.viewer = viewer
+        self.item = item
+    }
+}
+
 /// An item move in a batch: `[[fromSection, fromItem], [toSection, toItem]]`.
 public typealias WireMove = [[Int]]
 
@@ -108,6 +119,10 @@ public enum ServerMessage: Equatable, Sendable {
     case error(code: ErrorCode, message: String, op: String?)
     case reject(op: String, code: ErrorCode, message: String)
     case resume(Resume)
+    /// A viewer's focus moved (nil item: it left).
+    case focus(viewer: String, item: String?)
+    /// A viewer drags an item (nil item: the drag ended).
+    case drag(viewer: String, item: String?, at: Point)
 
     /// The answer to `hello`.
     public struct Welcome: Equatable, Sendable, Codable {
@@ -124,13 +139,16 @@ public enum ServerMessage: Equatable, Sendable {
         public var viewers: [ViewerInfo]
         /// Every section's item identifiers in order, when `hello.wantOrder` asked.
         public var order: [[String]]?
+        /// Where other viewers' focus is.
+        public var focuses: [FocusInfo]
 
         enum CodingKeys: String, CodingKey {
-            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, sections, elements, selections, viewers, order
+            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, sections, elements, selections, viewers, order, focuses
         }
 
         /// Creates a welcome.
-        public init(viewer: ViewerInfo, epoch: String, seq: Int, contentSize: Size, sections: [SectionInfo], elements: [Element], selections: [SelectionInfo], viewers: [ViewerInfo], order: [[String]]? = nil) {
+        public init(viewer: ViewerInfo, epoch: String, seq: Int, contentSize: Size, sections: [SectionInfo], elements: [Element], selections: [SelectionInfo], viewers: [ViewerInfo], order: [[String]]? = nil, focuses: [FocusInfo] = []) {
+            self.focuses = focuses
             self.viewer = viewer
             self.epoch = epoch
             self.seq = seq

@@ -157,6 +157,20 @@ public final class CollectionHub {
             // A user's tap: the collection view's rules and delegate decide.
             guard selected != isSelected, viewer.collectionView.toggleFromUser(indexPath) else { return [] }
             return broadcast(.selection(viewer: viewer.info.id, item: item, selected: selected))
+        case .focus(let item):
+            let cv = viewer.collectionView
+            if let item {
+                guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+                guard cv.focusedIndexPath != indexPath else { return [] }
+                guard cv.focusItem(at: indexPath) else { return [] }
+            } else {
+                guard cv.focusedIndexPath != nil else { return [] }
+                cv.resignFocus()
+            }
+            return broadcast(.focus(viewer: viewer.info.id, item: item), except: viewer.key)
+        case let .drag(item, point):
+            if let item, !model.snapshot.contains(item: item) { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+            return broadcast(.drag(viewer: viewer.info.id, item: item, at: point), except: viewer.key)
         case .edit(let request):
             if let op = request.op, let seq = acceptedOps[op] {
                 return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: seq))]
@@ -194,12 +208,20 @@ public final class CollectionHub {
             out.append(Outgoing(viewer: viewer.key, message: .welcome(.init(
                 viewer: viewer.info, epoch: epoch, seq: sequence, contentSize: viewer.contentSize, sections: sectionInfos,
                 elements: elements, selections: selections, viewers: presence(),
-                order: hello.wantOrder ? model.snapshot.sectionIdentifiers.map { model.snapshot.itemIdentifiers(inSection: $0) } : nil))))
+                order: hello.wantOrder ? model.snapshot.sectionIdentifiers.map { model.snapshot.itemIdentifiers(inSection: $0) } : nil,
+                focuses: focuses(except: viewer.key)))))
         }
         if first {
             out += broadcast(.presence(viewers: presence()), except: viewer.key)
         }
         return out
+    }
+
+    /// Where the other ready viewers' focus is.
+    func focuses(except key: UInt64) -> [FocusInfo] {
+        orderedViewers().filter { $0.ready && $0.key != key }.compactMap { v in
+            v.collectionView.focusedIndexPath.flatMap { model.snapshot.itemIdentifier(at: $0) }.map { FocusInfo(viewer: v.info.id, item: $0) }
+        }
     }
 
     func orderedViewers() -> [Viewer] { viewers.values.sorted { $0.key < $1.key } }

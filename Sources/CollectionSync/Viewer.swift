@@ -22,6 +22,7 @@ final class Viewer {
         dataSource.register(in: collectionView)
         collectionView.dataSource = dataSource
         collectionView.allowsMultipleSelection = true
+        collectionView.allowsFocus = true
         collectionView.isPrefetchingEnabled = false
     }
 

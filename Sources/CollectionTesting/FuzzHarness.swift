@@ -93,8 +93,15 @@ public enum FuzzHarness {
             if out.contains(where: { if case .batch(let b) = $0.message { return !b.replay } else { return false } }) {
                 problems.append("a batch was sent without a new sequence number")
             }
-            if out.contains(where: { $0.viewer != key && { if case .selection = $0.message { return false } else { return true } }($0) }) {
-                problems.append("a refused message reached another viewer")
+            // Only presence (selection, focus, drag) may reach others without a batch.
+            let presence: (ServerMessage) -> Bool = {
+                switch $0 {
+                case .selection, .focus, .drag, .presence: true
+                default: false
+                }
+            }
+            if out.contains(where: { $0.viewer != key && !presence($0.message) }) {
+                problems.append("a message without a batch reached another viewer")
             }
         }
         return problems

@@ -30,6 +30,9 @@ import Testing
         #expect(try decode(#"{"type":"move","op":"m","item":"p1","section":"s","after":"p9"}"#) == .edit(.init(op: "m", action: .move(item: "p1", section: "s", after: "p9"))))
         #expect(try decode(#"{"type":"move","item":"p1","section":"s","after":null}"#) == .edit(.init(op: nil, action: .move(item: "p1", section: "s", after: nil))))
         #expect(try decode(#"{"type":"reload","op":"r","items":["p1"]}"#) == .edit(.init(op: "r", action: .reload(items: ["p1"]))))
+        #expect(try decode(#"{"type":"focus","item":"p2"}"#) == .focus(item: "p2"))
+        #expect(try decode(#"{"type":"focus","item":null}"#) == .focus(item: nil))
+        #expect(try decode(#"{"type":"drag","item":"p2","x":10,"y":20.5}"#) == .drag(item: "p2", at: Point(x: 10, y: 20.5)))
         #expect(try decode(#"{"type":"hello","viewport":{"width":1,"height":2},"lastSeq":3,"epoch":"e1","wantOrder":true}"#)
                 == .hello(.init(viewport: Size(width: 1, height: 2), lastSeq: 3, epoch: "e1", wantOrder: true)))
     }

@@ -32,6 +32,12 @@ import Testing
             .error(code: .badJSON, message: "message is not valid JSON", op: nil),
             .error(code: .unknownItem, message: "no item 'x'", op: "op"),
             .reject(op: "m1", code: .notMovable, message: "item 'p' cannot be moved"),
+            .focus(viewer: "v2", item: "p7"),
+            .focus(viewer: "v2", item: nil),
+            .drag(viewer: "v3", item: "p\"1", at: Point(x: 10.5, y: -3)),
+            .drag(viewer: "v3", item: nil, at: Point(x: 0, y: 0)),
+            .welcome(.init(viewer: viewer, epoch: "e3", seq: 1, contentSize: Size(width: 1, height: 1), sections: [], elements: [], selections: [],
+                           viewers: [], focuses: [FocusInfo(viewer: "v2", item: "p1")])),
         ]
     }()
 

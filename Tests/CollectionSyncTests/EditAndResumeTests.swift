@@ -110,6 +110,36 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
     }
 }
 
+@Suite struct PresenceTests {
+    @Test func focusIsSharedWithOthersAndInTheWelcome() throws {
+        let hub = makeHub()
+        _ = hub.hello(1)
+        _ = hub.hello(2)
+        let out = hub.send(#"{"type":"focus","item":"a4"}"#, from: 1)
+        #expect(out == [Outgoing(viewer: 2, message: .focus(viewer: "v1", item: "a4"))])
+        #expect(hub.send(#"{"type":"focus","item":"a4"}"#, from: 1).isEmpty)   // no change, no news
+        let third = try #require(hub.hello(3))
+        #expect(third.focuses == [FocusInfo(viewer: "v1", item: "a4")])
+        let left = hub.send(#"{"type":"focus","item":null}"#, from: 1)
+        #expect(messages(left, to: 2) == [.focus(viewer: "v1", item: nil)] && messages(left, to: 1).isEmpty)
+        let bad = hub.send(#"{"type":"focus","item":"ghost"}"#, from: 1)
+        if case .error(.unknownItem, _, _) = bad.first?.message {} else { Issue.record("expected unknown_item") }
+        #expect(hub.sequence == 0)
+    }
+
+    @Test func dragGhostsGoToTheOthersOnly() {
+        let hub = makeHub()
+        _ = hub.hello(1)
+        _ = hub.hello(2)
+        _ = hub.hello(3)
+        let out = hub.send(#"{"type":"drag","item":"a1","x":150.5,"y":40}"#, from: 2)
+        #expect(out == [Outgoing(viewer: 1, message: .drag(viewer: "v2", item: "a1", at: Point(x: 150.5, y: 40))),
+                        Outgoing(viewer: 3, message: .drag(viewer: "v2", item: "a1", at: Point(x: 150.5, y: 40)))])
+        let end = hub.send(#"{"type":"drag","item":null}"#, from: 2)
+        #expect(end.count == 2 && hub.sequence == 0)
+    }
+}
+
 @Suite struct ResumeTests {
     func hello(_ hub: CollectionHub, _ key: UInt64, lastSeq: Int?, epoch: String?) -> [Outgoing] {
         hub.connect(key)

@@ -148,3 +148,36 @@ def test_page_reconnects_after_server_restart(server):
             again.stop()
     finally:
         d.quit()
+
+
+def test_other_viewers_focus_and_drag_are_shown(server):
+    """Presence from another viewer: its focus ring and its drag ghost, in its colour."""
+    d = browser(1000, 700)
+    try:
+        d.get(server.url)
+        wait(d, lambda d: js(d, "return document.body.dataset.status") == "connected"
+             and js(d, "return !!document.querySelector('[data-item=p3]')"))
+        # A second viewer, speaking the protocol directly from the page.
+        js(d, """
+            const ws = new WebSocket(new URL('ws', location.href).href.replace('http', 'ws'), 'collection.v1');
+            window.__other = ws;
+            ws.onopen = () => ws.send(JSON.stringify({type: 'hello', viewport: {width: 800, height: 600}}));
+            ws.onmessage = (e) => {
+              if (JSON.parse(e.data).type !== 'welcome') return;
+              ws.send(JSON.stringify({type: 'focus', item: 'p3'}));
+              ws.send(JSON.stringify({type: 'drag', item: 'p5', x: 420, y: 330}));
+            };
+        """)
+        wait(d, lambda d: "remote-focus" in (item_classes(d, "p3") or ""), message="focus ring not shown")
+        wait(d, lambda d: js(d, "return document.querySelectorAll('.ghost').length") == 1, message="ghost not shown")
+        other = js(d, "return [...window.__collection.state.viewers.values()].find(v => v.id !== window.__collection.state.me.id).color")
+        assert js(d, "return document.querySelector('.ghost').style.getPropertyValue('--color')") == other
+        assert "IMG_0005" in js(d, "return document.querySelector('.ghost').textContent")
+        d.save_screenshot(str(artifacts_dir() / "presence.png"))
+        # The drag ends, the ghost goes; the viewer leaves, its focus ring goes.
+        js(d, "window.__other.send(JSON.stringify({type: 'drag', item: null}))")
+        wait(d, lambda d: js(d, "return document.querySelectorAll('.ghost').length") == 0, message="ghost stayed")
+        js(d, "window.__other.close()")
+        wait(d, lambda d: "remote-focus" not in (item_classes(d, "p3") or ""), message="focus ring stayed")
+    finally:
+        d.quit()

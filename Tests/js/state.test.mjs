@@ -90,3 +90,19 @@ test("message builders match docs/PROTOCOL.md", () => {
   assert.throws(() => protocol.parseServerMessage('{"type":"nope"}'));
   assert.equal(protocol.parseServerMessage('{"type":"ack","op":"o","seq":1}').seq, 1);
 });
+
+test("other viewers' focus and drags, dropped when they leave or the item goes", () => {
+  const s = new CollectionState();
+  s.apply(welcome({ focuses: [{ viewer: "v2", item: "p1" }] }));
+  assert.equal(s.focusedByOther("p1"), "#0f0");
+  s.apply({ type: "focus", viewer: "v2", item: "p2" });
+  assert.equal(s.focusedByOther("p1"), null);
+  assert.equal(s.focusedByOther("p2"), "#0f0");
+  assert.equal(s.apply({ type: "drag", viewer: "v2", item: "p1", x: 10, y: 20 }).kind, "drag");
+  assert.deepEqual(s.drags.get("v2"), { item: "p1", x: 10, y: 20 });
+  s.apply({ type: "batch", seq: 4, by: "v2", deletes: [[0, 0]], deletedIds: ["p1"], inserts: [], insertedIds: [], moves: [], reloads: [],
+    replay: false, sections: [], contentSize: { width: 1, height: 1 }, elements: [cell("p2", 0, 0)], remove: ["i:p1"] });
+  assert.equal(s.drags.has("v2"), false);   // the dragged item was deleted
+  s.apply({ type: "presence", viewers: [{ id: "v1", name: "Viewer 1", color: "#f00" }] });
+  assert.equal(s.focusedByOther("p2"), null);   // v2 left
+});
