@@ -16,7 +16,7 @@ TEST_CONFIG ?= release
 SERVER_BIN := $(BUILD)/$(TEST_CONFIG)/collection-server
 export COLLECTION_SERVER_BIN = $(abspath $(SERVER_BIN))
 
-.PHONY: run test deps build test-swift test-js test-browser test-conformance bench fuzz clean
+.PHONY: run test deps build test-swift test-js test-browser test-conformance bench fuzz tsan clean
 FUZZ_SECONDS ?= 60
 
 ## System packages: installed with apt when missing (through sudo when not root).
@@ -64,6 +64,11 @@ bench: deps
 	swift build -c release --product collection-bench
 	swift build -c release --product collection-server
 	$(BUILD)/release/collection-bench
+
+## The Swift tests under ThreadSanitizer (servers they start are TSan builds too).
+tsan: deps
+	swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+	COLLECTION_TEST_TIMEOUT_SCALE=5 swift test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 ## libFuzzer on decode -> apply with invariant checks; new inputs join the corpus,
 ## crashes land in FuzzTesting/Crashes (both are replayed by make test).

@@ -27,7 +27,7 @@ final class ClientMailbox: Sendable {
         var nextWaiterID: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var isClosed: Bool { state.withLock { $0.closed } }
     var closeCode: Int? { state.withLock { $0.closeCode } }

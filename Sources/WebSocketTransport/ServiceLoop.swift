@@ -16,7 +16,7 @@ final class ServiceLoop<Command: Sendable>: Sendable {
         var started = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let serviceThread = Atomic<UInt>(0)
     private let finished = DispatchSemaphore(value: 0)
     private let name: String

@@ -97,7 +97,7 @@ import WebSocketTransport
                     }
                     var answers: [String: ServerMessage] = [:]
                     while answers.count < opsEach {
-                        let m = try await v.next(where: { $0.type == "ack" || $0.type == "reject" }, timeout: .seconds(60))
+                        let m = try await v.next(where: { $0.type == "ack" || $0.type == "reject" }, timeout: scaled(60))
                         switch m {
                         case .ack(let op, _), .reject(let op, _, _):
                             #expect(answers[op] == nil, "two answers for \(op)")
@@ -120,7 +120,7 @@ import WebSocketTransport
         }
         #expect(seqs.sorted() == Array(1...seqs.count), "sequence numbers must have no gaps")
         // Every mirror reaches the last batch (checked against checksums all the way) and agrees.
-        for v in viewers { try await v.wait(forSeq: seqs.count, timeout: .seconds(60)) }
+        for v in viewers { try await v.wait(forSeq: seqs.count, timeout: scaled(60)) }
         let fresh = try await TestViewer.connect(port: server.port)
         try await fresh.hello(wantOrder: true)
         for v in viewers { #expect(order(v) == order(fresh)) }
@@ -183,7 +183,7 @@ import WebSocketTransport
         #expect(other.mirror.seq == edits)
         // The stalled viewer was closed with 1008 once its backlog passed the bound.
         stalled.socket.resumeReading()
-        let code = try await stalled.socket.waitForClose(timeout: .seconds(30))
+        let code = try await stalled.socket.waitForClose(timeout: scaled(30))
         #expect(code == 1008)
     }
 
@@ -211,6 +211,11 @@ import WebSocketTransport
         #expect(try await fresh.socket.waitForClose() == 1008)
     }
 }
+
+/// Time-outs grow under sanitizers: COLLECTION_TEST_TIMEOUT_SCALE=5 make tsan.
+let timeoutScale = Double(ProcessInfo.processInfo.environment["COLLECTION_TEST_TIMEOUT_SCALE"] ?? "") ?? 1
+
+func scaled(_ seconds: Double) -> Duration { .milliseconds(Int(seconds * 1000 * timeoutScale)) }
 
 /// A tiny seeded generator for the tests' choices.
 struct SplitMix {
