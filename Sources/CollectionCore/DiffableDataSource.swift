@@ -139,7 +139,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     public func numberOfSections(in collectionView: CollectionView) -> Int { current.numberOfSections }
 
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        current.sectionCounts.indices.contains(section) ? current.sectionCounts[section] : 0
+        current.numberOfItems(inSectionAt: section)
     }
 
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {

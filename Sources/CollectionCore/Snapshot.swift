@@ -64,6 +64,11 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     /// Item counts per section, in order.
     public var sectionCounts: [Int] { items.map(\.count) }
 
+    /// Items in the section at `index` (0 when out of range). O(1).
+    public func numberOfItems(inSectionAt index: Int) -> Int {
+        items.indices.contains(index) ? items[index].count : 0
+    }
+
     /// True when `item` is in the snapshot.
     public func contains(item: ItemIdentifierType) -> Bool { itemSection[item] != nil }
 

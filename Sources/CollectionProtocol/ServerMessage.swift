@@ -219,7 +219,7 @@ public enum ServerMessage: Equatable, Sendable {
         public var replay: Bool
         public var sections: [SectionInfo]
         public var contentSize: Size
-        /// Every element in the window after the batch (new attributes for all).
+        /// Elements new to the window or changed by the batch (others are unchanged).
         public var elements: [Element]
         /// Keys that were in the window before and are not after.
         public var remove: [String]

@@ -132,12 +132,12 @@ extension CollectionHub {
             }
             guard viewer.ready else { continue }
             cv.layoutIfNeeded()
-            let elements = viewer.currentElements(model: model)
-            let (_, removed) = viewer.replaceWindow(with: elements)
+            // Only what is new to the window or changed: the client keeps the rest.
+            let (changed, removed) = viewer.replaceWindow(with: viewer.currentElements(model: model))
             out.append(Outgoing(viewer: viewer.key, message: .batch(.init(
                 seq: sequence, by: sender.info.id, deletes: logged.deletes, deletedIds: logged.deletedIds, inserts: logged.inserts,
                 insertedIds: logged.insertedIds, moves: logged.moves, reloads: logged.reloads, sections: logged.sections,
-                contentSize: viewer.contentSize, elements: elements, remove: removed))))
+                contentSize: viewer.contentSize, elements: changed, remove: removed))))
         }
         return out
     }

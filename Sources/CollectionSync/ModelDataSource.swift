@@ -25,8 +25,7 @@ final class ModelDataSource: CollectionViewDataSource {
     func numberOfSections(in collectionView: CollectionView) -> Int { store.model.snapshot.numberOfSections }
 
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        let counts = store.model.snapshot.sectionCounts
-        return counts.indices.contains(section) ? counts[section] : 0
+        store.model.snapshot.numberOfItems(inSectionAt: section)
     }
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
@@ -42,13 +41,19 @@ final class ModelDataSource: CollectionViewDataSource {
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> CollectionReusableView {
         let model = store.model
         let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: model.headerReuseIdentifier, for: indexPath)
-        let sections = model.snapshot.sectionIdentifiers
-        if sections.indices.contains(indexPath.section) {
-            let id = sections[indexPath.section]
-            view.content = ["title": model.sectionTitles[id] ?? id, "count": String(model.snapshot.numberOfItems(inSection: id)),
-                            ModelDataSource.idField: id]
-        }
+        view.content = headerContent(forSectionAt: indexPath.section)
         return view
+    }
+
+    /// A header's fields, from the model as it is now (its count changes with every
+    /// insert and delete, while the header view itself stays displayed).
+    func headerContent(forSectionAt section: Int) -> [String: String] {
+        let model = store.model
+        let sections = model.snapshot.sectionIdentifiers
+        guard sections.indices.contains(section) else { return [:] }
+        let id = sections[section]
+        return ["title": model.sectionTitles[id] ?? id, "count": String(model.snapshot.numberOfItems(inSectionAt: section)),
+                ModelDataSource.idField: id]
     }
 
     func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {

@@ -61,6 +61,8 @@ final class Viewer {
                 elements.append(Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: p.section, item: p.item,
                                         frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, content: content))
             case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader:
+                content = dataSource.headerContent(forSectionAt: p.section)
+                content[ModelDataSource.idField] = nil
                 elements.append(Element(key: "h:" + id, kind: "header", reuse: view.reuseIdentifier, section: p.section, item: nil,
                                         frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, content: content))
             default:

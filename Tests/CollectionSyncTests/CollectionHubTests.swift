@@ -90,6 +90,18 @@ func messages(_ out: [Outgoing], to key: UInt64) -> [ServerMessage] { out.filter
         #expect(hub.model.checkInvariants().isEmpty)
     }
 
+    @Test func batchesCarryOnlyWhatChangedInEachWindow() throws {
+        let hub = makeHub()
+        _ = hub.hello(1)                       // at the top of section a
+        _ = hub.hello(2, y: 1500)              // down in section b
+        let out = hub.send(#"{"type":"shuffle","section":"b"}"#, from: 1)
+        let top = try #require(messages(out, to: 1).compactMap { if case .batch(let b) = $0 { b } else { nil } }.first)
+        let down = try #require(messages(out, to: 2).compactMap { if case .batch(let b) = $0 { b } else { nil } }.first)
+        #expect(top.elements.isEmpty && top.remove.isEmpty)      // nothing in its window moved
+        #expect(!down.elements.isEmpty)                          // its window did
+        #expect(down.elements.allSatisfy { $0.section == 1 })
+    }
+
     @Test func shuffleIsOneBatchOfMovesThatReproducesTheNewOrder() throws {
         let hub = makeHub()
         _ = hub.hello(1)

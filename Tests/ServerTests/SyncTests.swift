@@ -60,10 +60,16 @@ import WebSocketTransport
         // Same item, own layout: the frames differ between a narrow and a wide viewer.
         let first = order(viewers[0])[0][0]
         #expect(viewers[0].mirror.element(item: first)?.frame != viewers[5].mirror.element(item: first)?.frame)
-        // A newcomer's welcome is the server's state: the mirrors equal it.
+        // A newcomer's welcome is the server's state: the mirrors equal it, order and
+        // window alike (batches carry only changed elements; the rest must still be right).
         let fresh = try await TestViewer.connect(port: server.port)
         try await fresh.hello(wantOrder: true)
         #expect(order(fresh) == order(viewers[0]) && fresh.mirror.seq == 24)
+        for (w, v) in zip(widths, viewers) {
+            let same = try await TestViewer.connect(port: server.port)
+            try await same.hello(width: w, height: 700)
+            #expect(v.mirror.elements == same.mirror.elements, "width \(w)")
+        }
     }
 
     @Test func twentyConcurrentEditorsEachGetOneAnswerPerOpAndConverge() async throws {
