@@ -7,19 +7,6 @@ import Foundation
 /// ordinary test run that replays the kept corpus. The input is split at newlines
 /// into messages from two viewers (a line starting with `2:` is viewer 2's).
 public enum FuzzHarness {
-    struct Items: ItemFactory {
-        func makeItem(serial: Int, section: String) -> (id: String, content: [String: String]) {
-            ("n\(serial)", ["title": "New \(serial)"])
-        }
-    }
-
-    struct Layout: LayoutPolicy {
-        func configure(_ layout: CollectionViewFlowLayout, for size: Size) {
-            layout.itemSize = CGSize(width: 40, height: 30)
-            layout.headerReferenceSize = CGSize(width: 0, height: 10)
-        }
-    }
-
     /// A small collection: 3 sections of 6 items, one of them immovable.
     public static func makeHub() -> CollectionHub {
         var model = CollectionModel()
@@ -32,7 +19,8 @@ public enum FuzzHarness {
         model.immovableItems = ["b2"]
         var limits = HubLimits()
         limits.maxItems = 200
-        return CollectionHub(model: model, factory: Items(), policy: Layout(), limits: limits, seed: 7, epoch: "fuzz", clock: { 0 })
+        return CollectionHub(model: model, factory: SerialItemFactory(), policy: FixedLayoutPolicy(itemSize: CGSize(width: 40, height: 30), headerHeight: 10),
+                             limits: limits, seed: 7, epoch: "fuzz", clock: { 0 })
     }
 
     /// Runs one input; returns the invariants it broke (empty: none).

@@ -1,22 +1,15 @@
 import CollectionCore
 import CollectionProtocol
 import CollectionSync
+import CollectionTesting
 import Foundation
 import Testing
 
-struct TestFactory: ItemFactory {
-    func makeItem(serial: Int, section: String) -> (id: String, content: [String: String]) {
-        ("n\(serial)", ["title": "New \(serial)"])
-    }
-}
+/// New items n<serial>.
+func testFactory() -> SerialItemFactory { SerialItemFactory() }
 
 /// 100-point squares, spacing 10, no insets, 20-point headers.
-struct TestPolicy: LayoutPolicy {
-    func configure(_ layout: CollectionViewFlowLayout, for size: Size) {
-        layout.itemSize = CGSize(width: 100, height: 100)
-        layout.headerReferenceSize = CGSize(width: 0, height: 20)
-    }
-}
+func testPolicy() -> FixedLayoutPolicy { FixedLayoutPolicy(itemSize: CGSize(width: 100, height: 100), headerHeight: 20) }
 
 func makeHub(sections: [(String, Int)] = [("a", 30), ("b", 30)]) -> CollectionHub {
     var model = CollectionModel()
@@ -27,7 +20,7 @@ func makeHub(sections: [(String, Int)] = [("a", 30), ("b", 30)]) -> CollectionHu
         model.snapshot.appendItems(items, toSection: id)
         for item in items { model.itemContent[item] = ["title": item] }
     }
-    return CollectionHub(model: model, factory: TestFactory(), policy: TestPolicy())
+    return CollectionHub(model: model, factory: testFactory(), policy: testPolicy())
 }
 
 extension CollectionHub {

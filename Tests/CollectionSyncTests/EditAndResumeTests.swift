@@ -37,7 +37,7 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
         model.snapshot.appendItems(["x", "pinned", "y"], toSection: "a")
         for id in ["x", "pinned", "y"] { model.itemContent[id] = ["title": id] }
         model.immovableItems = ["pinned"]
-        let hub = CollectionHub(model: model, factory: TestFactory(), policy: TestPolicy())
+        let hub = CollectionHub(model: model, factory: testFactory(), policy: testPolicy())
         _ = hub.hello(1)
         let out = hub.send(#"{"type":"move","op":"m","item":"pinned","section":"a"}"#, from: 1)
         #expect(out == [Outgoing(viewer: 1, message: .reject(op: "m", code: .notMovable, message: "item 'pinned' cannot be moved"))])
@@ -95,7 +95,7 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
         limits.messageBurst = 5
         var model = CollectionModel()
         model.snapshot.appendSections(["a"])
-        let hub = CollectionHub(model: model, factory: TestFactory(), policy: TestPolicy(), limits: limits, clock: clock.read)
+        let hub = CollectionHub(model: model, factory: testFactory(), policy: testPolicy(), limits: limits, clock: clock.read)
         _ = hub.hello(1)   // 1 of 5
         var limited = 0
         for _ in 0..<10 {
@@ -171,7 +171,7 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
         limits.replayLogCapacity = 2
         var model = CollectionModel()
         model.snapshot.appendSections(["a"])
-        let hub = CollectionHub(model: model, factory: TestFactory(), policy: TestPolicy(), limits: limits)
+        let hub = CollectionHub(model: model, factory: testFactory(), policy: testPolicy(), limits: limits)
         let first = try #require(hub.hello(1))
         for _ in 0..<3 { _ = hub.send(#"{"type":"insert","section":"a","count":1}"#, from: 1) }
         // lastSeq 0: batch 1 has left the log.
