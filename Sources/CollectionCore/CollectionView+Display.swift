@@ -45,9 +45,11 @@ extension CollectionView {
         }
         // Recycle what left first, so that new elements reuse those views.
         let keys = Set(wanted.map(\.0))
+        var changed = false
         for (key, view) in displayed where !keys.contains(key) {
             endDisplaying(view, key)
             displayed[key] = nil
+            changed = true
         }
         let selfSizing = (collectionViewLayout as? CollectionViewFlowLayout).map { $0.estimatedItemSize != .zero } ?? false
         var resized = false
@@ -55,10 +57,12 @@ extension CollectionView {
             let view: CollectionReusableView
             if let existing = displayed[key] {
                 view = existing
+                if existing.layoutAttributes != attributes { changed = true }
             } else if let made = makeView(for: key) {
                 view = made
                 displayed[key] = made
                 willDisplay(made, key)
+                changed = true
             } else {
                 continue
             }
@@ -72,6 +76,7 @@ extension CollectionView {
                 }
             }
         }
+        if changed { displayGeneration += 1 }
         updatePrefetching(around: rect)
         // Sizes changed: lay out once more. Each cell reports a size once per
         // change, so this settles (no invalidation loop).

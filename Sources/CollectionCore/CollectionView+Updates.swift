@@ -146,6 +146,7 @@ extension CollectionView {
             }
         }
         appliedUpdates.append(AppliedUpdate(kind: .batch, batch: batch, animated: animated))
+        displayGeneration += 1
     }
 
     /// The changes applied since the last call, oldest first.

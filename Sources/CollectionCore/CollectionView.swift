@@ -112,6 +112,9 @@ open class CollectionView {
     public internal(set) var selfSizedItems: [IndexPath: CGSize]?
     /// The batches applied since the last call to ``takeAppliedUpdates()``.
     var appliedUpdates: [AppliedUpdate] = []
+    /// Goes up whenever the displayed elements, their attributes or content may have
+    /// changed: a mirror of the display (a remote client) only needs refreshing then.
+    public internal(set) var displayGeneration = 0
     /// The reason the last single update made outside `performBatchUpdates` was refused.
     public internal(set) var lastRejectedUpdate: InvalidBatchUpdate?
     /// The cell being configured again by `reconfigureItems`: dequeuing hands it back.
@@ -187,6 +190,7 @@ open class CollectionView {
         collectionViewLayout.invalidateLayout()
         needsDisplayUpdate = true
         appliedUpdates.append(AppliedUpdate(kind: .reload, batch: BatchUpdate(), animated: false))
+        displayGeneration += 1
     }
 
     // MARK: Registration and dequeuing

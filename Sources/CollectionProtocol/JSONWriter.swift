@@ -29,7 +29,7 @@ struct JSONWriter {
     }
 
     /// Writes a dynamic key (content fields).
-    mutating func key(_ name: String) {
+    mutating func dynamicKey(_ name: String) {
         string(name)
         bytes.append(UInt8(ascii: ":"))
         needsComma[needsComma.count - 1] = false
@@ -38,6 +38,17 @@ struct JSONWriter {
     mutating func string(_ s: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
+        // Most strings need no escaping: copy them in one go.
+        var plain = true
+        for byte in s.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            plain = false
+            break
+        }
+        if plain {
+            bytes.append(contentsOf: s.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -173,7 +173,7 @@ extension JSONWriter {
             key("content")
             beginObject()
             for (k, v) in e.content.sorted(by: { $0.key < $1.key }) {
-                key(k)
+                dynamicKey(k)
                 string(v)
             }
             endObject()

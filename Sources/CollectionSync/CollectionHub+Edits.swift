@@ -131,9 +131,8 @@ extension CollectionHub {
                 cv.reloadData()   // cannot happen after the model-level check; never show a wrong order
             }
             guard viewer.ready else { continue }
-            cv.layoutIfNeeded()
             // Only what is new to the window or changed: the client keeps the rest.
-            let (changed, removed) = viewer.replaceWindow(with: viewer.currentElements(model: model))
+            let (changed, removed) = viewer.refreshWindow(model: model)
             out.append(Outgoing(viewer: viewer.key, message: .batch(.init(
                 seq: sequence, by: sender.info.id, deletes: logged.deletes, deletedIds: logged.deletedIds, inserts: logged.inserts,
                 insertedIds: logged.insertedIds, moves: logged.moves, reloads: logged.reloads, sections: logged.sections,

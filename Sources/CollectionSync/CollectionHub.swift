@@ -149,7 +149,7 @@ public final class CollectionHub {
             return []
         case let .scroll(offset, viewport):
             viewer.show(viewport: viewport, offset: offset, policy: policy)
-            let (changed, removed) = viewer.replaceWindow(with: viewer.currentElements(model: model))
+            let (changed, removed) = viewer.refreshWindow(model: model)
             return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed)))]
         case let .select(item, selected):
             guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
@@ -187,8 +187,8 @@ public final class CollectionHub {
         viewer.ready = true
         viewer.window = [:]
         viewer.show(viewport: hello.viewport, offset: hello.offset, policy: policy)
-        let elements = viewer.currentElements(model: model)
-        _ = viewer.replaceWindow(with: elements)
+        _ = viewer.refreshWindow(model: model, force: true)
+        let elements = Array(viewer.window.values).sorted { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
         let selections = orderedViewers().filter(\.ready)
             .map { SelectionInfo(viewer: $0.info.id, items: $0.selection(in: model).sorted()) }
             .filter { !$0.items.isEmpty }

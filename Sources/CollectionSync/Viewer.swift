@@ -12,6 +12,8 @@ final class Viewer {
     private let dataSource: ModelDataSource
     /// Elements the client holds, by key, as last sent.
     var window: [String: Element] = [:]
+    /// The collection view's display generation the window was built from.
+    private var windowGeneration = -1
     var ready = false
 
     init(key: UInt64, info: ViewerInfo, store: ModelStore) {
@@ -70,6 +72,16 @@ final class Viewer {
             }
         }
         return elements.sorted { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
+    }
+
+    /// Brings the window up to date; returns what changed and what left. Nothing is
+    /// rebuilt when the collection view's display has not changed (a scroll within
+    /// the same elements, say).
+    func refreshWindow(model: CollectionModel, force: Bool = false) -> (changed: [Element], removed: [String]) {
+        collectionView.layoutIfNeeded()
+        guard force || collectionView.displayGeneration != windowGeneration else { return ([], []) }
+        windowGeneration = collectionView.displayGeneration
+        return replaceWindow(with: currentElements(model: model))
     }
 
     /// Replaces the window with `elements`; returns what changed (new or different) and what left.
