@@ -10,16 +10,14 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses UTF-8 JSON text; throws ``ProtocolError`` naming the problem.
+    /// Parses UTF-8 JSON text strictly; throws ``ProtocolError`` naming the problem.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 32) throws(ProtocolError) -> JSONValue {
-        let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            return try JSONParser.parse(bytes, maxDepth: maxDepth)
         } catch {
-            throw ProtocolError(.badJSON, "message is not valid JSON")
+            if error.reason.hasPrefix("nests deeper") { throw ProtocolError(.badJSON, "message \(error.reason)") }
+            throw ProtocolError(.badJSON, "message is not valid JSON (\(error.reason))")
         }
-        guard value.depth <= maxDepth else { throw ProtocolError(.badJSON, "message nests deeper than \(maxDepth) levels") }
-        return value
     }
 
     /// Nesting depth: 0 for a scalar.
@@ -28,25 +26,6 @@ public enum JSONValue: Equatable, Sendable {
         case .array(let a): 1 + (a.map(\.depth).max() ?? 0)
         case .object(let o): 1 + (o.values.map(\.depth).max() ?? 0)
         default: 0
-        }
-    }
-}
-
-extension JSONValue: Decodable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let b = try? container.decode(Bool.self) {
-            self = .bool(b)
-        } else if let d = try? container.decode(Double.self) {
-            self = .number(d)
-        } else if let s = try? container.decode(String.self) {
-            self = .string(s)
-        } else if let a = try? container.decode([JSONValue].self) {
-            self = .array(a)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
         }
     }
 }
