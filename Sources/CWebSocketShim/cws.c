@@ -27,7 +27,7 @@ static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 struct cws_server {
     struct lws_context *context;
     struct lws_context_creation_info info;
-    struct lws_protocols protocols[4];
+    struct lws_protocols protocols[3];
     struct lws_protocol_vhost_options pvo_default;
     struct lws_protocol_vhost_options pvo;
     char *strings[8];
@@ -38,11 +38,11 @@ struct cws_server *cws_server_create(const struct cws_server_config *c) {
     if (!s) return NULL;
     char *host = dup_or_null(c->host);
     char *cert = dup_or_null(c->tls_cert), *key = dup_or_null(c->tls_key);
-    char *proto = dup_or_null(c->ws_protocol), *extra = dup_or_null(c->extra_protocol);
+    char *proto = dup_or_null(c->ws_protocol);
     s->strings[0] = host; s->strings[2] = cert;
-    s->strings[3] = key; s->strings[4] = proto; s->strings[5] = extra;
+    s->strings[3] = key; s->strings[4] = proto;
 
-    // protocols[0] is HTTP, then the default WebSocket protocol, then the optional one.
+    // protocols[0] is HTTP, then the WebSocket protocol (the default one).
     s->protocols[0].name = "http";
     s->protocols[0].callback = c->http_callback ? c->http_callback : lws_callback_http_dummy;
     s->protocols[0].user = c->user;
@@ -50,10 +50,6 @@ struct cws_server *cws_server_create(const struct cws_server_config *c) {
     s->protocols[1].callback = c->callback;
     s->protocols[1].per_session_data_size = sizeof(unsigned long long);
     s->protocols[1].rx_buffer_size = c->rx_chunk;
-    if (extra) {
-        s->protocols[2] = s->protocols[1];
-        s->protocols[2].name = extra;
-    }
 
     // A client that offers no subprotocol is bound to ours, not to "http".
     s->pvo_default.name = "default";

@@ -19,15 +19,6 @@ public enum JSONValue: Equatable, Sendable {
             throw ProtocolError(.badJSON, "message is not valid JSON (\(error.reason))")
         }
     }
-
-    /// Nesting depth: 0 for a scalar.
-    public var depth: Int {
-        switch self {
-        case .array(let a): 1 + (a.map(\.depth).max() ?? 0)
-        case .object(let o): 1 + (o.values.map(\.depth).max() ?? 0)
-        default: 0
-        }
-    }
 }
 
 /// Reads the fields of one JSON object, recording which were read so that

@@ -25,6 +25,9 @@ final class ClientMailbox: Sendable {
         var waiter: (id: UInt64, continuation: CheckedContinuation<Next, Never>)?
         var openWaiter: (id: UInt64, continuation: CheckedContinuation<Open, Never>)?
         var nextWaiterID: UInt64 = 0
+        /// The time-out task of the current waiter: cancelled as soon as it is answered,
+        /// so that tens of thousands of waits do not leave as many sleeping timers.
+        var timer: Task<Void, Never>?
     }
 
     private let state = Locked(State())
@@ -37,7 +40,7 @@ final class ClientMailbox: Sendable {
     func didOpen() {
         let waiter = state.withLock { s in
             s.opened = true
-            defer { s.openWaiter = nil }
+            defer { s.openWaiter = nil; s.timer?.cancel(); s.timer = nil }
             return s.openWaiter
         }
         waiter?.continuation.resume(returning: .open)
@@ -58,6 +61,8 @@ final class ClientMailbox: Sendable {
         let waiter = state.withLock { s in
             if let w = s.waiter {
                 s.waiter = nil
+                s.timer?.cancel()
+                s.timer = nil
                 return Optional(w)
             }
             s.messages.append(message)
@@ -121,14 +126,23 @@ final class ClientMailbox: Sendable {
                 return (nil, s.nextWaiterID)
             }
             if let now { return continuation.resume(returning: now) }
-            Task { [self] in
-                try? await Task.sleep(for: timeout)
+            let timer = Task { [self] in
+                do {
+                    try await Task.sleep(for: timeout)
+                } catch {
+                    return   // answered in time: cancelled
+                }
                 let expired = state.withLock { s -> CheckedContinuation<T, Never>? in
                     guard let w = s[keyPath: slot], w.id == id else { return nil }
                     s[keyPath: slot] = nil
+                    s.timer = nil
                     return w.continuation
                 }
                 expired?.resume(returning: timedOut)
+            }
+            state.withLock { s in
+                // Keep it only if this wait is still the one pending; else it is already answered.
+                if s[keyPath: slot]?.id == id { s.timer = timer } else { timer.cancel() }
             }
         }
     }

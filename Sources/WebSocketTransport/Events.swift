@@ -18,7 +18,7 @@ public enum WebSocketEvent: Sendable {
     case closed(ConnectionID)
 }
 
-/// WebSocket close codes the transport uses (RFC 6455 §7.4.1; 1013 from the IANA registry).
+/// WebSocket close codes the transport uses (RFC 6455 §7.4.1).
 public enum CloseCode: Int32, Sendable {
     case normal = 1000
     case goingAway = 1001
@@ -28,7 +28,6 @@ public enum CloseCode: Int32, Sendable {
     case policyViolation = 1008
     case messageTooBig = 1009
     case internalError = 1011
-    case tryAgainLater = 1013
 }
 
 /// Errors starting a server or client.

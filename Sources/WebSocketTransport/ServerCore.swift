@@ -58,7 +58,7 @@ final class ServerCore: @unchecked Sendable {
                         var config = cws_server_config(
                             host: host, port: Int32(c.port),
                             tls_cert: cert, tls_key: key, ws_protocol: proto,
-                            extra_protocol: nil, callback: serverCallback,
+                            callback: serverCallback,
                             http_callback: httpCallback, user: raw, rx_chunk: 4096)
                         return cws_server_create(&config)
                     }

@@ -38,12 +38,17 @@ final class ServerProcess: @unchecked Sendable {
         scheme = String(match.1)
     }
 
-    /// SIGTERM, then wait; returns the exit status.
+    /// SIGTERM, then wait up to 10 s (SIGKILL after that); returns the exit status.
     @discardableResult
     func stop() -> Int32 {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                while process.isRunning { usleep(10_000) }
+            }
         }
         return process.terminationStatus
     }

@@ -24,7 +24,6 @@ struct cws_server_config {
     const char *tls_cert;        // PEM paths; both set = https/wss
     const char *tls_key;
     const char *ws_protocol;     // the default WebSocket subprotocol
-    const char *extra_protocol;  // an optional second subprotocol (NULL: none)
     cws_callback callback;       // WebSocket callback
     cws_callback http_callback;  // HTTP callback (static files), or NULL
     void *user;                  // lws_context_user()
