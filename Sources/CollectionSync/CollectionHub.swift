@@ -187,8 +187,8 @@ public final class CollectionHub {
         viewer.ready = true
         viewer.window = [:]
         viewer.show(viewport: hello.viewport, offset: hello.offset, policy: policy)
-        _ = viewer.refreshWindow(model: model, force: true)
-        let elements = Array(viewer.window.values).sorted { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
+        // The window was emptied: every element comes back as changed, in order.
+        let (elements, _) = viewer.refreshWindow(model: model, force: true)
         let selections = orderedViewers().filter(\.ready)
             .map { SelectionInfo(viewer: $0.info.id, items: $0.selection(in: model).sorted()) }
             .filter { !$0.items.isEmpty }

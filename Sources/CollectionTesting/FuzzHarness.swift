@@ -50,7 +50,9 @@ public enum FuzzHarness {
         return problems
     }
 
-    private static func check(_ hub: CollectionHub, out: [Outgoing], before: (CollectionModel, Int), from key: UInt64) -> [String] {
+    /// The invariants one message's handling broke: `out` is what the hub returned for
+    /// a message from `key`, `before` the model and sequence before it.
+    public static func check(_ hub: CollectionHub, out: [Outgoing], before: (CollectionModel, Int), from key: UInt64) -> [String] {
         var problems = hub.model.checkInvariants()
         let changed = hub.sequence != before.1
         if changed {

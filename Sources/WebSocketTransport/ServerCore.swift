@@ -137,10 +137,9 @@ final class ServerCore: @unchecked Sendable {
     }
 
     func serveHTTP(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
-        // lws hands over the URI it has already normalised; read the raw one too,
-        // so that escapes are judged by our own rules.
-        let raw = requestPath(wsi, keepQuery: false)
-        let path = raw.isEmpty ? (input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/") : raw
+        // lws has already decoded and normalised the URI; StaticFiles checks it again.
+        let uri = requestPath(wsi)
+        let path = uri.isEmpty ? (input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/") : uri
         guard let files else { return cws_http_status(wsi, 404, "Not found") }
         switch files.resolve(path) {
         case let .file(file, contentType):
@@ -154,7 +153,7 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    private func requestPath(_ wsi: OpaquePointer, keepQuery: Bool = false) -> String {
+    private func requestPath(_ wsi: OpaquePointer) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
         let n = cws_request_path(wsi, &buffer, Int32(buffer.count))
         guard n > 0 else { return "" }

@@ -32,19 +32,19 @@ public struct StaticFiles: Sendable {
 
     /// The relative path a request names, or nil when it must be refused
     /// (escapes, `..` or `.` segments, control characters, bad escapes).
-    public static func relativePath(for requestPath: String) -> String?? {
+    public static func relativePath(for requestPath: String) -> String? {
         let pathOnly = requestPath.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        guard let decoded = pathOnly.removingPercentEncoding else { return .some(nil) }
-        guard decoded.hasPrefix("/"), !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" }) else { return .some(nil) }
+        guard let decoded = pathOnly.removingPercentEncoding else { return nil }
+        guard decoded.hasPrefix("/"), !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" }) else { return nil }
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
-        if segments.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) { return .some(nil) }
-        if segments.isEmpty || decoded.hasSuffix("/") { return .some((segments + ["index.html"]).joined(separator: "/")) }
-        return .some(segments.joined(separator: "/"))
+        if segments.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) { return nil }
+        if segments.isEmpty || decoded.hasSuffix("/") { return (segments + ["index.html"]).joined(separator: "/") }
+        return segments.joined(separator: "/")
     }
 
     /// Decides what to answer for `requestPath`.
     public func resolve(_ requestPath: String) -> Answer {
-        guard case .some(let relative?) = Self.relativePath(for: requestPath) else { return .forbidden }
+        guard let relative = Self.relativePath(for: requestPath) else { return .forbidden }
         let full = URL(fileURLWithPath: root + "/" + relative).resolvingSymlinksInPath().path
         guard full.hasPrefix(root + "/") else { return .forbidden }
         var isDirectory: ObjCBool = false
