@@ -47,7 +47,7 @@ let package = Package(
             ]
         ),
         // Benchmarks (make bench): release build, prints tables.
-        .executableTarget(name: "collection-bench", dependencies: ["CollectionCore", "WebSocketTransport"]),
+        .executableTarget(name: "collection-bench", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionTesting", "WebSocketTransport"]),
         .testTarget(name: "CollectionCoreTests", dependencies: ["CollectionCore"]),
         .testTarget(name: "CollectionProtocolTests", dependencies: ["CollectionProtocol"]),
         .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),

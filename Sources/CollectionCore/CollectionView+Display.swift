@@ -43,30 +43,32 @@ extension CollectionView {
             }
             wanted.append((key, attributes))
         }
-        // Recycle what left first, so that new elements reuse those views.
-        let keys = Set(wanted.map(\.0))
-        var changed = false
-        for (key, view) in displayed where !keys.contains(key) {
-            endDisplaying(view, key)
-            displayed[key] = nil
+        // Keep the views of elements still wanted; recycle what left before making
+        // views for new elements, so that those reuse the recycled views.
+        var kept: [ElementKey: CollectionReusableView] = [:]
+        kept.reserveCapacity(wanted.count)
+        var missing: [Int] = []
+        for (i, (key, _)) in wanted.enumerated() {
+            if let view = displayed.removeValue(forKey: key) { kept[key] = view } else { missing.append(i) }
+        }
+        var changed = !displayed.isEmpty
+        for (key, view) in displayed { endDisplaying(view, key) }
+        displayed = kept
+        for i in missing {
+            let key = wanted[i].0
+            guard let made = makeView(for: key) else { continue }
+            displayed[key] = made
+            willDisplay(made, key)
             changed = true
         }
         let selfSizing = (collectionViewLayout as? CollectionViewFlowLayout).map { $0.estimatedItemSize != .zero } ?? false
         var resized = false
         for (key, attributes) in wanted {
-            let view: CollectionReusableView
-            if let existing = displayed[key] {
-                view = existing
-                if existing.layoutAttributes != attributes { changed = true }
-            } else if let made = makeView(for: key) {
-                view = made
-                displayed[key] = made
-                willDisplay(made, key)
+            guard let view = displayed[key] else { continue }
+            if view.layoutAttributes != attributes {
                 changed = true
-            } else {
-                continue
+                view.apply(attributes)
             }
-            view.apply(attributes)
             if selfSizing, case .cell(let p) = key {
                 let preferred = view.preferredLayoutAttributesFitting(attributes).size
                 if preferred != attributes.size && selfSizedItems?[p] != preferred {

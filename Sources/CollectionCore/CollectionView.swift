@@ -359,6 +359,18 @@ public enum ElementKey: Hashable, Sendable {
         case .cell(let p), .supplementary(_, let p): p
         }
     }
+
+    // Keys are hashed on every batch and scroll: hash the two numbers, not
+    // Foundation's IndexPath (whose own hashing is several times slower).
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .cell(let p):
+            hasher.combine(p.count == 2 ? p[0] &* 1_000_003 &+ p[1] : p.hashValue)
+        case .supplementary(let kind, let p):
+            hasher.combine(kind.utf8.count)
+            hasher.combine(p.count == 2 ? p[0] &* 1_000_003 &+ p[1] : p.hashValue)
+        }
+    }
 }
 
 /// How quickly items make room during reordering (UIKit's `ReorderingCadence`).

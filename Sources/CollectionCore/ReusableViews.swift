@@ -7,9 +7,14 @@ open class CollectionReusableView {
     /// Which template draws it.
     public internal(set) var reuseIdentifier: String
     /// Fields for the template.
-    public var content: [String: String] = [:]
+    public var content: [String: String] = [:] {
+        didSet { revision &+= 1 }
+    }
     /// The attributes last applied.
     public private(set) var layoutAttributes: CollectionViewLayoutAttributes?
+    /// Grows whenever the content or the applied attributes change: whoever mirrors
+    /// the view elsewhere (the server, for a browser) resends it only when this moved.
+    public private(set) var revision = 0
 
     /// Creates a view for a reuse identifier (the collection view does this when dequeuing).
     public required init(reuseIdentifier: String) {
@@ -24,6 +29,7 @@ open class CollectionReusableView {
 
     /// Receives the layout's attributes.
     open func apply(_ layoutAttributes: CollectionViewLayoutAttributes) {
+        if self.layoutAttributes != layoutAttributes { revision &+= 1 }
         self.layoutAttributes = layoutAttributes
     }
 

@@ -24,7 +24,8 @@ struct JSONWriter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma[needsComma.count - 1] = false
     }
 
@@ -68,12 +69,12 @@ struct JSONWriter {
     mutating func int(_ value: Int) {
         separate()
         if value == 0 { bytes.append(UInt8(ascii: "0")); return }
-        var v = value.magnitude
-        var digits: [UInt8] = []
-        digits.reserveCapacity(20)
-        while v > 0 { digits.append(UInt8(ascii: "0") + UInt8(v % 10)); v /= 10 }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        bytes.append(contentsOf: digits.reversed())
+        // Digits least significant first, then reversed in place: no temporary array.
+        var v = value.magnitude
+        let start = bytes.count
+        while v > 0 { bytes.append(UInt8(ascii: "0") + UInt8(v % 10)); v /= 10 }
+        bytes[start...].reverse()
     }
 
     /// Whole numbers as integers, others in Swift's shortest round-trip form;
@@ -89,6 +90,17 @@ struct JSONWriter {
         separate()
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
+
+    /// Appends members already encoded by another writer (see ``ServerMessage/Batch/shared``):
+    /// `"a":1,"b":2`, written where the next member would go.
+    mutating func members(_ fragment: [UInt8]) {
+        guard !fragment.isEmpty else { return }
+        separate()
+        bytes.append(contentsOf: fragment)
+    }
+
+    /// The members this writer holds inside its one top-level object, without the braces.
+    var membersOfObject: [UInt8] { Array(bytes.dropFirst().dropLast()) }
 
     mutating func null() {
         separate()

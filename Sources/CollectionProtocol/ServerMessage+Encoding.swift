@@ -43,19 +43,7 @@ extension ServerMessage {
             w.key("remove"); w.strings(m.remove)
             w.key("replace"); w.bool(m.replace)
         case .batch(let m):
-            w.key("seq"); w.int(m.seq)
-            w.key("by"); w.string(m.by)
-            w.key("deletes"); w.paths(m.deletes)
-            w.key("deletedIds"); w.strings(m.deletedIds)
-            w.key("inserts"); w.paths(m.inserts)
-            w.key("insertedIds"); w.strings(m.insertedIds)
-            w.key("moves")
-            w.beginArray()
-            for move in m.moves { w.paths(move) }
-            w.endArray()
-            w.key("reloads"); w.paths(m.reloads)
-            w.key("replay"); w.bool(m.replay)
-            w.key("sections"); w.sections(m.sections)
+            if let shared = m.shared { w.members(shared.bytes) } else { w.batchSharedMembers(m) }
             w.key("contentSize"); w.size(m.contentSize)
             w.key("elements"); w.elements(m.elements)
             w.key("remove"); w.strings(m.remove)
@@ -180,5 +168,24 @@ extension JSONWriter {
             endObject()
         }
         endArray()
+    }
+}
+
+extension JSONWriter {
+    /// The members of a batch that are the same for every viewer.
+    mutating func batchSharedMembers(_ m: ServerMessage.Batch) {
+        key("seq"); int(m.seq)
+        key("by"); string(m.by)
+        key("deletes"); paths(m.deletes)
+        key("deletedIds"); strings(m.deletedIds)
+        key("inserts"); paths(m.inserts)
+        key("insertedIds"); strings(m.insertedIds)
+        key("moves")
+        beginArray()
+        for move in m.moves { paths(move) }
+        endArray()
+        key("reloads"); paths(m.reloads)
+        key("replay"); bool(m.replay)
+        key("sections"); sections(m.sections)
     }
 }

@@ -223,6 +223,32 @@ public enum ServerMessage: Equatable, Sendable {
         public var elements: [Element]
         /// Keys that were in the window before and are not after.
         public var remove: [String]
+        /// The members every viewer's copy shares (`seq` through `sections`), encoded
+        /// once by ``encodeSharedMembers()`` and reused for each viewer. A cache: not
+        /// part of the batch's value, not encoded as a field.
+        public private(set) var shared: EncodedMembers?
+
+        private enum CodingKeys: String, CodingKey {
+            case type, seq, by, deletes, deletedIds, inserts, insertedIds, moves, reloads, replay, sections, contentSize, elements, remove
+        }
+
+        public static func == (a: Batch, b: Batch) -> Bool {
+            a.seq == b.seq && a.by == b.by && a.deletes == b.deletes && a.deletedIds == b.deletedIds && a.inserts == b.inserts
+                && a.insertedIds == b.insertedIds && a.moves == b.moves && a.reloads == b.reloads && a.replay == b.replay
+                && a.sections == b.sections && a.contentSize == b.contentSize && a.elements == b.elements && a.remove == b.remove
+        }
+
+        /// Encodes the shared members now, so that copies sent to many viewers (which
+        /// differ only in `contentSize`, `elements` and `remove`) do not each encode
+        /// them again. Call it after the shared members are final.
+        public mutating func encodeSharedMembers() {
+            var w = JSONWriter()
+            w.beginObject()
+            w.batchSharedMembers(self)
+            w.endObject()
+            shared = EncodedMembers(bytes: w.membersOfObject)
+        }
+
         /// Creates a batch.
         public init(seq: Int, by: String, deletes: [[Int]], deletedIds: [String], inserts: [[Int]], insertedIds: [String], moves: [WireMove],
                     reloads: [[Int]], replay: Bool = false, sections: [SectionInfo], contentSize: Size, elements: [Element], remove: [String]) {
@@ -242,4 +268,11 @@ public enum ServerMessage: Equatable, Sendable {
         }
     }
 
+}
+
+/// JSON object members encoded once, to be spliced into many messages.
+public final class EncodedMembers: Sendable {
+    /// `"name":value,...` without braces.
+    public let bytes: [UInt8]
+    init(bytes: [UInt8]) { self.bytes = bytes }
 }

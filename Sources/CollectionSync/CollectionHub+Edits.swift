@@ -116,6 +116,13 @@ extension CollectionHub {
                 acceptedOps[acceptedOpOrder.removeFirst()] = nil
             }
         }
+        // Every viewer's copy shares all but its content size and window changes:
+        // those members are encoded once.
+        var template = ServerMessage.Batch(
+            seq: sequence, by: sender.info.id, deletes: logged.deletes, deletedIds: logged.deletedIds, inserts: logged.inserts,
+            insertedIds: logged.insertedIds, moves: logged.moves, reloads: logged.reloads, sections: logged.sections,
+            contentSize: Size(width: 0, height: 0), elements: [], remove: [])
+        template.encodeSharedMembers()
         for viewer in orderedViewers() {
             // Each viewer's collection view performs the batch against the shared data
             // source (already changed), which checks the counts once more.
@@ -133,10 +140,11 @@ extension CollectionHub {
             guard viewer.ready else { continue }
             // Only what is new to the window or changed: the client keeps the rest.
             let (changed, removed) = viewer.refreshWindow(model: model)
-            out.append(Outgoing(viewer: viewer.key, message: .batch(.init(
-                seq: sequence, by: sender.info.id, deletes: logged.deletes, deletedIds: logged.deletedIds, inserts: logged.inserts,
-                insertedIds: logged.insertedIds, moves: logged.moves, reloads: logged.reloads, sections: logged.sections,
-                contentSize: viewer.contentSize, elements: changed, remove: removed))))
+            var batch = template
+            batch.contentSize = viewer.contentSize
+            batch.elements = changed
+            batch.remove = removed
+            out.append(Outgoing(viewer: viewer.key, message: .batch(batch)))
         }
         return out
     }

@@ -14,6 +14,8 @@ final class Viewer {
     var window: [String: Element] = [:]
     /// The collection view's display generation the window was built from.
     private var windowGeneration = -1
+    /// Per displayed view: the revision and key last sent.
+    private var sent: [ObjectIdentifier: SentView] = [:]
     var ready = false
 
     init(key: UInt64, info: ViewerInfo, store: ModelStore) {
@@ -50,51 +52,68 @@ final class Viewer {
         Set((collectionView.indexPathsForSelectedItems ?? []).compactMap { model.snapshot.itemIdentifier(at: $0) })
     }
 
-    /// Every displayed element, as the client draws it.
-    func currentElements(model: CollectionModel) -> [Element] {
-        var elements: [Element] = []
-        for (key, view) in collectionView.displayedElements {
-            guard let a = view.layoutAttributes, let id = view.content[ModelDataSource.idField] else { continue }
+    /// The element the client draws for a displayed view (nil for kinds it does not draw).
+    func element(for key: ElementKey, _ view: CollectionReusableView) -> Element? {
+        guard let a = view.layoutAttributes, let id = view.content[ModelDataSource.idField] else { return nil }
+        let frame = [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)]
+        switch key {
+        case .cell(let p):
             var content = view.content
             content[ModelDataSource.idField] = nil
-            let frame = [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)]
-            switch key {
-            case .cell(let p):
-                elements.append(Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: p.section, item: p.item,
-                                        frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, content: content))
-            case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader:
-                content = dataSource.headerContent(forSectionAt: p.section)
-                content[ModelDataSource.idField] = nil
-                elements.append(Element(key: "h:" + id, kind: "header", reuse: view.reuseIdentifier, section: p.section, item: nil,
-                                        frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, content: content))
-            default:
-                continue
-            }
+            return Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: p.section, item: p.item,
+                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, content: content)
+        case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader:
+            // A header's count changes while its view stays displayed: always from the model.
+            var content = dataSource.headerContent(forSectionAt: p.section)
+            content[ModelDataSource.idField] = nil
+            return Element(key: "h:" + id, kind: "header", reuse: view.reuseIdentifier, section: p.section, item: nil,
+                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, content: content)
+        default:
+            return nil
         }
-        return elements.sorted { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
     }
 
-    /// Brings the window up to date; returns what changed and what left. Nothing is
-    /// rebuilt when the collection view's display has not changed (a scroll within
-    /// the same elements, say).
+    /// Brings the window up to date; returns what changed (new or different, in
+    /// index-path order) and what left. Nothing is rebuilt when the collection view's
+    /// display has not changed (a scroll within the same elements, say), and a cell
+    /// whose view has not changed since it was sent is not rebuilt either.
     func refreshWindow(model: CollectionModel, force: Bool = false) -> (changed: [Element], removed: [String]) {
         collectionView.layoutIfNeeded()
         guard force || collectionView.displayGeneration != windowGeneration else { return ([], []) }
         windowGeneration = collectionView.displayGeneration
-        return replaceWindow(with: currentElements(model: model))
-    }
-
-    /// Replaces the window with `elements`; returns what changed (new or different) and what left.
-    func replaceWindow(with elements: [Element]) -> (changed: [Element], removed: [String]) {
-        var next: [String: Element] = [:]
-        next.reserveCapacity(elements.count)
+        if force { sent = [:] }
+        var nextSent: [ObjectIdentifier: SentView] = [:]
+        nextSent.reserveCapacity(sent.count)
+        var keys: Set<String> = []
+        keys.reserveCapacity(sent.count)
         var changed: [Element] = []
-        for e in elements {
-            next[e.key] = e
-            if window[e.key] != e { changed.append(e) }
+        for (key, view) in collectionView.displayedElements {
+            let oid = ObjectIdentifier(view)
+            if case .cell = key, let last = sent[oid], last.revision == view.revision {
+                nextSent[oid] = last
+                keys.insert(last.key)
+                continue
+            }
+            guard let e = element(for: key, view) else { continue }
+            nextSent[oid] = SentView(view: view, revision: view.revision, key: e.key)
+            keys.insert(e.key)
+            if window[e.key] != e {
+                window[e.key] = e
+                changed.append(e)
+            }
         }
-        let removed = window.keys.filter { next[$0] == nil }.sorted()
-        window = next
+        sent = nextSent
+        let removed = window.keys.filter { !keys.contains($0) }.sorted()
+        for key in removed { window[key] = nil }
+        changed.sort { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
         return (changed, removed)
     }
+}
+
+/// What the client was last sent for one displayed view. Holding the view keeps its
+/// address (the dictionary key) from being reused by another while the entry lives.
+struct SentView {
+    let view: CollectionReusableView
+    var revision: Int
+    var key: String
 }

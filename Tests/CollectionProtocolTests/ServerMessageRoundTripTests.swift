@@ -55,4 +55,26 @@ import Testing
         guard case .window(let back) = try ServerMessage.decode(m.encoded()) else { Issue.record("not a window"); return }
         #expect(back.contentSize.height == 0.1 + 0.2)
     }
+
+    /// A batch whose shared members were encoded once gives the same bytes as one
+    /// encoded whole, for each viewer's own content size, elements and removals.
+    @Test func sharedMembersSpliceToTheSameBytes() throws {
+        guard case .batch(var template) = Self.messages[4] else { Issue.record("not a batch"); return }
+        template.encodeSharedMembers()
+        for k in 0..<4 {
+            var fresh = Self.messages[4]
+            var cached = template
+            if case .batch(var b) = fresh {
+                b.contentSize = Size(width: Double(k), height: 1.5)
+                b.elements = Array(b.elements.prefix(k))
+                b.remove = Array(Self.tricky.prefix(k))
+                fresh = .batch(b)
+                cached.contentSize = b.contentSize
+                cached.elements = b.elements
+                cached.remove = b.remove
+            }
+            #expect(ServerMessage.batch(cached).encoded() == fresh.encoded())
+            #expect(try ServerMessage.decode(ServerMessage.batch(cached).encoded()) == fresh)
+        }
+    }
 }
