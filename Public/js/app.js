@@ -3,6 +3,8 @@ import * as protocol from "./protocol.js";
 import { CollectionState } from "./state.js";
 import { CollectionView } from "./view.js";
 import { Connection } from "./connection.js";
+import { Interaction } from "./interaction.js";
+import { describeBatch } from "./announce.js";
 
 const scroller = document.getElementById("scroller");
 const content = document.getElementById("content");
@@ -10,11 +12,20 @@ const statusText = document.getElementById("status-text");
 const viewersBox = document.getElementById("viewers");
 const sectionPicker = document.getElementById("section");
 const seqText = document.getElementById("seq");
+const announcer = document.getElementById("announcer");
 
 const state = new CollectionState();
 const view = new CollectionView(content, state);
 let opCounter = 0;
 const nextOp = () => `op-${Date.now().toString(36)}-${++opCounter}`;
+
+/** Says `text` in the polite live region (screen readers read it when idle). */
+function announce(text) {
+  if (!text) return;
+  announcer.textContent = "";
+  // A fresh text node each time, so that the same sentence twice is read twice.
+  requestAnimationFrame(() => { announcer.textContent = text; });
+}
 
 const viewport = () => ({ width: Math.max(1, scroller.clientWidth), height: Math.max(1, scroller.clientHeight) });
 const offset = () => ({ x: 0, y: scroller.scrollTop });
@@ -36,10 +47,17 @@ const connection = new Connection(url.href, {
       case "batch":
         view.schedule(change);
         updateChrome();
+        interaction.resolvePendingFocus();
+        if (change.kind === "window") interaction.movedWindow();
+        if (change.kind === "batch") announce(describeBatch(message, state));
         break;
       case "gap":
         // Out of order: ask for a fresh copy rather than show a wrong order.
         connection.send(protocol.hello(viewport(), offset()));
+        break;
+      case "layout":
+        updateChrome();
+        if (change.by !== state.me?.id) announce(`Switched to ${state.layout} layout by ${state.viewers.get(change.by)?.name ?? "another viewer"}.`);
         break;
       case "resume":
       case "replay":
@@ -59,13 +77,16 @@ const connection = new Connection(url.href, {
         break;
       case "error":
       case "reject":
+        if (message.code === "move_cancelled") interaction.moveLost();
         console.warn("server:", message.code, message.message);
         break;
     }
   },
   onStatus(status) {
+    const was = document.body.dataset.status;
     document.body.dataset.status = status;
     statusText.textContent = status;
+    if (was && was !== status && status !== "connecting") announce(status === "connected" ? "Connected." : "Connection lost; reconnecting.");
   },
 });
 
@@ -87,6 +108,10 @@ function updateChrome() {
     }),
   );
   document.getElementById("delete").disabled = state.mySelection().length === 0;
+  document.body.dataset.layout = state.layout;
+  const toggle = document.getElementById("layout");
+  toggle.setAttribute("aria-pressed", state.layout === "list" ? "true" : "false");
+  toggle.textContent = state.layout === "list" ? "Grid" : "List";
 }
 
 // Scrolling and resizing: one message per animation frame at most.
@@ -107,13 +132,8 @@ new ResizeObserver(() => {
   queueScroll();
 }).observe(scroller);
 
-// A click toggles the item's selection; the server decides and tells everyone.
-content.addEventListener("click", (event) => {
-  const cell = event.target.closest("[data-item]");
-  if (!cell) return;
-  const item = cell.dataset.item;
-  connection.send(protocol.select(item, !state.isSelectedByMe(item)));
-});
+// Pointer and keyboard: selection, focus, reorder.
+const interaction = new Interaction({ scroller, content, state, view, send: (m) => connection.send(m), nextOp, announce });
 
 document.getElementById("insert").addEventListener("click", () => {
   connection.send(protocol.insert(nextOp(), sectionPicker.value, 3));
@@ -122,9 +142,12 @@ document.getElementById("delete").addEventListener("click", () => {
   const items = state.mySelection();
   if (items.length) connection.send(protocol.remove(nextOp(), items));
 });
+document.getElementById("layout").addEventListener("click", () => {
+  connection.send(protocol.layout(state.layout === "list" ? "grid" : "list"));
+});
 document.getElementById("shuffle").addEventListener("click", () => {
   connection.send(protocol.shuffle(nextOp(), sectionPicker.value));
 });
 
 // For tests and the curious.
-window.__collection = { state, view, connection };
+window.__collection = { state, view, connection, interaction };

@@ -21,8 +21,13 @@ export const move = (op, item, section, after) => ({ type: "move", op, item, sec
 export const reload = (op, items) => ({ type: "reload", op, items });
 export const focus = (item) => ({ type: "focus", item: item ?? null });
 export const drag = (item, x, y) => ({ type: "drag", item: item ?? null, x, y });
+export const moveBegin = (item) => ({ type: "moveBegin", item });
+export const moveUpdate = (x, y) => ({ type: "moveUpdate", x, y });
+export const moveEnd = (op) => ({ type: "moveEnd", op });
+export const moveCancel = () => ({ type: "moveCancel" });
+export const layout = (name) => ({ type: "layout", name });
 
-const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presence", "error", "focus", "drag"]);
+const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presence", "error", "focus", "drag", "layout"]);
 
 /** Parses a server frame; throws with a reason if it is not a v1 server message. */
 export function parseServerMessage(text) {

@@ -21,6 +21,8 @@ export class CollectionState {
     this.focuses = new Map();
     /** viewer id -> {item, x, y}: an item another viewer is dragging */
     this.drags = new Map();
+    /** The layout every viewer uses ("grid", "list"). */
+    this.layout = "grid";
   }
 
   /** Applies one server message; returns a change record for the view. */
@@ -37,7 +39,7 @@ export class CollectionState {
         for (const key of m.remove) this.elements.delete(key);
         for (const e of m.add) this.elements.set(e.key, e);
         this.contentSize = m.contentSize;
-        return { kind: "window", animate: false, removed };
+        return { kind: "window", animate: !!m.animated, removed };
       }
       case "resume":
         // Our state is kept; the missed batches follow, then the whole window.
@@ -59,6 +61,9 @@ export class CollectionState {
         if (m.item) this.drags.set(m.viewer, { item: m.item, x: m.x, y: m.y });
         else this.drags.delete(m.viewer);
         return { kind: "drag" };
+      case "layout":
+        this.layout = m.name;
+        return { kind: "layout", by: m.by };
       case "presence":
         this.viewers = new Map(m.viewers.map((v) => [v.id, v]));
         for (const v of [...this.focuses.keys()]) if (!this.viewers.has(v)) this.focuses.delete(v);
@@ -84,6 +89,7 @@ export class CollectionState {
     this.viewers = new Map(m.viewers.map((v) => [v.id, v]));
     for (const s of m.selections) for (const item of s.items) this.#setSelected(s.viewer, item, true);
     for (const f of m.focuses ?? []) this.focuses.set(f.viewer, f.item);
+    this.layout = m.layout ?? "grid";
     return { kind: "reload", animate: false, removed: [] };
   }
 

@@ -19,6 +19,10 @@ export class CollectionView {
     this.pool = new Map();
     this.pending = null;
     this.frameRequested = false;
+    /** The cell the pointer carries: {key, x, y} (top-left, content coordinates), drawn there, not at its frame. */
+    this.carried = null;
+    /** The cell keyboard focus is on (key), marked with a focus ring. */
+    this.focusedKey = null;
   }
 
   /** Notes a change from CollectionState.apply and draws it in the next frame. */
@@ -42,6 +46,13 @@ export class CollectionView {
     if (!p) return;
     const state = this.state;
     const animate = p.animate && !p.reload;
+    // Read first: where cells still sliding from an earlier batch are now, so
+    // that a new batch retargets them from there instead of jumping.
+    const current = new Map();
+    for (const [key, entry] of this.live) {
+      if (entry.anim?.playState === "running") current.set(key, getComputedStyle(entry.node).transform);
+    }
+    // Then write.
     this.content.style.height = `${state.contentSize.height}px`;
 
     for (const [key, entry] of this.live) {
@@ -64,26 +75,57 @@ export class CollectionView {
         this.live.set(key, entry);
       }
       const node = entry.node;
-      const from = `translate(${entry.x}px, ${entry.y}px)`;
+      const sliding = current.get(key);
+      const from = sliding && sliding !== "none" ? sliding : `translate(${entry.x}px, ${entry.y}px)`;
       const to = `translate(${x}px, ${y}px)`;
       node.dataset.key = key;
       if (isNew || entry.w !== w || entry.h !== h) {
         node.style.width = `${w}px`;
         node.style.height = `${h}px`;
       }
-      node.style.transform = to;
-      node.style.zIndex = String(e.zIndex);
+      const carried = this.carried?.key === key;
+      node.style.transform = carried ? `translate(${this.carried.x}px, ${this.carried.y}px) scale(1.05)` : to;
+      node.classList.toggle("carried", carried);
+      node.style.zIndex = carried ? "1500" : String(e.zIndex);
       node.style.opacity = e.hidden ? "0" : String(e.alpha);
       this.fill(node, e);
-      if (animate && isNew) {
+      if (carried) {
+        // Follows the pointer, not the server.
+      } else if (animate && isNew) {
         node.animate([{ opacity: 0, transform: to + " scale(0.6)" }, { opacity: e.alpha, transform: to }], { duration: MOVE_MS, easing: "ease-out" });
-      } else if (animate && (entry.x !== x || entry.y !== y)) {
-        node.animate([{ transform: from }, { transform: to }], { duration: MOVE_MS, easing: "cubic-bezier(.2,.8,.2,1)" });
+      } else if (animate && (entry.x !== x || entry.y !== y || sliding)) {
+        entry.anim?.cancel();
+        entry.anim = node.animate([{ transform: from }, { transform: to }], { duration: MOVE_MS, easing: "cubic-bezier(.2,.8,.2,1)" });
+      } else if (entry.anim && (entry.x !== x || entry.y !== y)) {
+        entry.anim.cancel();
+        entry.anim = null;
       }
       entry.x = x;
       entry.y = y;
       entry.w = w;
       entry.h = h;
+    }
+  }
+
+  /** Moves the carried cell to the pointer at once (no wait for the server). */
+  carry(key, x, y) {
+    this.carried = key ? { key, x, y } : null;
+    const entry = key && this.live.get(key);
+    if (entry) {
+      entry.node.style.transform = `translate(${x}px, ${y}px) scale(1.05)`;
+      entry.node.style.zIndex = "1500";
+      entry.node.classList.add("carried");
+    }
+  }
+
+  /** Ends carrying: the cell slides from where it was dropped to its next frame. */
+  drop(key, x, y) {
+    this.carried = null;
+    const entry = this.live.get(key);
+    if (entry) {
+      entry.x = x;
+      entry.y = y;
+      entry.node.classList.remove("carried");
     }
   }
 
@@ -105,6 +147,12 @@ export class CollectionView {
       node.classList.toggle("remote-focus", !!focusColor);
       node.style.setProperty("--remote-focus", focusColor ?? "transparent");
       node.setAttribute("aria-selected", mine ? "true" : "false");
+      node.id = "cell-" + item;
+      const section = this.state.sections[e.section];
+      node.setAttribute("aria-posinset", String(e.item + 1));
+      node.setAttribute("aria-setsize", String(section?.count ?? -1));
+      node.setAttribute("aria-label", `${e.content.title ?? item}, ${e.item + 1} of ${section?.count ?? "?"} in ${section?.title ?? ""}`);
+      node.classList.toggle("focused", this.focusedKey === e.key);
       node.style.setProperty("--remote", others[0] ?? "transparent");
       node.dataset.item = item;
     }

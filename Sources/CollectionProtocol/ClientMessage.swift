@@ -75,6 +75,16 @@ public enum ClientMessage: Equatable, Sendable {
     /// The pointer drags an item to a point in content coordinates (nil item: the
     /// drag ended). Presence only: others see a ghost.
     case drag(item: String?, at: Point)
+    /// Interactive movement (UIKit's `beginInteractiveMovementForItem`): pick the item up.
+    case moveBegin(item: String)
+    /// The moving item is under this point (content coordinates): the others make room.
+    case moveUpdate(at: Point)
+    /// Drop the moving item where it is shown: an edit, answered by ack or reject.
+    case moveEnd(op: String?)
+    /// Put the moving item back; nothing changes.
+    case moveCancel
+    /// Switch every viewer to the named layout (`setCollectionViewLayout(_:animated:)`).
+    case layout(name: String)
 
     /// The `hello` message's fields.
     public struct Hello: Equatable, Sendable {
@@ -103,7 +113,8 @@ public enum ClientMessage: Equatable, Sendable {
     }
 
     /// The `type` field of each message.
-    public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload", "focus", "drag"]
+    public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload", "focus", "drag",
+                               "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout"]
 
     /// Decodes one message strictly: unknown types and fields, wrong types,
     /// out-of-range numbers and oversize input are refused with a message
@@ -140,6 +151,16 @@ public enum ClientMessage: Equatable, Sendable {
             let x = try r.optionalNumber("x", in: -10_000_000...10_000_000) ?? 0
             let y = try r.optionalNumber("y", in: -10_000_000...10_000_000) ?? 0
             message = .drag(item: item, at: Point(x: x, y: y))
+        case "moveBegin":
+            message = .moveBegin(item: try r.string("item"))
+        case "moveUpdate":
+            message = .moveUpdate(at: Point(x: try r.number("x", in: -10_000_000...10_000_000), y: try r.number("y", in: -10_000_000...10_000_000)))
+        case "moveEnd":
+            message = .moveEnd(op: try r.optionalString("op", maxLength: 64))
+        case "moveCancel":
+            message = .moveCancel
+        case "layout":
+            message = .layout(name: try r.string("name", maxLength: 64))
         case "insert", "delete", "shuffle", "move", "reload":
             let op = try r.optionalString("op", maxLength: 64)
             let ifSeq = try r.optionalInteger("ifSeq", in: 0...Int(Int32.max))
@@ -175,7 +196,10 @@ public enum ClientMessage: Equatable, Sendable {
 
     /// The op id the client chose, for edits.
     public var op: String? {
-        if case .edit(let request) = self { return request.op }
-        return nil
+        switch self {
+        case .edit(let request): request.op
+        case .moveEnd(let op): op
+        default: nil
+        }
     }
 }

@@ -26,6 +26,10 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case stale = "stale"
     /// Too many messages per second from this client; the message was dropped.
     case rateLimited = "rate_limited"
+    /// `moveUpdate` or `moveEnd` with no interactive movement under way.
+    case notMoving = "not_moving"
+    /// The item being moved was deleted by another viewer: the movement ended.
+    case moveCancelled = "move_cancelled"
 }
 
 /// A client message that cannot be accepted; the model does not change.

@@ -9,6 +9,7 @@ extension ServerMessage {
     private struct RejectBody: Decodable { let op: String; let code: ErrorCode; let message: String }
     private struct FocusBody: Decodable { let viewer: String; let item: String? }
     private struct DragBody: Decodable { let viewer: String; let item: String?; let x: Double; let y: Double }
+    private struct LayoutBody: Decodable { let name: String; let by: String }
 
     /// Decodes a server message (for Swift clients and tests).
     public static func decode(_ bytes: [UInt8]) throws -> ServerMessage {
@@ -38,6 +39,9 @@ extension ServerMessage {
         case "drag":
             let b = try decoder.decode(DragBody.self, from: data)
             return .drag(viewer: b.viewer, item: b.item, at: Point(x: b.x, y: b.y))
+        case "layout":
+            let b = try decoder.decode(LayoutBody.self, from: data)
+            return .layout(name: b.name, by: b.by)
         case let other:
             throw ProtocolError(.unknownType, "unknown server message type '\(other)'")
         }
@@ -57,6 +61,7 @@ extension ServerMessage {
         case .reject: "reject"
         case .focus: "focus"
         case .drag: "drag"
+        case .layout: "layout"
         }
     }
 }

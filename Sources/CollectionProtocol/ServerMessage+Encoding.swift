@@ -31,6 +31,7 @@ extension ServerMessage {
                 w.endObject()
             }
             w.endArray()
+            w.key("layout"); w.string(m.layout)
         case .resume(let m):
             w.key("viewer"); w.viewer(m.viewer)
             w.key("fromSeq"); w.int(m.fromSeq)
@@ -42,6 +43,7 @@ extension ServerMessage {
             w.key("add"); w.elements(m.add)
             w.key("remove"); w.strings(m.remove)
             w.key("replace"); w.bool(m.replace)
+            w.key("animated"); w.bool(m.animated)
         case .batch(let m):
             if let shared = m.shared { w.members(shared.bytes) } else { w.batchSharedMembers(m) }
             w.key("contentSize"); w.size(m.contentSize)
@@ -74,6 +76,9 @@ extension ServerMessage {
             if let item { w.string(item) } else { w.null() }
             w.key("x"); w.double(at.x)
             w.key("y"); w.double(at.y)
+        case let .layout(name, by):
+            w.key("name"); w.string(name)
+            w.key("by"); w.string(by)
         }
         w.endObject()
         return w.bytes

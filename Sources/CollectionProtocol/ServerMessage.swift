@@ -123,6 +123,8 @@ public enum ServerMessage: Equatable, Sendable {
     case focus(viewer: String, item: String?)
     /// A viewer drags an item (nil item: the drag ended).
     case drag(viewer: String, item: String?, at: Point)
+    /// The collection switched layouts (every viewer's); animated windows came first.
+    case layout(name: String, by: String)
 
     /// The answer to `hello`.
     public struct Welcome: Equatable, Sendable, Codable {
@@ -141,14 +143,17 @@ public enum ServerMessage: Equatable, Sendable {
         public var order: [[String]]?
         /// Where other viewers' focus is.
         public var focuses: [FocusInfo]
+        /// The layout in use (see `layout`).
+        public var layout: String = "grid"
 
         enum CodingKeys: String, CodingKey {
-            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, sections, elements, selections, viewers, order, focuses
+            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, sections, elements, selections, viewers, order, focuses, layout
         }
 
         /// Creates a welcome.
-        public init(viewer: ViewerInfo, epoch: String, seq: Int, contentSize: Size, sections: [SectionInfo], elements: [Element], selections: [SelectionInfo], viewers: [ViewerInfo], order: [[String]]? = nil, focuses: [FocusInfo] = []) {
+        public init(viewer: ViewerInfo, epoch: String, seq: Int, contentSize: Size, sections: [SectionInfo], elements: [Element], selections: [SelectionInfo], viewers: [ViewerInfo], order: [[String]]? = nil, focuses: [FocusInfo] = [], layout: String = "grid") {
             self.focuses = focuses
+            self.layout = layout
             self.viewer = viewer
             self.epoch = epoch
             self.seq = seq
@@ -191,12 +196,16 @@ public enum ServerMessage: Equatable, Sendable {
         public var remove: [String]
         /// True: `add` is the whole window; drop anything else held.
         public var replace: Bool
+        /// True: animate to the new frames (items making room during a move, a layout
+        /// switch); false: a scroll, drawn at once.
+        public var animated: Bool
         /// Creates a window update.
-        public init(contentSize: Size, add: [Element], remove: [String], replace: Bool = false) {
+        public init(contentSize: Size, add: [Element], remove: [String], replace: Bool = false, animated: Bool = false) {
             self.contentSize = contentSize
             self.add = add
             self.remove = remove
             self.replace = replace
+            self.animated = animated
         }
     }
 

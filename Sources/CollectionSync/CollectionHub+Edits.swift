@@ -127,6 +127,7 @@ extension CollectionHub {
             // Each viewer's collection view performs the batch against the shared data
             // source (already changed), which checks the counts once more.
             let cv = viewer.collectionView
+            suspendMovement(of: viewer)
             do {
                 try cv.performBatchUpdates {
                     cv.deleteItems(at: batch.deletedItems)
@@ -137,6 +138,7 @@ extension CollectionHub {
             } catch {
                 cv.reloadData()   // cannot happen after the model-level check; never show a wrong order
             }
+            let resumed = resumeMovement(of: viewer)
             guard viewer.ready else { continue }
             // Only what is new to the window or changed: the client keeps the rest.
             let (changed, removed) = viewer.refreshWindow(model: model)
@@ -145,6 +147,7 @@ extension CollectionHub {
             batch.elements = changed
             batch.remove = removed
             out.append(Outgoing(viewer: viewer.key, message: .batch(batch)))
+            out += resumed
         }
         return out
     }

@@ -40,6 +40,8 @@ public final class CollectionHub {
     public var model: CollectionModel { store.model }
     /// Sequence number of the last accepted edit.
     public internal(set) var sequence = 0
+    /// The layout every viewer uses (one of the policy's `layoutNames`).
+    public internal(set) var layoutName: String
     /// Identifies this hub's history: a `lastSeq` from another epoch is not resumed.
     public let epoch: String
     /// Limits; change before viewers connect.
@@ -72,6 +74,7 @@ public final class CollectionHub {
         store = ModelStore(model)
         self.factory = factory
         self.policy = policy
+        layoutName = policy.layoutNames.first ?? "grid"
         self.limits = limits
         self.epoch = epoch
         self.clock = clock
@@ -98,7 +101,9 @@ public final class CollectionHub {
         nextViewerNumber += 1
         let n = nextViewerNumber
         let info = ViewerInfo(id: "v\(n)", name: "Viewer \(n)", color: Self.palette[(n - 1) % Self.palette.count])
-        viewers[key] = Viewer(key: key, info: info, store: store)
+        let viewer = Viewer(key: key, info: info, store: store)
+        viewer.layoutName = layoutName
+        viewers[key] = viewer
         limiters[key] = RateLimiter(rate: limits.messagesPerSecond, burst: limits.messageBurst)
     }
 
@@ -171,6 +176,17 @@ public final class CollectionHub {
         case let .drag(item, point):
             if let item, !model.snapshot.contains(item: item) { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
             return broadcast(.drag(viewer: viewer.info.id, item: item, at: point), except: viewer.key)
+        case .moveBegin(let item):
+            return try beginMove(item, viewer: viewer)
+        case .moveUpdate(let point):
+            return try updateMove(to: point, viewer: viewer)
+        case .moveEnd(let op):
+            if let op, let seq = acceptedOps[op] { return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: seq))] }
+            return try endMove(op: op, viewer: viewer)
+        case .moveCancel:
+            return try cancelMove(viewer: viewer)
+        case .layout(let name):
+            return try switchLayout(to: name, by: viewer)
         case .edit(let request):
             if let op = request.op, let seq = acceptedOps[op] {
                 return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: seq))]
@@ -209,7 +225,7 @@ public final class CollectionHub {
                 viewer: viewer.info, epoch: epoch, seq: sequence, contentSize: viewer.contentSize, sections: sectionInfos,
                 elements: elements, selections: selections, viewers: presence(),
                 order: hello.wantOrder ? model.snapshot.sectionIdentifiers.map { model.snapshot.itemIdentifiers(inSection: $0) } : nil,
-                focuses: focuses(except: viewer.key)))))
+                focuses: focuses(except: viewer.key), layout: layoutName))))
         }
         if first {
             out += broadcast(.presence(viewers: presence()), except: viewer.key)
@@ -230,5 +246,27 @@ public final class CollectionHub {
 
     func broadcast(_ message: ServerMessage, except: UInt64? = nil) -> [Outgoing] {
         orderedViewers().filter { $0.ready && $0.key != except }.map { Outgoing(viewer: $0.key, message: message) }
+    }
+
+    /// `layout`: every viewer's collection view switches to the named layout
+    /// (`setCollectionViewLayout(_:animated:)`) and gets its window animated to
+    /// the new frames; then everyone hears the new name. Not an edit: no sequence number.
+    func switchLayout(to name: String, by sender: Viewer) throws(ProtocolError) -> [Outgoing] {
+        guard policy.layoutNames.contains(name) else {
+            throw ProtocolError(.badMessage, "no layout named '\(name.prefix(64))'; expected one of \(policy.layoutNames.joined(separator: ", "))")
+        }
+        guard name != layoutName else { return [] }
+        layoutName = name
+        var out: [Outgoing] = []
+        for viewer in orderedViewers() {
+            suspendMovement(of: viewer)
+            viewer.switchLayout(to: name, policy: policy)
+            let resumed = resumeMovement(of: viewer)
+            guard viewer.ready else { continue }
+            let (changed, removed) = viewer.refreshWindow(model: model)
+            out.append(Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed, animated: true))))
+            out += resumed
+        }
+        return out + broadcast(.layout(name: name, by: sender.info.id))
     }
 }

@@ -62,4 +62,15 @@ extension ItemFactory {
 public protocol LayoutPolicy: Sendable {
     /// Configures `layout` for a viewport of `size`.
     func configure(_ layout: CollectionViewFlowLayout, for size: Size)
+    /// The layouts viewers may switch between; the first is the initial one.
+    var layoutNames: [String] { get }
+    /// Configures `layout` as the layout called `name` for a viewport of `size`.
+    func configure(_ layout: CollectionViewFlowLayout, for size: Size, named name: String)
+}
+
+extension LayoutPolicy {
+    /// One layout, "grid".
+    public var layoutNames: [String] { ["grid"] }
+    /// The one layout.
+    public func configure(_ layout: CollectionViewFlowLayout, for size: Size, named name: String) { configure(layout, for: size) }
 }

@@ -8,7 +8,10 @@ final class Viewer {
     let key: UInt64
     let info: ViewerInfo
     let collectionView: CollectionView
-    let layout = CollectionViewFlowLayout()
+    private(set) var layout = CollectionViewFlowLayout()
+    /// The name of the layout in use, and the last viewport.
+    var layoutName = ""
+    var viewport: Size?
     private let dataSource: ModelDataSource
     /// Elements the client holds, by key, as last sent.
     var window: [String: Element] = [:]
@@ -17,6 +20,8 @@ final class Viewer {
     /// Per displayed view: the revision and key last sent.
     private var sent: [ObjectIdentifier: SentView] = [:]
     var ready = false
+    /// The item this viewer is moving interactively, if any.
+    var movement: ViewerMovement?
 
     init(key: UInt64, info: ViewerInfo, store: ModelStore) {
         self.key = key
@@ -33,13 +38,23 @@ final class Viewer {
     /// Sets the viewport and scroll offset; the layout follows the policy.
     func show(viewport: Size?, offset: Point, policy: LayoutPolicy) {
         if let viewport {
-            policy.configure(layout, for: viewport)
+            self.viewport = viewport
+            policy.configure(layout, for: viewport, named: layoutName)
             collectionView.frame = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
             // The client holds one screen above and one below the viewport.
             collectionView.displayMargin = viewport.height
         }
         collectionView.contentOffset = CGPoint(x: offset.x, y: offset.y)
         collectionView.layoutIfNeeded()
+    }
+
+    /// Switches to a new layout built by the policy: `setCollectionViewLayout(_:animated:)`.
+    func switchLayout(to name: String, policy: LayoutPolicy) {
+        layoutName = name
+        let next = CollectionViewFlowLayout()
+        if let viewport { policy.configure(next, for: viewport, named: name) }
+        layout = next
+        collectionView.setCollectionViewLayout(next, animated: true)
     }
 
     var contentSize: Size {

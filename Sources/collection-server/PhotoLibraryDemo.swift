@@ -58,6 +58,19 @@ struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
         return content
     }
 
+    var layoutNames: [String] { ["grid", "list"] }
+
+    /// "grid": square photos; "list": one full-width row per photo.
+    func configure(_ layout: CollectionViewFlowLayout, for size: Size, named name: String) {
+        guard name == "list" else { return configure(layout, for: size) }
+        let inset = size.width < 500 ? 8.0 : 16.0
+        layout.itemSize = CGSize(width: max(1, size.width - 2 * inset), height: 64)
+        layout.minimumInteritemSpacing = 0
+        layout.minimumLineSpacing = 6
+        layout.sectionInset = EdgeInsets(top: 6, left: inset, bottom: 24, right: inset)
+        layout.headerReferenceSize = CGSize(width: 0, height: 48)
+    }
+
     /// Square photos about 150 points wide, at least two columns, filling the width.
     func configure(_ layout: CollectionViewFlowLayout, for size: Size) {
         let inset = size.width < 500 ? 8.0 : 16.0

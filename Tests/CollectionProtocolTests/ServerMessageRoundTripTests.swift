@@ -36,6 +36,8 @@ import Testing
             .focus(viewer: "v2", item: nil),
             .drag(viewer: "v3", item: "p\"1", at: Point(x: 10.5, y: -3)),
             .drag(viewer: "v3", item: nil, at: Point(x: 0, y: 0)),
+            .layout(name: "list", by: "v1"),
+            .window(.init(contentSize: Size(width: 320, height: 10), add: [], remove: [], animated: true)),
             .welcome(.init(viewer: viewer, epoch: "e3", seq: 1, contentSize: Size(width: 1, height: 1), sections: [], elements: [], selections: [],
                            viewers: [], focuses: [FocusInfo(viewer: "v2", item: "p1")])),
         ]

@@ -1,0 +1,325 @@
+// Pointer and keyboard: highlight, selection with modifiers, keyboard focus by
+// geometry, and reorder by pointer or keyboard. It reads events and the state,
+// sends protocol messages, and asks the view to draw.
+import * as protocol from "./protocol.js";
+import { neighbour, nearest, edge, range, center } from "./navigation.js";
+import { describePosition } from "./announce.js";
+
+const DRAG_THRESHOLD = 6;
+const TOUCH_HOLD_MS = 350;
+const EDGE = 48;
+
+export class Interaction {
+  constructor({ scroller, content, state, view, send, nextOp, announce }) {
+    Object.assign(this, { scroller, content, state, view, send, nextOp, announce });
+    this.focusedItem = null;
+    this.anchor = null;
+    this.press = null; // {item, x, y, pointerId, type, timer, dragging}
+    this.moving = null; // {item, keyboard, offsetX, offsetY, clientX, clientY}
+    this.pendingFocus = null; // "first" | "last" | {x, y}
+    this.frame = 0;
+    content.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    window.addEventListener("pointermove", (e) => this.pointerMove(e));
+    window.addEventListener("pointerup", (e) => this.pointerUp(e));
+    window.addEventListener("pointercancel", () => this.cancelPress());
+    scroller.addEventListener("keydown", (e) => this.keyDown(e));
+    scroller.addEventListener("focus", () => {
+      if (!this.focusedItem) this.focus(this.firstVisible());
+      this.markFocus();
+    });
+    content.addEventListener("contextmenu", (e) => this.press?.dragging && e.preventDefault());
+  }
+
+  // MARK: geometry
+
+  contentPoint(clientX, clientY) {
+    const r = this.content.getBoundingClientRect();
+    return { x: clientX - r.left, y: clientY - r.top };
+  }
+
+  firstVisible() {
+    const top = this.scroller.scrollTop;
+    const cells = [...this.state.elements.values()].filter((e) => e.kind === "cell" && e.frame[1] + e.frame[3] > top);
+    cells.sort((a, b) => a.section - b.section || a.item - b.item);
+    return cells[0]?.key.slice(2) ?? null;
+  }
+
+  element(item) {
+    return item ? this.state.elements.get("i:" + item) : undefined;
+  }
+
+  // MARK: pointer
+
+  pointerDown(event) {
+    const node = event.target.closest("[data-item]");
+    if (!node || event.button !== 0 || this.moving) return;
+    const item = node.dataset.item;
+    node.classList.add("highlighted");
+    this.press = { item, node, x: event.clientX, y: event.clientY, pointerId: event.pointerId, type: event.pointerType, dragging: false,
+      ctrl: event.ctrlKey || event.metaKey, shift: event.shiftKey };
+    if (event.pointerType === "touch") {
+      // On touch a short press lifts the item; a swipe scrolls.
+      this.press.timer = setTimeout(() => this.startPointerMove(), TOUCH_HOLD_MS);
+    }
+  }
+
+  pointerMove(event) {
+    const p = this.press;
+    if (!p || event.pointerId !== p.pointerId) return;
+    if (!p.dragging) {
+      const far = Math.hypot(event.clientX - p.x, event.clientY - p.y) > DRAG_THRESHOLD;
+      if (!far) return;
+      if (p.type === "touch") return this.cancelPress(); // moved before the hold: a scroll
+      this.startPointerMove();
+    }
+    if (this.moving) {
+      event.preventDefault();
+      this.moving.clientX = event.clientX;
+      this.moving.clientY = event.clientY;
+      this.followPointer();
+    }
+  }
+
+  pointerUp(event) {
+    const p = this.press;
+    if (!p || event.pointerId !== p.pointerId) return;
+    clearTimeout(p.timer);
+    p.node.classList.remove("highlighted");
+    this.press = null;
+    if (p.dragging) return this.endMove();
+    if (event.target.closest("[data-item]")?.dataset.item !== p.item) return;
+    this.click(p.item, p);
+    this.focus(p.item, false);
+  }
+
+  cancelPress() {
+    if (!this.press) return;
+    clearTimeout(this.press.timer);
+    this.press.node.classList.remove("highlighted");
+    this.press = null;
+  }
+
+  /** A click: alone selects only this item; Ctrl/Cmd toggles; Shift extends from the anchor. */
+  click(item, { ctrl, shift }) {
+    const mine = new Set(this.state.mySelection());
+    if (shift && this.anchor) {
+      // Shift: the range from the anchor becomes the selection (Ctrl+Shift adds it).
+      const want = new Set(range(this.state.elements, "i:" + this.anchor, "i:" + item));
+      if (!ctrl) for (const id of mine) if (!want.has(id)) this.send(protocol.select(id, false));
+      for (const id of want) if (!mine.has(id)) this.send(protocol.select(id, true));
+      return;
+    }
+    this.anchor = item;
+    if (ctrl) return this.send(protocol.select(item, !mine.has(item)));
+    for (const id of mine) if (id !== item) this.send(protocol.select(id, false));
+    if (!mine.has(item)) this.send(protocol.select(item, true));
+  }
+
+  startPointerMove() {
+    const p = this.press;
+    if (!p || this.moving) return;
+    const e = this.element(p.item);
+    if (!e) return this.cancelPress();
+    p.dragging = true;
+    p.node.classList.remove("highlighted");
+    const at = this.contentPoint(p.x, p.y);
+    this.moving = { item: p.item, keyboard: false, offsetX: at.x - e.frame[0], offsetY: at.y - e.frame[1], clientX: p.x, clientY: p.y };
+    this.send(protocol.moveBegin(p.item));
+    this.followPointer();
+    this.autoScroll();
+  }
+
+  /** The carried cell follows at once; the server hears once a frame. */
+  followPointer() {
+    const m = this.moving;
+    if (!m || m.keyboard) return;
+    const at = this.contentPoint(m.clientX, m.clientY);
+    this.view.carry("i:" + m.item, at.x - m.offsetX, at.y - m.offsetY);
+    if (!m.queued) {
+      m.queued = true;
+      requestAnimationFrame(() => {
+        if (this.moving !== m) return;
+        m.queued = false;
+        const e = this.element(m.item);
+        const w = e?.frame[2] ?? 0, h = e?.frame[3] ?? 0;
+        const now = this.contentPoint(m.clientX, m.clientY);
+        this.send(protocol.moveUpdate(now.x - m.offsetX + w / 2, now.y - m.offsetY + h / 2));
+      });
+    }
+  }
+
+  /** Near the top or bottom edge while dragging, the collection scrolls. */
+  autoScroll() {
+    const m = this.moving;
+    if (!m || m.keyboard) return;
+    const r = this.scroller.getBoundingClientRect();
+    let speed = 0;
+    if (m.clientY < r.top + EDGE) speed = -Math.ceil((r.top + EDGE - m.clientY) / 4);
+    else if (m.clientY > r.bottom - EDGE) speed = Math.ceil((m.clientY - (r.bottom - EDGE)) / 4);
+    if (speed) {
+      this.scroller.scrollTop += speed;
+      this.followPointer();
+    }
+    requestAnimationFrame(() => this.autoScroll());
+  }
+
+  endMove() {
+    const m = this.moving;
+    if (!m) return;
+    this.moving = null;
+    const carried = this.view.carried;
+    this.send(protocol.moveEnd(this.nextOp()));
+    if (carried) this.view.drop(carried.key, carried.x, carried.y);
+    const e = this.element(m.item);
+    if (m.keyboard) this.announce(`Dropped ${e?.content.title ?? "item"}. ${describePosition(e, this.state)}`);
+  }
+
+  cancelMove() {
+    const m = this.moving;
+    if (!m) return;
+    this.moving = null;
+    const carried = this.view.carried;
+    this.send(protocol.moveCancel());
+    if (carried) this.view.drop(carried.key, carried.x, carried.y);
+    this.cancelPress();
+    this.announce("Move cancelled.");
+  }
+
+  /** The server ended our move (the item was deleted). */
+  moveLost() {
+    const carried = this.view.carried;
+    this.moving = null;
+    this.press = null;
+    if (carried) this.view.drop(carried.key, carried.x, carried.y);
+    this.announce("The item was deleted by another viewer; move ended.");
+  }
+
+  // MARK: keyboard
+
+  keyDown(event) {
+    const key = event.key;
+    if (this.moving) {
+      if (key === "Escape") return this.consume(event, () => this.cancelMove());
+      if (this.moving.keyboard) {
+        if (key.startsWith("Arrow")) return this.consume(event, () => this.keyboardStep(key));
+        if (key === "Enter" || key === " " || key === "m" || key === "M") return this.consume(event, () => this.endMove());
+      }
+      return;
+    }
+    const current = this.focusedItem && this.element(this.focusedItem) ? this.focusedItem : this.firstVisible();
+    const viewportHeight = this.scroller.clientHeight;
+    switch (key) {
+      case "ArrowUp":
+      case "ArrowDown":
+      case "ArrowLeft":
+      case "ArrowRight":
+        return this.consume(event, () => {
+          const next = neighbour(this.state.elements, "i:" + current, key);
+          if (next) this.focus(next.key.slice(2));
+        });
+      case "Home":
+        return this.consume(event, () => this.jump("first", 0));
+      case "End":
+        return this.consume(event, () => this.jump("last", this.state.contentSize.height));
+      case "PageDown":
+      case "PageUp": {
+        return this.consume(event, () => {
+          const e = this.element(current);
+          const c = e ? center(e) : { x: 0, y: this.scroller.scrollTop };
+          const target = { x: c.x, y: c.y + (key === "PageDown" ? viewportHeight : -viewportHeight) };
+          this.jump(target, this.scroller.scrollTop + (key === "PageDown" ? viewportHeight : -viewportHeight));
+        });
+      }
+      case " ":
+      case "Enter":
+        if (!current) return;
+        return this.consume(event, () => {
+          this.focus(current);
+          this.click(current, { ctrl: key === " " || event.ctrlKey || event.metaKey, shift: event.shiftKey });
+        });
+      case "m":
+      case "M":
+        if (!current || event.ctrlKey || event.metaKey || event.altKey) return;
+        return this.consume(event, () => this.keyboardPickUp(current));
+      case "Escape":
+        return this.consume(event, () => {
+          for (const id of this.state.mySelection()) this.send(protocol.select(id, false));
+        });
+    }
+  }
+
+  consume(event, action) {
+    event.preventDefault();
+    action();
+  }
+
+  /** Scrolls to `top`, then focuses the cell the target names once the window holds it. */
+  jump(target, top) {
+    this.pendingFocus = target;
+    const before = this.scroller.scrollTop;
+    this.scroller.scrollTop = Math.max(0, top);
+    if (this.scroller.scrollTop === before) this.resolvePendingFocus();
+  }
+
+  /** After each window or batch: a Home/End/Page jump lands on its cell. */
+  resolvePendingFocus() {
+    const target = this.pendingFocus;
+    if (!target) return;
+    const e = target === "first" || target === "last" ? edge(this.state.elements, target === "last") : nearest(this.state.elements, target);
+    if (!e) return;
+    const section = this.state.sections[e.section];
+    // Home and End wait until the window really holds the first or last item.
+    if (target === "first" && (e.section !== 0 || e.item !== 0)) return;
+    if (target === "last" && (e.section !== this.state.sections.length - 1 || e.item !== (section?.count ?? 0) - 1)) return;
+    this.pendingFocus = null;
+    this.focus(e.key.slice(2));
+  }
+
+  /** Moves keyboard focus (the one tab stop's active descendant) and tells the server. */
+  focus(item, scroll = true) {
+    if (!item) return;
+    const changed = item !== this.focusedItem;
+    this.focusedItem = item;
+    this.anchor = this.anchor ?? item;
+    if (changed) this.send(protocol.focus(item));
+    this.markFocus();
+    const e = this.element(item);
+    if (scroll && e) {
+      const top = this.scroller.scrollTop, height = this.scroller.clientHeight;
+      if (e.frame[1] < top) this.scroller.scrollTop = e.frame[1] - 8;
+      else if (e.frame[1] + e.frame[3] > top + height) this.scroller.scrollTop = e.frame[1] + e.frame[3] - height + 8;
+    }
+  }
+
+  markFocus() {
+    this.view.focusedKey = this.focusedItem ? "i:" + this.focusedItem : null;
+    if (this.focusedItem) this.scroller.setAttribute("aria-activedescendant", "cell-" + this.focusedItem);
+    this.view.refreshSelection();
+  }
+
+  keyboardPickUp(item) {
+    const e = this.element(item);
+    if (!e) return;
+    this.moving = { item, keyboard: true };
+    this.send(protocol.moveBegin(item));
+    this.announce(`Picked up ${e.content.title ?? item}. ${describePosition(e, this.state)} Arrow keys move it, Enter drops it, Escape cancels.`);
+  }
+
+  /** One arrow step of a keyboard move: to the slot of the neighbour that way. */
+  keyboardStep(key) {
+    const m = this.moving;
+    const key0 = "i:" + m.item;
+    const next = neighbour(this.state.elements, key0, key, undefined);
+    if (!next) return;
+    m.lastTarget = center(next);
+    this.send(protocol.moveUpdate(m.lastTarget.x, m.lastTarget.y));
+  }
+
+  /** After a window during a keyboard move: say where the item is now. */
+  movedWindow() {
+    const m = this.moving;
+    if (!m?.keyboard || !m.lastTarget) return;
+    m.lastTarget = null;
+    this.announce(describePosition(this.element(m.item), this.state));
+  }
+}

@@ -1,0 +1,105 @@
+import CollectionCore
+import CollectionProtocol
+import Foundation
+
+/// The item a viewer is moving interactively, and where its pointer is.
+struct ViewerMovement {
+    var item: String
+    var position: Point
+}
+
+extension CollectionHub {
+    /// `moveBegin`: the viewer's collection view picks the item up (UIKit's
+    /// `beginInteractiveMovementForItem(at:)`, which asks `canMoveItemAt`).
+    func beginMove(_ item: String, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+        let cv = viewer.collectionView
+        if viewer.movement != nil {
+            cv.cancelInteractiveMovement()
+            viewer.movement = nil
+        }
+        guard cv.beginInteractiveMovementForItem(at: indexPath) else {
+            throw ProtocolError(.notMovable, "item '\(item.prefix(80))' cannot be moved")
+        }
+        let center = cv.layoutAttributesForItem(at: indexPath).map { Point(x: $0.center.x, y: $0.center.y) } ?? Point(x: 0, y: 0)
+        viewer.movement = ViewerMovement(item: item, position: center)
+        return movementWindow(viewer) + broadcast(.drag(viewer: viewer.info.id, item: item, at: center), except: viewer.key)
+    }
+
+    /// `moveUpdate`: the item follows the pointer; the others make room where the
+    /// layout (and the delegate's `targetIndexPathForMoveOfItemFromOriginalIndexPath`) say.
+    func updateMove(to point: Point, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        guard var movement = viewer.movement else { throw ProtocolError(.notMoving, "no movement under way; send moveBegin first") }
+        movement.position = point
+        viewer.movement = movement
+        viewer.collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: point.x, y: point.y))
+        return movementWindow(viewer) + broadcast(.drag(viewer: viewer.info.id, item: movement.item, at: point), except: viewer.key)
+    }
+
+    /// `moveCancel`: everything goes back; nothing changes.
+    func cancelMove(viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        guard let movement = viewer.movement else { throw ProtocolError(.notMoving, "no movement under way") }
+        viewer.collectionView.cancelInteractiveMovement()
+        viewer.movement = nil
+        return movementWindow(viewer) + broadcast(.drag(viewer: viewer.info.id, item: nil, at: movement.position), except: viewer.key)
+    }
+
+    /// `moveEnd`: the drop is an edit like `move` (numbered, acked, sent to every
+    /// viewer). The item goes where it is shown now: after the item shown before
+    /// it, or first in its section. A drop where it started is acked with the
+    /// current sequence number and changes nothing.
+    func endMove(op: String?, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        guard let movement = viewer.movement else { throw ProtocolError(.notMoving, "no movement under way; send moveBegin first") }
+        let cv = viewer.collectionView
+        let target = cv.indexPathForInteractivelyMovingItem
+        // The model is changed through the hub's edit path, so the collection view
+        // puts the item back and then receives the batch like every other viewer.
+        cv.cancelInteractiveMovement()
+        viewer.movement = nil
+        var out = broadcast(.drag(viewer: viewer.info.id, item: nil, at: movement.position), except: viewer.key)
+        let sections = model.snapshot.sectionIdentifiers
+        guard let target, sections.indices.contains(target.section) else { return out + movementWindow(viewer) }
+        let section = sections[target.section]
+        let others = model.snapshot.itemIdentifiers(inSection: section).filter { $0 != movement.item }
+        let after = target.item > 0 && target.item <= others.count ? others[target.item - 1] : nil
+        if model.snapshot.indexPath(for: movement.item) == target {
+            out += movementWindow(viewer)
+            if let op { out.append(Outgoing(viewer: viewer.key, message: .ack(op: op, seq: sequence))) }
+            return out
+        }
+        do {
+            out += try apply(EditRequest(op: op, ifSeq: nil, action: .move(item: movement.item, section: section, after: after)), from: viewer)
+        } catch {
+            out += movementWindow(viewer)
+            if let op { out.append(Outgoing(viewer: viewer.key, message: .reject(op: op, code: error.code, message: error.message))) }
+            else { out.append(Outgoing(viewer: viewer.key, message: .error(code: error.code, message: error.message, op: nil))) }
+        }
+        return out
+    }
+
+    /// The mover's window after a movement step, animated.
+    private func movementWindow(_ viewer: Viewer) -> [Outgoing] {
+        let (changed, removed) = viewer.refreshWindow(model: model)
+        return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed, animated: true)))]
+    }
+
+    /// Before a batch: a viewer's movement is put down, so that its collection view
+    /// presents the data source's order when the batch arrives.
+    func suspendMovement(of viewer: Viewer) {
+        if viewer.movement != nil { viewer.collectionView.cancelInteractiveMovement() }
+    }
+
+    /// After a batch: the movement is picked up again where the pointer is, or ends
+    /// (with a `move_cancelled` error) if the item was deleted.
+    func resumeMovement(of viewer: Viewer) -> [Outgoing] {
+        guard let movement = viewer.movement else { return [] }
+        let cv = viewer.collectionView
+        if let indexPath = model.snapshot.indexPath(for: movement.item), cv.beginInteractiveMovementForItem(at: indexPath) {
+            cv.updateInteractiveMovementTargetPosition(CGPoint(x: movement.position.x, y: movement.position.y))
+            return []
+        }
+        viewer.movement = nil
+        return [Outgoing(viewer: viewer.key, message: .error(code: .moveCancelled, message: "item '\(movement.item.prefix(80))' was deleted while you moved it", op: nil))]
+            + broadcast(.drag(viewer: viewer.info.id, item: nil, at: movement.position), except: viewer.key)
+    }
+}

@@ -1,0 +1,51 @@
+// Keyboard geometry, Shift ranges and live-region sentences, without a DOM.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { neighbour, range, edge, nearest } from "../../Public/js/navigation.js";
+import { describeBatch, describePosition } from "../../Public/js/announce.js";
+import { CollectionState } from "../../Public/js/state.js";
+
+// A 3-column grid of 100×100 cells, 110 apart, items 0…7 in section 0.
+const grid = new Map();
+for (let i = 0; i < 8; i++) {
+  const e = { key: `i:p${i}`, kind: "cell", section: 0, item: i, frame: [(i % 3) * 110, 20 + Math.floor(i / 3) * 110, 100, 100], content: { title: `P${i}` } };
+  grid.set(e.key, e);
+}
+grid.set("h:s", { key: "h:s", kind: "header", section: 0, frame: [0, 0, 320, 20], content: {} });
+
+test("up and down follow the grid's columns, not the index order", () => {
+  assert.equal(neighbour(grid, "i:p1", "ArrowDown").key, "i:p4");
+  assert.equal(neighbour(grid, "i:p4", "ArrowDown").key, "i:p7");
+  assert.equal(neighbour(grid, "i:p5", "ArrowDown").key, "i:p7"); // the short last line: nearest in x
+  assert.equal(neighbour(grid, "i:p4", "ArrowUp").key, "i:p1");
+  assert.equal(neighbour(grid, "i:p1", "ArrowUp"), null);
+});
+
+test("left and right follow the item order and wrap lines", () => {
+  assert.equal(neighbour(grid, "i:p2", "ArrowRight").key, "i:p3");
+  assert.equal(neighbour(grid, "i:p3", "ArrowLeft").key, "i:p2");
+  assert.equal(neighbour(grid, "i:p7", "ArrowRight"), null);
+  assert.equal(neighbour(grid, "i:p2", "ArrowRight", "i:p3").key, "i:p4"); // skipping the item being moved
+});
+
+test("edges, nearest and Shift ranges", () => {
+  assert.equal(edge(grid, false).key, "i:p0");
+  assert.equal(edge(grid, true).key, "i:p7");
+  assert.equal(nearest(grid, { x: 160, y: 180 }).key, "i:p4");
+  assert.deepEqual(range(grid, "i:p5", "i:p2"), ["p2", "p3", "p4", "p5"]);
+  assert.deepEqual(range(grid, "i:gone", "i:p2"), ["p2"]);
+});
+
+test("remote batches are described; our own are not", () => {
+  const s = new CollectionState();
+  s.apply({ type: "welcome", viewer: { id: "v1", name: "Ann", color: "#f00" }, seq: 0, contentSize: { width: 1, height: 1 },
+    sections: [{ id: "a", title: "Summer", count: 8 }], elements: [...grid.values()], selections: [],
+    viewers: [{ id: "v1", name: "Ann", color: "#f00" }, { id: "v2", name: "Bo", color: "#0f0" }] });
+  const base = { inserts: [], deletes: [], moves: [], reloads: [] };
+  assert.equal(describeBatch({ ...base, by: "v2", moves: [[[0, 0], [0, 3]]] }, s), "P3 moved to position 4 in Summer by Bo.");
+  assert.equal(describeBatch({ ...base, by: "v2", inserts: [[0, 0], [0, 1]] }, s), "2 items added to Summer by Bo.");
+  assert.equal(describeBatch({ ...base, by: "v2", deletes: [[0, 1]], moves: [[[0, 2], [0, 5]], [[0, 5], [0, 2]]] }, s),
+    "1 item deleted; Summer reordered by Bo.");
+  assert.equal(describeBatch({ ...base, by: "v1", moves: [[[0, 0], [0, 3]]] }, s), null);
+  assert.equal(describePosition(grid.get("i:p4"), s), "Position 5 of 8 in Summer.");
+});
