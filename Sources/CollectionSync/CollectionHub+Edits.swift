@@ -138,7 +138,8 @@ extension CollectionHub {
             } catch {
                 cv.reloadData()   // cannot happen after the model-level check; never show a wrong order
             }
-            let resumed = resumeMovement(of: viewer)
+            // The batch's elements are where the model puts them; a movement under way
+            // is picked up again after, in a window of its own.
             guard viewer.ready else { continue }
             // Only what is new to the window or changed: the client keeps the rest.
             let (changed, removed) = viewer.refreshWindow(model: model)
@@ -147,7 +148,7 @@ extension CollectionHub {
             batch.elements = changed
             batch.remove = removed
             out.append(Outgoing(viewer: viewer.key, message: .batch(batch)))
-            out += resumed
+            out += resumeMovement(of: viewer)
         }
         return out
     }

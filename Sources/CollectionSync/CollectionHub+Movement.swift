@@ -89,14 +89,15 @@ extension CollectionHub {
         if viewer.movement != nil { viewer.collectionView.cancelInteractiveMovement() }
     }
 
-    /// After a batch: the movement is picked up again where the pointer is, or ends
-    /// (with a `move_cancelled` error) if the item was deleted.
+    /// After a batch (whose elements were sent where the model puts them): the
+    /// movement is picked up again where the pointer is, shown in an animated window,
+    /// or ends (with a `move_cancelled` error) if the item was deleted.
     func resumeMovement(of viewer: Viewer) -> [Outgoing] {
         guard let movement = viewer.movement else { return [] }
         let cv = viewer.collectionView
         if let indexPath = model.snapshot.indexPath(for: movement.item), cv.beginInteractiveMovementForItem(at: indexPath) {
             cv.updateInteractiveMovementTargetPosition(CGPoint(x: movement.position.x, y: movement.position.y))
-            return []
+            return viewer.ready ? movementWindow(viewer) : []
         }
         viewer.movement = nil
         return [Outgoing(viewer: viewer.key, message: .error(code: .moveCancelled, message: "item '\(movement.item.prefix(80))' was deleted while you moved it", op: nil))]

@@ -261,11 +261,10 @@ public final class CollectionHub {
         for viewer in orderedViewers() {
             suspendMovement(of: viewer)
             viewer.switchLayout(to: name, policy: policy)
-            let resumed = resumeMovement(of: viewer)
             guard viewer.ready else { continue }
             let (changed, removed) = viewer.refreshWindow(model: model)
             out.append(Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed, animated: true))))
-            out += resumed
+            out += resumeMovement(of: viewer)
         }
         return out + broadcast(.layout(name: name, by: sender.info.id))
     }
