@@ -17,7 +17,6 @@ export class Interaction {
     this.press = null; // {item, x, y, pointerId, type, timer, dragging}
     this.moving = null; // {item, keyboard, offsetX, offsetY, clientX, clientY}
     this.pendingFocus = null; // "first" | "last" | {x, y}
-    this.frame = 0;
     content.addEventListener("pointerdown", (e) => this.pointerDown(e));
     window.addEventListener("pointermove", (e) => this.pointerMove(e));
     window.addEventListener("pointerup", (e) => this.pointerUp(e));
@@ -308,8 +307,7 @@ export class Interaction {
   /** One arrow step of a keyboard move: to the slot of the neighbour that way. */
   keyboardStep(key) {
     const m = this.moving;
-    const key0 = "i:" + m.item;
-    const next = neighbour(this.state.elements, key0, key, undefined);
+    const next = neighbour(this.state.elements, "i:" + m.item, key);
     if (!next) return;
     m.lastTarget = center(next);
     this.send(protocol.moveUpdate(m.lastTarget.x, m.lastTarget.y));

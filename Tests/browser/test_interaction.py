@@ -175,7 +175,7 @@ def test_layout_switch_animates_every_viewer(server):
         for v in (d, other):
             js(v, "window.__animations = 0")
         d.find_element(By.ID, "layout").click()
-        for v, width in ((d, d), (other, other)):
+        for v in (d, other):
             wait(v, lambda v: js(v, "return document.body.dataset.layout") == "list", message="layout did not switch")
             wait(v, lambda v: js(v, "return window.__animations") > 0, message="the switch did not animate")
             scroller_width = js(v, "return document.getElementById('scroller').clientWidth")
@@ -184,8 +184,8 @@ def test_layout_switch_animates_every_viewer(server):
             assert f[2] > scroller_width * 0.9 and f[3] == 64, (f, scroller_width)
         time.sleep(0.5)
         d.save_screenshot(str(artifacts_dir() / "list-layout.png"))
-        assert "List" in js(other, "return document.getElementById('announcer').textContent") or \
-            "list" in js(other, "return document.getElementById('announcer').textContent")
+        wait(other, lambda o: js(o, "return document.getElementById('announcer').textContent")
+             == "Switched to list layout by Viewer 1.", message="the switch was not announced")
         d.find_element(By.ID, "layout").click()
         wait(other, lambda o: js(o, "return document.body.dataset.layout") == "grid")
         assert frame(other, "p1")[3] == frame(other, "p1")[2]   # square again
