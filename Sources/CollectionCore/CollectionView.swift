@@ -120,6 +120,15 @@ open class CollectionView {
     /// The cell being configured again by `reconfigureItems`: dequeuing hands it back.
     var reconfiguring: CollectionViewCell?
 
+    /// True while the collection view holds state that one person's actions gave
+    /// it: a selection, a highlight, focus (now or remembered), an interactive
+    /// movement, or measured cell sizes. Two collection views with equal bounds,
+    /// layouts and counts and without such state display the same thing.
+    public var holdsUserState: Bool {
+        !selected.isEmpty || highlighted != nil || focusedIndexPath != nil || lastFocusedIndexPath != nil
+            || movement != nil || !(selfSizedItems?.isEmpty ?? true) || isEditing
+    }
+
     private static let registrations = Atomic<Int>(0)
     static func nextRegistrationNumber() -> Int { registrations.add(1, ordering: .relaxed).newValue }
 

@@ -123,7 +123,13 @@ extension CollectionHub {
             insertedIds: logged.insertedIds, moves: logged.moves, reloads: logged.reloads, sections: logged.sections,
             contentSize: Size(width: 0, height: 0), elements: [], remove: [])
         template.encodeSharedMembers()
+        var done: [ObjectIdentifier: Outgoing] = [:]
         for viewer in orderedViewers() {
+            // A state shared by several viewers performs the batch once; each gets the same message.
+            if let same = done[ObjectIdentifier(viewer.state)] {
+                if viewer.ready { out.append(Outgoing(viewer: viewer.key, sameAs: same)) }
+                continue
+            }
             // Each viewer's collection view performs the batch against the shared data
             // source (already changed), which checks the counts once more.
             let cv = viewer.collectionView
@@ -147,7 +153,9 @@ extension CollectionHub {
             batch.contentSize = viewer.contentSize
             batch.elements = changed
             batch.remove = removed
-            out.append(Outgoing(viewer: viewer.key, message: .batch(batch)))
+            let message = Outgoing(viewer: viewer.key, message: .batch(batch), encodeNow: viewer.state.members > 1)
+            done[ObjectIdentifier(viewer.state)] = message
+            out.append(message)
             out += resumeMovement(of: viewer)
         }
         return out

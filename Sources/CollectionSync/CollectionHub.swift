@@ -8,12 +8,28 @@ public struct Outgoing: Sendable, Equatable {
     public var viewer: UInt64
     /// What to send.
     public var message: ServerMessage
+    /// The message's encoding, when it was made once for several viewers.
+    private var encoding: [UInt8]?
 
-    /// Creates an outgoing message.
-    public init(viewer: UInt64, message: ServerMessage) {
+    /// Creates an outgoing message; `encodeNow` encodes it at once (for a message
+    /// that goes to several viewers: copies made with ``init(viewer:sameAs:)`` share it).
+    public init(viewer: UInt64, message: ServerMessage, encodeNow: Bool = false) {
         self.viewer = viewer
         self.message = message
+        encoding = encodeNow ? message.encoded() : nil
     }
+
+    /// The same message (and encoding) as `other`, for another viewer.
+    public init(viewer: UInt64, sameAs other: Outgoing) {
+        self = other
+        self.viewer = viewer
+    }
+
+    /// The bytes to send.
+    public var bytes: [UInt8] { encoding ?? message.encoded() }
+
+    /// Same viewer and message (how it was encoded does not matter).
+    public static func == (a: Outgoing, b: Outgoing) -> Bool { a.viewer == b.viewer && a.message == b.message }
 }
 
 /// Limits on what one client may ask.
@@ -52,6 +68,11 @@ public final class CollectionHub {
     let factory: ItemFactory
     let policy: LayoutPolicy
     var viewers: [UInt64: Viewer] = [:]
+    /// View states offered for sharing, by what they show.
+    var sharedStates: [SharingKey: ViewState] = [:]
+    /// Whether viewers that see exactly the same thing share one view state (and so
+    /// one batch computation and encoding). The messages are the same either way.
+    public var sharesViewStates = true
     var limiters: [UInt64: RateLimiter] = [:]
     var nextSerial: Int
     var nextViewerNumber = 0
@@ -110,7 +131,9 @@ public final class CollectionHub {
     /// A connection closed: its selection and presence go away.
     public func disconnect(_ key: UInt64) -> [Outgoing] {
         limiters[key] = nil
-        guard let gone = viewers.removeValue(forKey: key), gone.ready else { return [] }
+        guard let gone = viewers.removeValue(forKey: key) else { return [] }
+        releaseState(of: gone)
+        guard gone.ready else { return [] }
         var out: [Outgoing] = []
         for item in gone.selection(in: model).sorted() {
             out += broadcast(.selection(viewer: gone.info.id, item: item, selected: false))
@@ -147,6 +170,18 @@ public final class CollectionHub {
     }
 
     private func handle(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        switch message {
+        case .edit, .drag, .layout:
+            // These change no state of the sender's own (an edit reaches every state alike).
+            return try handleShared(message, from: viewer)
+        default:
+            ownState(viewer)
+            defer { shareState(viewer) }
+            return try handleShared(message, from: viewer)
+        }
+    }
+
+    private func handleShared(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
         if case .hello(let hello) = message { return try greet(viewer, hello) }
         guard viewer.ready else { throw ProtocolError(.notReady, "send 'hello' first") }
         switch message {
@@ -258,14 +293,24 @@ public final class CollectionHub {
         guard name != layoutName else { return [] }
         layoutName = name
         var out: [Outgoing] = []
+        var done: [ObjectIdentifier: Outgoing] = [:]
         for viewer in orderedViewers() {
+            // A state shared by several viewers switches once; each gets the same window.
+            if let same = done[ObjectIdentifier(viewer.state)] {
+                if viewer.ready { out.append(Outgoing(viewer: viewer.key, sameAs: same)) }
+                continue
+            }
             suspendMovement(of: viewer)
             viewer.switchLayout(to: name, policy: policy)
             guard viewer.ready else { continue }
             let (changed, removed) = viewer.refreshWindow(model: model)
-            out.append(Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed, animated: true))))
+            let window = Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed, animated: true)),
+                                  encodeNow: viewer.state.members > 1)
+            done[ObjectIdentifier(viewer.state)] = window
+            out.append(window)
             out += resumeMovement(of: viewer)
         }
+        reindexSharedStates()
         return out + broadcast(.layout(name: name, by: sender.info.id))
     }
 }

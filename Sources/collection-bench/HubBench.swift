@@ -28,13 +28,20 @@ enum HubBench {
 
     static func run() -> String {
         var lines = ["### Hub (in process, no sockets): cost per delivery", "",
-                     row(["edit", "viewers", "apply per delivery", "encode per delivery", "total per delivery", "deliveries per core-second"]),
-                     row(["---", "---:", "---:", "---:", "---:", "---:"])]
-        for (name, viewers, scattered) in [("shuffle a 12-item section", 200, false), ("move one item (2,000 items)", 200, false),
-                                           ("move one item, viewers scrolled apart", 200, true)]
-            where ProcessInfo.processInfo.environment["HUB_CASE"].map({ name.hasPrefix($0) }) ?? true {
+                     row(["edit", "viewers", "view states", "apply per delivery", "encode per delivery", "total per delivery", "deliveries per core-second"]),
+                     row(["---", "---:", "---:", "---:", "---:", "---:", "---:"])]
+        let cases: [(name: String, scattered: Bool, shares: Bool)] = [
+            ("shuffle a 12-item section, same viewport", false, true),
+            ("shuffle a 12-item section, sharing off", false, false),
+            ("move one item (2,000 items), same viewport", false, true),
+            ("move one item, viewers at 40 offsets", true, true),
+            ("move one item, sharing off", false, false),
+        ]
+        let viewers = 200
+        for (name, scattered, shares) in cases where ProcessInfo.processInfo.environment["HUB_CASE"].map({ name.hasPrefix($0) }) ?? true {
             let small = name.hasPrefix("shuffle")
             let hub = makeHub(sections: small ? 3 : 4, perSection: small ? 12 : 500)
+            hub.sharesViewStates = shares
             for key in 0...UInt64(viewers) {
                 hub.connect(key)
                 let y = scattered ? Double(key % 40) * 200 : 0
@@ -56,7 +63,7 @@ enum HubBench {
                 let start = clock.now
                 let out = hub.receive(m, from: 0)
                 let mid = clock.now
-                for o in out { bytes &+= o.message.encoded().count }
+                for o in out { bytes &+= o.bytes.count }
                 encodeTime += clock.now - mid
                 applyTime += mid - start
                 deliveries += out.count
@@ -64,7 +71,7 @@ enum HubBench {
             blackHole(bytes)
             let apply = NetworkBench.seconds(applyTime) / Double(deliveries)
             let encode = NetworkBench.seconds(encodeTime) / Double(deliveries)
-            lines.append(row([name, "\(viewers)", formatTime(apply), formatTime(encode), formatTime(apply + encode), String(format: "%.0f", 1 / (apply + encode))]))
+            lines.append(row([name, "\(viewers)", "\(hub.viewStateCount)", formatTime(apply), formatTime(encode), formatTime(apply + encode), String(format: "%.0f", 1 / (apply + encode))]))
         }
         return lines.joined(separator: "\n")
     }

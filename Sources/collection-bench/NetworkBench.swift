@@ -86,20 +86,42 @@ enum NetworkBench {
             "",
         ]
 
-        // (b) Fan-out: 200 viewers, one editor.
+        // (b) Fan-out: 200 viewers, one editor; first with one viewport for all
+        // (they share one view state), then each with a width of its own.
+        lines += [
+            row(["fan-out, 200 viewers + editor", "edits", "edit → last viewer p50", "p99", "deliveries/s", "deliveries per server CPU-second"]),
+            row(["---", "---:", "---:", "---:", "---:", "---:"]),
+        ]
+        lines += try await fanOut(server: server, label: "one viewport for all", width: { _ in 320 })
+        lines += try await fanOut(server: server, label: "a width each (nothing shared)", width: { 300 + $0 })
+        return lines.joined(separator: "\n")
+    }
+
+    /// 200 viewers (viewer `k` is `width(k)` wide) and an editor: a paced and a flood phase of shuffles.
+    static func fanOut(server: Server, label: String, width: (Int) -> Int) async throws -> [String] {
         let viewers = 200
         var clients: [WebSocketClient] = []
-        for _ in 0..<viewers {
+        for k in 0..<viewers {
             let c = try await WebSocketClient.connect(port: server.port)
-            c.send(#"{"type":"hello","viewport":{"width":320,"height":200}}"#)
+            c.send(#"{"type":"hello","viewport":{"width":\#(width(k)),"height":200}}"#)
             clients.append(c)
         }
+        var seq = 0
         for c in clients {
-            while true { if case .text(let t) = try await c.receive(), t.hasPrefix(#"{"type":"welcome""#) { break } }
+            while true {
+                if case .text(let t) = try await c.receive(), t.hasPrefix(#"{"type":"welcome""#) {
+                    seq = (try? JSONSerialization.jsonObject(with: Data(t.utf8)) as? [String: Any])?["seq"] as? Int ?? 0
+                    break
+                }
+            }
         }
         let editor = try await WebSocketClient.connect(port: server.port)
         editor.send(#"{"type":"hello","viewport":{"width":200,"height":100}}"#)
         while true { if case .text(let t) = try await editor.receive(), t.hasPrefix(#"{"type":"welcome""#) { break } }
+        defer {
+            for c in clients { c.close() }
+            editor.close()
+        }
 
         /// `edits` shuffles after batch `first`, paced by `interval` (nil: as fast as possible).
         func phase(edits: Int, after first: Int, interval: Duration?) async throws -> (latencies: [Double], wall: Double, deliveries: Int, cpu: Double) {
@@ -134,16 +156,13 @@ enum NetworkBench {
             }
             return (latencies, wall, edits * (viewers + 1), server.cpuSeconds - cpuBefore)
         }
-        let paced = try await phase(edits: 250, after: 0, interval: .milliseconds(20))
-        let flood = try await phase(edits: 1_000, after: 250, interval: nil)
-        lines += [
-            row(["fan-out, \(viewers) viewers + editor", "edits", "edit → last viewer p50", "p99", "deliveries/s", "deliveries per server CPU-second"]),
-            row(["---", "---:", "---:", "---:", "---:", "---:"]),
-            row(["50 edits/s", "250", formatTime(percentile(paced.latencies, 0.5)), formatTime(percentile(paced.latencies, 0.99)),
+        let paced = try await phase(edits: 250, after: seq, interval: .milliseconds(20))
+        let flood = try await phase(edits: 1_000, after: seq + 250, interval: nil)
+        return [
+            row([label + ", 50 edits/s", "250", formatTime(percentile(paced.latencies, 0.5)), formatTime(percentile(paced.latencies, 0.99)),
                  String(format: "%.0f", Double(paced.deliveries) / paced.wall), String(format: "%.0f", Double(paced.deliveries) / max(paced.cpu, 0.001))]),
-            row(["as fast as possible", "1000", formatTime(percentile(flood.latencies, 0.5)), formatTime(percentile(flood.latencies, 0.99)),
+            row([label + ", as fast as possible", "1000", formatTime(percentile(flood.latencies, 0.5)), formatTime(percentile(flood.latencies, 0.99)),
                  String(format: "%.0f", Double(flood.deliveries) / flood.wall), String(format: "%.0f", Double(flood.deliveries) / max(flood.cpu, 0.001))]),
         ]
-        return lines.joined(separator: "\n")
     }
 }

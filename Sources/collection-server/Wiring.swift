@@ -49,7 +49,7 @@ final class Wiring: Sendable {
             logger.debug("closed \(id)")
         }
         for o in outgoing {
-            server.send(o.message.encoded(), to: ConnectionID(rawValue: o.viewer))
+            server.send(o.bytes, to: ConnectionID(rawValue: o.viewer))
         }
     }
 }

@@ -1,0 +1,75 @@
+import CollectionCore
+import CollectionProtocol
+import Foundation
+
+/// Viewers that see exactly the same thing share one view state.
+///
+/// Two viewers with the same layout, viewport and scroll offset, and no state of
+/// their own (selection, highlight, focus, movement, measured sizes), display the
+/// same elements at the same frames: the batch each would be sent is the same,
+/// byte for byte. They share one ``ViewState`` (one collection view, one window),
+/// so a batch is performed, windowed and encoded once for all of them. Before a
+/// viewer does anything that could make it differ, it gets a copy of its own
+/// (``ownState(_:)``); after, it joins an equal state if there is one
+/// (``shareState(_:)``). Turning ``CollectionHub/sharesViewStates`` off gives every
+/// viewer its own state always; the messages sent are the same either way.
+extension CollectionHub {
+    /// Gives `viewer` a view state of its own (a copy) if it shares one.
+    func ownState(_ viewer: Viewer) {
+        let shared = viewer.state
+        guard shared.members > 1 else { return }
+        shared.members -= 1
+        let copy = shared.copy(store: store, policy: policy)
+        copy.members = 1
+        viewer.state = copy
+    }
+
+    /// Lets `viewer` share an equal view state, or offers its own to others.
+    func shareState(_ viewer: Viewer) {
+        guard sharesViewStates, viewer.ready, viewer.movement == nil else { return }
+        let own = viewer.state
+        guard let key = own.sharingKey else { return }
+        if let other = sharedStates[key], other !== own, other.members > 0, other.sharingKey == key {
+            // Join only a state that holds exactly the window this viewer's client holds.
+            if own.members == 1, other.window == own.window {
+                unregister(own)
+                own.members = 0
+                other.members += 1
+                viewer.state = other
+            }
+            return
+        }
+        unregister(own)
+        sharedStates[key] = own
+        own.registeredKey = key
+    }
+
+    private func unregister(_ state: ViewState) {
+        if let old = state.registeredKey, sharedStates[old] === state { sharedStates[old] = nil }
+        state.registeredKey = nil
+    }
+
+    /// A viewer left: its state loses a member; an unused state is forgotten.
+    func releaseState(of viewer: Viewer) {
+        let state = viewer.state
+        state.members -= 1
+        if state.members == 0 { unregister(state) }
+    }
+
+    /// After every view state changed layout: states are registered under their new keys.
+    func reindexSharedStates() {
+        let states = orderedViewers().map(\.state)
+        for state in states { unregister(state) }
+        for (viewer, state) in zip(orderedViewers(), states) where viewer.movement == nil && state.registeredKey == nil {
+            if let key = state.sharingKey, sharedStates[key] == nil {
+                sharedStates[key] = state
+                state.registeredKey = key
+            }
+        }
+    }
+
+    /// Number of distinct view states the ready viewers use (for tests and benchmarks).
+    public var viewStateCount: Int {
+        Set(viewers.values.filter(\.ready).map { ObjectIdentifier($0.state) }).count
+    }
+}
