@@ -52,7 +52,11 @@ const connection = new Connection(url.href, {
         if (change.kind === "batch") announce(describeBatch(message, state));
         break;
       case "gap":
-        // Out of order: ask for a fresh copy rather than show a wrong order.
+      case "diverged":
+        // Out of order, or an order that does not match the server's: ask for a
+        // fresh copy rather than show a wrong order.
+        console.warn("reloading:", change.kind === "gap" ? `expected batch ${change.expected}, got ${change.got}` : change.reason);
+        state.reloads += 1;
         connection.send(protocol.hello(viewport(), offset()));
         break;
       case "layout":

@@ -4,7 +4,9 @@ export const SUBPROTOCOL = "collection.v1";
 export const VERSION = 1;
 
 export const hello = (viewport, offset, name, lastSeq, epoch) => {
-  const m = { type: "hello", protocol: VERSION, viewport, offset };
+  // wantOrder: every section's ids come with the welcome, so that each batch's
+  // counts and checksums can be checked against the order held.
+  const m = { type: "hello", protocol: VERSION, viewport, offset, wantOrder: true };
   if (name) m.name = name;
   if (Number.isInteger(lastSeq) && epoch) {
     m.lastSeq = lastSeq;

@@ -1,8 +1,12 @@
 // The client's mirror of its window: elements by key, built only from what the
-// server sent, plus selections and viewers. No DOM here: view.js draws it.
+// server sent, plus selections and viewers, and the whole identifier order,
+// checked against every batch's counts and checksums. No DOM here: view.js draws it.
+import { applyOrder, touchedSections, verifyOrder } from "./order.js";
 
 export class CollectionState {
   constructor() {
+    /** Fresh copies asked for after a gap or a divergence. */
+    this.reloads = 0;
     this.reset();
   }
 
@@ -10,6 +14,8 @@ export class CollectionState {
     /** @type {Map<string, object>} key -> element (frame, content, …) */
     this.elements = new Map();
     this.sections = [];
+    /** Every section's item ids in order (from welcome.order), or null. */
+    this.order = null;
     this.contentSize = { width: 0, height: 0 };
     this.seq = 0;
     this.epoch = null;
@@ -84,6 +90,7 @@ export class CollectionState {
     this.epoch = m.epoch;
     this.seq = m.seq;
     this.sections = m.sections;
+    this.order = m.order ?? null;
     this.contentSize = m.contentSize;
     for (const e of m.elements) this.elements.set(e.key, e);
     this.viewers = new Map(m.viewers.map((v) => [v.id, v]));
@@ -96,6 +103,17 @@ export class CollectionState {
   #batch(m) {
     if (m.seq !== this.seq + 1) {
       return { kind: "gap", expected: this.seq + 1, got: m.seq };
+    }
+    if (this.order) {
+      // The order held must come out where the server says, or nothing is shown of it.
+      let why;
+      try {
+        this.order = applyOrder(m, this.order);
+        why = verifyOrder(this.order, m.sections, touchedSections(m));
+      } catch (error) {
+        why = error.message;
+      }
+      if (why) return { kind: "diverged", seq: m.seq, reason: why };
     }
     this.seq = m.seq;
     this.sections = m.sections;

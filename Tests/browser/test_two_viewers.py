@@ -112,6 +112,20 @@ def test_two_viewers_stay_in_sync(server, viewers):
         wait(d, lambda d: seq(d) == 3, message="insert batch did not arrive")
         wait(d, lambda d: item_classes(d, "p2201") is not None, message="inserted item not shown")
 
+    # Both hold the whole order, and it is the same.
+    order = "return window.__collection.state.order"
+    assert js(a, order) == js(b, order) and len(js(a, order)[0]) > 100
+    # Corrupt B's copy of the order (two ids swapped): the next batch's checksum
+    # disagrees, so B asks for a fresh copy instead of showing a wrong order.
+    js(b, "const o = window.__collection.state.order[0]; [o[0], o[1]] = [o[1], o[0]]")
+    assert js(b, "return window.__collection.state.reloads") == 0
+    b.find_element(By.ID, "insert").click()
+    for d in (a, b):
+        wait(d, lambda d: seq(d) == 4, message="insert batch did not arrive")
+    wait(b, lambda d: js(d, "return window.__collection.state.reloads") == 1, message="B did not notice its order was wrong")
+    wait(b, lambda d: js(d, order) == js(a, order), message="B's fresh copy differs from A's")
+    assert js(b, "return window.__collection.state.reloads") == 1
+
 
 def test_scrolling_to_the_end_keeps_the_dom_small(server, viewers):
     a, _ = viewers

@@ -81,9 +81,9 @@ test("resume keeps the state, replayed batches move the sequence, a replacing wi
 
 test("message builders match docs/PROTOCOL.md", () => {
   assert.deepEqual(protocol.hello({ width: 10, height: 20 }, { x: 0, y: 5 }, undefined, 7, "e1"),
-    { type: "hello", protocol: 1, viewport: { width: 10, height: 20 }, offset: { x: 0, y: 5 }, lastSeq: 7, epoch: "e1" });
+    { type: "hello", protocol: 1, viewport: { width: 10, height: 20 }, offset: { x: 0, y: 5 }, wantOrder: true, lastSeq: 7, epoch: "e1" });
   assert.deepEqual(protocol.hello({ width: 10, height: 20 }, { x: 0, y: 5 }, undefined, 7),
-    { type: "hello", protocol: 1, viewport: { width: 10, height: 20 }, offset: { x: 0, y: 5 } });
+    { type: "hello", protocol: 1, viewport: { width: 10, height: 20 }, offset: { x: 0, y: 5 }, wantOrder: true });
   assert.deepEqual(protocol.move("o", "p1", "a", undefined), { type: "move", op: "o", item: "p1", section: "a", after: null });
   assert.deepEqual(protocol.scroll({ x: 0, y: 1 }), { type: "scroll", offset: { x: 0, y: 1 } });
   assert.deepEqual(protocol.remove("o", ["a"]), { type: "delete", op: "o", items: ["a"] });
