@@ -111,9 +111,15 @@ extension CollectionHub {
         if let op {
             out.append(Outgoing(viewer: sender.key, message: .ack(op: op, seq: sequence)))
             acceptedOps[op] = sequence
+            // Oldest forgotten first; the array is compacted now and then, not shifted per op.
             acceptedOpOrder.append(op)
-            if acceptedOpOrder.count > Self.rememberedOps {
-                acceptedOps[acceptedOpOrder.removeFirst()] = nil
+            if acceptedOpOrder.count - acceptedOpHead > limits.rememberedOps {
+                acceptedOps[acceptedOpOrder[acceptedOpHead]] = nil
+                acceptedOpHead += 1
+                if acceptedOpHead >= limits.rememberedOps {
+                    acceptedOpOrder.removeFirst(acceptedOpHead)
+                    acceptedOpHead = 0
+                }
             }
         }
         // Every viewer's copy shares all but its content size and window changes:

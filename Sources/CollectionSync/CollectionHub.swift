@@ -42,6 +42,8 @@ public struct HubLimits: Sendable {
     public var messageBurst: Double = 400
     /// Batches kept for resuming clients.
     public var replayLogCapacity = 1_000
+    /// Accepted op ids remembered, so that a retried edit gets its first ack.
+    public var rememberedOps = 10_000
 
     /// The defaults.
     public init() {}
@@ -83,7 +85,8 @@ public final class CollectionHub {
     /// that retries an edit (say after a reconnect) gets the same ack, not a second change.
     var acceptedOps: [String: Int] = [:]
     var acceptedOpOrder: [String] = []
-    static let rememberedOps = 10_000
+    /// Index of the oldest op id still remembered in `acceptedOpOrder`.
+    var acceptedOpHead = 0
     private let clock: @Sendable () -> Double
     static let palette = ["#e4572e", "#17bebb", "#ffc914", "#76b041", "#7d5ba6", "#f06292", "#2e86ab", "#ff8c42"]
 

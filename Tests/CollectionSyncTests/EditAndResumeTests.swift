@@ -77,6 +77,21 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
         #expect(hub.model == model && hub.sequence == 1)
     }
 
+    @Test func theOldestOpIdsAreForgottenFirst() {
+        let hub = makeHub()
+        hub.limits.rememberedOps = 3
+        _ = hub.hello(1)
+        for k in 1...10 { _ = hub.send(#"{"type":"shuffle","op":"op\#(k)","section":"a"}"#, from: 1) }
+        // The last three are remembered: a retry is acked with its first sequence number.
+        for k in 8...10 {
+            #expect(hub.send(#"{"type":"shuffle","op":"op\#(k)","section":"a"}"#, from: 1) == [Outgoing(viewer: 1, message: .ack(op: "op\(k)", seq: k))])
+        }
+        #expect(hub.sequence == 10)
+        // An older one is a new edit again.
+        let out = hub.send(#"{"type":"shuffle","op":"op2","section":"a"}"#, from: 1)
+        #expect(out.first == Outgoing(viewer: 1, message: .ack(op: "op2", seq: 11)))
+    }
+
     @Test func sectionChecksumsFollowTheOrder() throws {
         let hub = makeHub()
         let welcome = try #require(hub.hello(1))
