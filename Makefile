@@ -61,10 +61,11 @@ test-conformance: $(VENV)/.installed
 	$(PY) -m pytest -q Tests/conformance
 
 ## Benchmarks (release build): prints Markdown tables.
-bench: deps
+bench: deps $(VENV)/.installed
 	swift build -c release --product collection-bench
 	swift build -c release --product collection-server
 	$(BUILD)/release/collection-bench
+	COLLECTION_SERVER_BIN=$(BUILD)/release/collection-server $(PY) Tests/bench/browser_bench.py
 
 ## The Swift tests under ThreadSanitizer (servers they start are TSan builds too).
 tsan: deps

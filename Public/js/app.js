@@ -5,6 +5,7 @@ import { CollectionView } from "./view.js";
 import { Connection } from "./connection.js";
 import { Interaction } from "./interaction.js";
 import { describeBatch } from "./announce.js";
+import { metrics } from "./metrics.js";
 
 const scroller = document.getElementById("scroller");
 const content = document.getElementById("content");
@@ -40,7 +41,9 @@ const connection = new Connection(url.href, {
     connection.send(protocol.hello(viewport(), offset(), params.get("name") ?? undefined, state.epoch ? state.seq : undefined, state.epoch));
   },
   onMessage(message) {
+    const start = metrics.enabled ? performance.now() : 0;
     const change = state.apply(message);
+    if (metrics.enabled) metrics.applied = performance.now() - start;
     switch (change.kind) {
       case "reload":
       case "window":
@@ -49,15 +52,16 @@ const connection = new Connection(url.href, {
         updateChrome();
         interaction.resolvePendingFocus();
         if (change.kind === "window") interaction.movedWindow();
-        if (change.kind === "batch") announce(describeBatch(message, state));
+        if (change.kind === "batch") {
+          announce(describeBatch(message, state));
+          scheduleChecksums();
+        }
         break;
       case "gap":
       case "diverged":
         // Out of order, or an order that does not match the server's: ask for a
         // fresh copy rather than show a wrong order.
-        console.warn("reloading:", change.kind === "gap" ? `expected batch ${change.expected}, got ${change.got}` : change.reason);
-        state.reloads += 1;
-        connection.send(protocol.hello(viewport(), offset()));
+        reload(change.kind === "gap" ? `expected batch ${change.expected}, got ${change.got}` : change.reason);
         break;
       case "layout":
         updateChrome();
@@ -66,6 +70,7 @@ const connection = new Connection(url.href, {
       case "resume":
       case "replay":
         updateChrome();
+        scheduleChecksums();
         break;
       case "drag":
         requestAnimationFrame(() => view.drawGhosts());
@@ -94,6 +99,30 @@ const connection = new Connection(url.href, {
   },
 });
 
+/** Reloads after a gap or a wrong order: a fresh copy rather than a wrong one shown. */
+function reload(why) {
+  console.warn("reloading:", why);
+  state.reloads += 1;
+  connection.send(protocol.hello(viewport(), offset()));
+}
+
+// Checksums of the sections batches changed are checked when the page is idle
+// (within 200 ms), off the path of drawing the batch.
+let checksumsScheduled = false;
+function scheduleChecksums() {
+  if (checksumsScheduled) return;
+  checksumsScheduled = true;
+  const run = () => {
+    checksumsScheduled = false;
+    const start = metrics.enabled ? performance.now() : 0;
+    const why = state.verifyChecksums();
+    if (metrics.enabled) metrics.checks.push(performance.now() - start);
+    if (why) reload(why);
+  };
+  if (window.requestIdleCallback) requestIdleCallback(run, { timeout: 200 });
+  else setTimeout(run, 50);
+}
+
 function updateChrome() {
   seqText.textContent = `seq ${state.seq}`;
   const current = sectionPicker.value;
@@ -101,16 +130,20 @@ function updateChrome() {
     sectionPicker.replaceChildren(...state.sections.map((s) => new Option(s.title, s.id)));
     if (state.sections.some((s) => s.id === current)) sectionPicker.value = current;
   }
-  viewersBox.replaceChildren(
-    ...[...state.viewers.values()].map((v) => {
-      const dot = document.createElement("span");
-      dot.className = "viewer" + (v.id === state.me?.id ? " me" : "");
-      dot.style.setProperty("--color", v.color);
-      dot.title = v.id === state.me?.id ? `${v.name} (you)` : v.name;
-      dot.textContent = v.name.replace(/^Viewer /, "");
-      return dot;
-    }),
-  );
+  const viewersKey = JSON.stringify([...state.viewers.values()].map((v) => [v.id, v.name, v.color, v.id === state.me?.id]));
+  if (viewersBox.dataset.key !== viewersKey) {
+    viewersBox.dataset.key = viewersKey;
+    viewersBox.replaceChildren(
+      ...[...state.viewers.values()].map((v) => {
+        const dot = document.createElement("span");
+        dot.className = "viewer" + (v.id === state.me?.id ? " me" : "");
+        dot.style.setProperty("--color", v.color);
+        dot.title = v.id === state.me?.id ? `${v.name} (you)` : v.name;
+        dot.textContent = v.name.replace(/^Viewer /, "");
+        return dot;
+      }),
+    );
+  }
   document.getElementById("delete").disabled = state.mySelection().length === 0;
   document.body.dataset.layout = state.layout;
   const toggle = document.getElementById("layout");

@@ -1,6 +1,7 @@
 // A WebSocket that reconnects with backoff. It moves JSON; state.js and view.js
 // decide what it means.
 import { SUBPROTOCOL, parseServerMessage } from "./protocol.js";
+import { metrics } from "./metrics.js";
 
 export class Connection {
   /**
@@ -26,14 +27,17 @@ export class Connection {
       this.handlers.onOpen();
     };
     socket.onmessage = (event) => {
+      const start = metrics.enabled ? performance.now() : 0;
       let message;
       try {
         message = parseServerMessage(event.data);
+        if (metrics.enabled) metrics.parsed = performance.now() - start;
       } catch (error) {
         console.warn(error);
         return;
       }
       this.handlers.onMessage(message);
+      if (metrics.enabled) metrics.messages.push({ type: message.type, seq: message.seq, parse: metrics.parsed, apply: metrics.applied, ms: performance.now() - start });
     };
     socket.onclose = () => {
       if (this.socket !== socket || this.closedByUs) return;

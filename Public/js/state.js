@@ -16,6 +16,8 @@ export class CollectionState {
     this.sections = [];
     /** Every section's item ids in order (from welcome.order), or null. */
     this.order = null;
+    /** Sections changed since their checksums were last checked. */
+    this.unverified = new Set();
     this.contentSize = { width: 0, height: 0 };
     this.seq = 0;
     this.epoch = null;
@@ -105,15 +107,15 @@ export class CollectionState {
       return { kind: "gap", expected: this.seq + 1, got: m.seq };
     }
     if (this.order) {
-      // The order held must come out where the server says, or nothing is shown of it.
-      let why;
+      // The order held must come out where the server says, or nothing is shown of
+      // it. Counts are checked now; checksums (a pass over each touched section)
+      // by `verifyChecksums`, which the page runs when idle.
       try {
         this.order = applyOrder(m, this.order);
-        why = verifyOrder(this.order, m.sections, touchedSections(m));
       } catch (error) {
-        why = error.message;
+        return { kind: "diverged", seq: m.seq, reason: error.message };
       }
-      if (why) return { kind: "diverged", seq: m.seq, reason: why };
+      for (const s of touchedSections(m)) this.unverified.add(s);
     }
     this.seq = m.seq;
     this.sections = m.sections;
@@ -131,6 +133,14 @@ export class CollectionState {
       this.elements.set(e.key, e);
     }
     return { kind: "batch", animate: true, removed: m.remove, inserted, by: m.by, deletedIds: m.deletedIds };
+  }
+
+  /** Checks the checksums of the sections changed since the last check: null, or why the order held is wrong. */
+  verifyChecksums() {
+    if (!this.order || !this.unverified.size) return null;
+    const why = verifyOrder(this.order, this.sections, this.unverified);
+    this.unverified.clear();
+    return why;
   }
 
   #setSelected(viewer, item, selected) {

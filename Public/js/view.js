@@ -1,6 +1,7 @@
 // Draws a CollectionState into the DOM: absolutely positioned cells moved with
 // `transform`, only the window's cells present, DOM nodes pooled per reuse
 // identifier. All writes happen in one requestAnimationFrame.
+import { metrics } from "./metrics.js";
 
 const MOVE_MS = 320;
 const MAX_SPARES = 64;
@@ -27,9 +28,12 @@ export class CollectionView {
 
   /** Notes a change from CollectionState.apply and draws it in the next frame. */
   schedule(change) {
-    if (!this.pending) this.pending = { animate: false, removed: new Set(), deleted: new Set(), reload: false };
+    if (!this.pending) this.pending = { animate: false, removed: new Set(), deleted: new Set(), reload: false, kinds: new Set() };
     const p = this.pending;
+    p.kinds.add(change.kind);
     if (change.kind === "reload") p.reload = true;
+    // Counts and positions in sections may change: every cell's labels are checked.
+    if (change.kind !== "window") p.refresh = true;
     if (change.animate) p.animate = true;
     for (const key of change.removed ?? []) p.removed.add(key);
     for (const id of change.deletedIds ?? []) p.deleted.add("i:" + id);
@@ -44,15 +48,20 @@ export class CollectionView {
     const p = this.pending;
     this.pending = null;
     if (!p) return;
+    const start = metrics.enabled ? performance.now() : 0;
+    this.draw(p);
+    if (metrics.enabled) {
+      void this.content.offsetHeight;   // style and layout now, so that they are counted
+      metrics.frames.push({ kinds: [...p.kinds], ms: performance.now() - start });
+    }
+  }
+
+  draw(p) {
     const state = this.state;
     const animate = p.animate && !p.reload;
-    // Read first: where cells still sliding from an earlier batch are now, so
-    // that a new batch retargets them from there instead of jumping.
-    const current = new Map();
-    for (const [key, entry] of this.live) {
-      if (entry.anim?.playState === "running") current.set(key, getComputedStyle(entry.node).transform);
-    }
-    // Then write.
+    // Moved cells slide by CSS transition (on while the content has `animating`),
+    // which starts from where a sliding cell is now: no reads needed to retarget.
+    this.content.classList.toggle("animating", animate);
     this.content.style.height = `${state.contentSize.height}px`;
 
     for (const [key, entry] of this.live) {
@@ -71,12 +80,14 @@ export class CollectionView {
       let entry = this.live.get(key);
       const isNew = !entry;
       if (isNew) {
-        entry = { node: this.dequeue(e.reuse), x, y, w, h };
+        // A node from the pool was hidden (display: none): it does not slide from its old place.
+        entry = { node: this.dequeue(e.reuse), x, y, w, h, transform: "", z: "", opacity: "" };
         this.live.set(key, entry);
+      } else if (entry.element === e && !p.refresh && !entry.wasCarried && this.carried?.key !== key) {
+        continue;   // the same element as last drawn: nothing to write
       }
+      entry.element = e;
       const node = entry.node;
-      const sliding = current.get(key);
-      const from = sliding && sliding !== "none" ? sliding : `translate(${entry.x}px, ${entry.y}px)`;
       const to = `translate(${x}px, ${y}px)`;
       node.dataset.key = key;
       if (isNew || entry.w !== w || entry.h !== h) {
@@ -84,21 +95,17 @@ export class CollectionView {
         node.style.height = `${h}px`;
       }
       const carried = this.carried?.key === key;
-      node.style.transform = carried ? `translate(${this.carried.x}px, ${this.carried.y}px) scale(1.05)` : to;
+      const transform = carried ? `translate(${this.carried.x}px, ${this.carried.y}px) scale(1.05)` : to;
+      if (entry.transform !== transform) node.style.transform = entry.transform = transform;
       node.classList.toggle("carried", carried);
-      node.style.zIndex = carried ? "1500" : String(e.zIndex);
-      node.style.opacity = e.hidden ? "0" : String(e.alpha);
+      entry.wasCarried = carried;
+      const z = carried ? "1500" : String(e.zIndex);
+      if (entry.z !== z) node.style.zIndex = entry.z = z;
+      const opacity = e.hidden ? "0" : String(e.alpha);
+      if (entry.opacity !== opacity) node.style.opacity = entry.opacity = opacity;
       this.fill(node, e);
-      if (carried) {
-        // Follows the pointer, not the server.
-      } else if (animate && isNew) {
+      if (animate && isNew && !carried) {
         node.animate([{ opacity: 0, transform: to + " scale(0.6)" }, { opacity: e.alpha, transform: to }], { duration: MOVE_MS, easing: "ease-out" });
-      } else if (animate && (entry.x !== x || entry.y !== y || sliding)) {
-        entry.anim?.cancel();
-        entry.anim = node.animate([{ transform: from }, { transform: to }], { duration: MOVE_MS, easing: "cubic-bezier(.2,.8,.2,1)" });
-      } else if (entry.anim && (entry.x !== x || entry.y !== y)) {
-        entry.anim.cancel();
-        entry.anim = null;
       }
       entry.x = x;
       entry.y = y;
@@ -112,7 +119,7 @@ export class CollectionView {
     this.carried = key ? { key, x, y } : null;
     const entry = key && this.live.get(key);
     if (entry) {
-      entry.node.style.transform = `translate(${x}px, ${y}px) scale(1.05)`;
+      entry.node.style.transform = entry.transform = `translate(${x}px, ${y}px) scale(1.05)`;
       entry.node.style.zIndex = "1500";
       entry.node.classList.add("carried");
     }
@@ -145,16 +152,21 @@ export class CollectionView {
       node.classList.toggle("remote-selected", others.length > 0);
       const focusColor = this.state.focusedByOther(item);
       node.classList.toggle("remote-focus", !!focusColor);
-      node.style.setProperty("--remote-focus", focusColor ?? "transparent");
-      node.setAttribute("aria-selected", mine ? "true" : "false");
-      node.id = "cell-" + item;
-      const section = this.state.sections[e.section];
-      node.setAttribute("aria-posinset", String(e.item + 1));
-      node.setAttribute("aria-setsize", String(section?.count ?? -1));
-      node.setAttribute("aria-label", `${e.content.title ?? item}, ${e.item + 1} of ${section?.count ?? "?"} in ${section?.title ?? ""}`);
       node.classList.toggle("focused", this.focusedKey === e.key);
-      node.style.setProperty("--remote", others[0] ?? "transparent");
-      node.dataset.item = item;
+      const section = this.state.sections[e.section];
+      // Attributes and properties are written only when they change.
+      const set = (name, value) => {
+        if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+      };
+      set("aria-selected", mine ? "true" : "false");
+      set("aria-posinset", String(e.item + 1));
+      set("aria-setsize", String(section?.count ?? -1));
+      set("aria-label", `${e.content.title ?? item}, ${e.item + 1} of ${section?.count ?? "?"} in ${section?.title ?? ""}`);
+      if (node.id !== "cell-" + item) node.id = "cell-" + item;
+      if (node.dataset.item !== item) node.dataset.item = item;
+      const remote = others[0] ?? "transparent", remoteFocus = focusColor ?? "transparent";
+      if (node._remote !== remote) node.style.setProperty("--remote", (node._remote = remote));
+      if (node._remoteFocus !== remoteFocus) node.style.setProperty("--remote-focus", (node._remoteFocus = remoteFocus));
     }
   }
 

@@ -12,8 +12,10 @@ struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
         ("garden", "Garden", 480, 110),
     ]
 
-    /// Builds the model: 4 albums, 2,200 photos.
-    static func makeModel(small: Bool) -> CollectionModel {
+    /// Builds the model: "photos" is 4 albums, 2,200 photos; "small" 3 albums of 12;
+    /// "large" 4 albums of 25,000 (100,000 photos, for the browser benchmark).
+    static func makeModel(_ size: String) -> CollectionModel {
+        let small = size == "small"
         var model = CollectionModel()
         model.cellReuseIdentifier = "photo"
         model.headerReuseIdentifier = "album-header"
@@ -23,7 +25,7 @@ struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
             model.snapshot.appendSections([album.id])
             model.sectionTitles[album.id] = album.title
             var ids: [String] = []
-            for _ in 0..<(small ? 12 : album.count) {
+            for _ in 0..<(small ? 12 : size == "large" ? 25_000 : album.count) {
                 let (id, content) = demo.makeItem(serial: serial, section: album.id)
                 model.itemContent[id] = content
                 ids.append(id)

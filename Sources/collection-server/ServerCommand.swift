@@ -28,7 +28,7 @@ struct ServerCommand: ParsableCommand {
     @Option(help: "PEM private key for --tls-cert.")
     var tlsKey: String?
 
-    @Option(help: "Demo collection: photos (4 albums, 2,200 photos) or small (3 albums of 12).")
+    @Option(help: "Demo collection: photos (4 albums, 2,200 photos), small (3 albums of 12) or large (100,000 photos).")
     var demo = "photos"
 
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
@@ -53,7 +53,7 @@ struct ServerCommand: ParsableCommand {
     var exitOnStdinEOF = false
 
     func validate() throws {
-        guard ["photos", "small"].contains(demo) else { throw ValidationError("unknown demo '\(demo)': use photos or small") }
+        guard ["photos", "small", "large"].contains(demo) else { throw ValidationError("unknown demo '\(demo)': use photos, small or large") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
@@ -89,7 +89,8 @@ struct ServerCommand: ParsableCommand {
         limits.messagesPerSecond = rateLimit
         limits.messageBurst = rateLimit * 2
         limits.replayLogCapacity = replayLog
-        let hub = CollectionHub(model: PhotoLibraryDemo.makeModel(small: self.demo == "small"), factory: demo, policy: demo, limits: limits)
+        if self.demo == "large" { limits.maxItems = 150_000 }
+        let hub = CollectionHub(model: PhotoLibraryDemo.makeModel(self.demo), factory: demo, policy: demo, limits: limits)
         let wiring = Wiring(hub: hub, logger: logger)
         let server = WebSocketServer(configuration: config, logger: logger, handler: wiring.handle)
         wiring.attach(server)

@@ -11,11 +11,12 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from server_fixture import Server, artifacts_dir
 
-# Counts Web Animations started, so a test can tell that a batch animated.
+# Counts Web Animations and CSS transitions started, so a test can tell that a batch animated.
 COUNT_ANIMATIONS = """
 window.__animations = 0;
 const original = Element.prototype.animate;
 Element.prototype.animate = function (...args) { window.__animations++; return original.apply(this, args); };
+document.addEventListener("transitionrun", (event) => { if (event.propertyName === "transform") window.__animations++; }, true);
 """
 
 

@@ -50,7 +50,7 @@ test("a wrong order is caught by its count or its checksum", () => {
   assert.throws(() => applyOrder({ deletes: [], inserts: [[0, 9]], insertedIds: ["z"], moves: [], sections: [{ id: "s0", count: 4 }] }, order), /out of range/);
 });
 
-test("state: a batch that does not fit the order held asks for a reload and is not applied", () => {
+test("state: a wrong count stops the batch at once; a wrong checksum is found by verifyChecksums", () => {
   const s = new CollectionState();
   s.apply({ type: "welcome", viewer: { id: "v1", name: "V", color: "#000" }, seq: 1, contentSize: { width: 1, height: 1 },
     sections: info([["a", "b"]]), elements: [], selections: [], viewers: [], order: [["a", "b"]] });
@@ -59,9 +59,60 @@ test("state: a batch that does not fit the order held asks for a reload and is n
   assert.equal(s.apply(good).kind, "batch");
   assert.deepEqual(s.order, [["b", "a"]]);
   // The server says the move gives b, a again: the order held (a, b) disagrees.
+  assert.equal(s.verifyChecksums(), null);
   const wrong = { ...good, seq: 3, sections: info([["b", "a"]]) };
-  const change = s.apply(wrong);
+  assert.equal(s.apply(wrong).kind, "batch");
+  assert.match(s.verifyChecksums(), /section s0: the order held does not match the server's checksum/);
+  assert.equal(s.verifyChecksums(), null, "checked once");
+  // A count that does not fit is caught at once, and the batch is not applied.
+  const short = { ...good, seq: 4, moves: [], sections: [{ id: "s0", count: 3 }] };
+  const change = s.apply(short);
   assert.equal(change.kind, "diverged");
-  assert.match(change.reason, /checksum/);
-  assert.equal(s.seq, 2);
+  assert.match(change.reason, /2 items held, 3 on the server/);
+  assert.equal(s.seq, 3);
+});
+
+/** UIKit's rules, written the slow obvious way: fill the new slots. */
+function referenceApply(batch, order) {
+  return order.map((ids, s) => {
+    const count = batch.sections[s].count;
+    const slots = new Array(count).fill(undefined);
+    const gone = new Set(batch.deletes.filter(([ds]) => ds === s).map(([, i]) => i));
+    for (const [[fs, fi], [ts, ti]] of batch.moves) {
+      if (fs === s) gone.add(fi);
+      if (ts === s) slots[ti] = order[fs][fi];
+    }
+    batch.inserts.forEach(([is, i], k) => { if (is === s) slots[i] = batch.insertedIds[k]; });
+    let slot = 0;
+    ids.forEach((id, i) => {
+      if (gone.has(i)) return;
+      while (slots[slot] !== undefined) slot++;
+      slots[slot] = id;
+    });
+    return slots;
+  });
+}
+
+test("random batches: the order comes out as UIKit's rules say", () => {
+  let seed = 11;
+  const rand = (n) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const shuffled = (xs) => { for (let i = xs.length - 1; i > 0; i--) { const j = rand(i + 1); [xs[i], xs[j]] = [xs[j], xs[i]]; } return xs; };
+  for (let round = 0; round < 300; round++) {
+    const order = [0, 1, 2].map((s) => Array.from({ length: rand(12) }, (_, i) => `s${s}-${i}`));
+    // Pick deletes and moves among the old items, then distinct new places for moves and inserts.
+    const all = shuffled(order.flatMap((ids, s) => ids.map((_, i) => [s, i])));
+    const deletes = all.slice(0, rand(3)), moving = all.slice(deletes.length, deletes.length + rand(4));
+    const inserts = Array.from({ length: rand(3) }, () => rand(3));
+    const counts = order.map((ids, s) => ids.length - deletes.filter(([d]) => d === s).length - moving.filter(([m]) => m === s).length);
+    const targets = [...moving.map(() => rand(3)), ...inserts];
+    targets.forEach((s) => counts[s]++);
+    const free = counts.map((n) => shuffled(Array.from({ length: n }, (_, i) => i)));
+    const place = (s) => [s, free[s].pop()];
+    const batch = {
+      deletes, moves: moving.map((from, k) => [from, place(targets[k])]),
+      inserts: [], insertedIds: [], sections: counts.map((count, s) => ({ id: `s${s}`, count })),
+    };
+    inserts.forEach((s, k) => { batch.inserts.push(place(s)); batch.insertedIds.push(`new${round}-${k}`); });
+    assert.deepEqual(applyOrder(batch, order), referenceApply(batch, order), JSON.stringify(batch));
+  }
 });
