@@ -17,6 +17,9 @@ const announcer = document.getElementById("announcer");
 
 const state = new CollectionState();
 const view = new CollectionView(content, state);
+// The demo's list layout sizes rows by their text (the server's estimatedItemSize).
+view.selfSizingLayouts = new Set(["list"]);
+view.onMeasure = (sizes) => connection.send(protocol.measure(sizes));
 let opCounter = 0;
 const nextOp = () => `op-${Date.now().toString(36)}-${++opCounter}`;
 
@@ -64,6 +67,7 @@ const connection = new Connection(url.href, {
         reload(change.kind === "gap" ? `expected batch ${change.expected}, got ${change.got}` : change.reason);
         break;
       case "layout":
+        view.schedule(change);   // cells of a self-sizing layout are measured
         updateChrome();
         if (change.by !== state.me?.id) announce(`Switched to ${state.layout} layout by ${state.viewers.get(change.by)?.name ?? "another viewer"}.`);
         break;

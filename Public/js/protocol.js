@@ -28,6 +28,7 @@ export const moveUpdate = (x, y) => ({ type: "moveUpdate", x, y });
 export const moveEnd = (op) => ({ type: "moveEnd", op });
 export const moveCancel = () => ({ type: "moveCancel" });
 export const layout = (name) => ({ type: "layout", name });
+export const measure = (sizes) => ({ type: "measure", sizes });
 
 const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presence", "error", "focus", "drag", "layout"]);
 

@@ -47,7 +47,8 @@ export class CollectionState {
         for (const key of m.remove) this.elements.delete(key);
         for (const e of m.add) this.elements.set(e.key, e);
         this.contentSize = m.contentSize;
-        return { kind: "window", animate: !!m.animated, removed };
+        // offset: measured sizes moved the content; scroll so that what was at the top stays there.
+        return { kind: "window", animate: !!m.animated, removed, offset: m.offset ?? null };
       }
       case "resume":
         // Our state is kept; the missed batches follow, then the whole window.

@@ -5,6 +5,8 @@ import { metrics } from "./metrics.js";
 
 const MOVE_MS = 320;
 const MAX_SPARES = 64;
+/** The shortest self-sized row (the thumbnail's height). */
+const MIN_ROW = 64;
 
 export class CollectionView {
   /**
@@ -24,6 +26,14 @@ export class CollectionView {
     this.carried = null;
     /** The cell keyboard focus is on (key), marked with a focus ring. */
     this.focusedKey = null;
+    /** Layouts whose cells size themselves: their text is measured and reported. */
+    this.selfSizingLayouts = new Set();
+    /** Called with [{item, width, height}] measured sizes that differ from the frames. */
+    this.onMeasure = null;
+    /** Cells drawn with new content or width, to measure at the start of the next frame. */
+    this.toMeasure = new Map();
+    /** key -> "width×height" last reported, so that nothing is reported twice. */
+    this.reported = new Map();
   }
 
   /** Notes a change from CollectionState.apply and draws it in the next frame. */
@@ -32,6 +42,7 @@ export class CollectionView {
     const p = this.pending;
     p.kinds.add(change.kind);
     if (change.kind === "reload") p.reload = true;
+    if (change.offset) p.offset = change.offset;
     // Counts and positions in sections may change: every cell's labels are checked.
     if (change.kind !== "window") p.refresh = true;
     if (change.animate) p.animate = true;
@@ -49,6 +60,7 @@ export class CollectionView {
     this.pending = null;
     if (!p) return;
     const start = metrics.enabled ? performance.now() : 0;
+    this.measure();   // reads first, while the layout from the last frame is clean
     this.draw(p);
     if (metrics.enabled) {
       void this.content.offsetHeight;   // style and layout now, so that they are counted
@@ -63,6 +75,14 @@ export class CollectionView {
     // which starts from where a sliding cell is now: no reads needed to retarget.
     this.content.classList.toggle("animating", animate);
     this.content.style.height = `${state.contentSize.height}px`;
+    if (p.offset) this.content.parentElement.scrollTop = p.offset.y;
+    const selfSizing = this.selfSizingLayouts.has(state.layout);
+    if (p.reload || this.drawnLayout !== state.layout) {
+      // A fresh copy or another layout: the server holds no measured sizes; measure all again.
+      this.drawnLayout = state.layout;
+      this.reported.clear();
+      for (const entry of this.live.values()) entry.measuredWidth = undefined;
+    }
 
     for (const [key, entry] of this.live) {
       if (state.elements.has(key)) continue;
@@ -103,7 +123,12 @@ export class CollectionView {
       if (entry.z !== z) node.style.zIndex = entry.z = z;
       const opacity = e.hidden ? "0" : String(e.alpha);
       if (entry.opacity !== opacity) node.style.opacity = entry.opacity = opacity;
+      const filled = node._content !== e.content;
       this.fill(node, e);
+      if (selfSizing && e.kind === "cell" && (isNew || filled || entry.measuredWidth !== w)) {
+        entry.measuredWidth = w;
+        this.toMeasure.set(key, node);
+      }
       if (animate && isNew && !carried) {
         node.animate([{ opacity: 0, transform: to + " scale(0.6)" }, { opacity: e.alpha, transform: to }], { duration: MOVE_MS, easing: "ease-out" });
       }
@@ -112,6 +137,30 @@ export class CollectionView {
       entry.w = w;
       entry.h = h;
     }
+    if (this.toMeasure.size) requestAnimationFrame(() => this.measure());
+  }
+
+  /**
+   * Self-sizing: reads the height each newly configured cell's text needs and
+   * reports those that differ from their frames. Runs at the start of a frame
+   * (reads only). A size is reported once per width: the server's frame then
+   * matches, so measuring again reports nothing (no invalidation loop).
+   */
+  measure() {
+    if (!this.toMeasure.size) return;
+    const sizes = [];
+    for (const [key, node] of this.toMeasure) {
+      const entry = this.live.get(key);
+      const body = node.querySelector("[data-measure]");
+      if (!entry || entry.node !== node || !body) continue;
+      const height = Math.max(MIN_ROW, Math.ceil(body.offsetTop + body.offsetHeight));
+      const size = `${entry.w}×${height}`;
+      if (Math.abs(height - entry.h) < 0.5 || this.reported.get(key) === size) continue;
+      this.reported.set(key, size);
+      sizes.push({ item: key.slice(2), width: entry.w, height });
+    }
+    this.toMeasure.clear();
+    for (let i = 0; i < sizes.length; i += 500) this.onMeasure?.(sizes.slice(i, i + 500));
   }
 
   /** Moves the carried cell to the pointer at once (no wait for the server). */

@@ -148,6 +148,9 @@ open class CollectionView {
 
     /// Replaces the layout; `animated` is carried to the client with the next update.
     public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
+        // Sizes measured for the old layout's cells do not hold in the new one.
+        selfSizedItems = nil
+        for view in displayed.values { view.measuredSize = nil }
         collectionViewLayout = layout
         layoutIfNeeded()
         completion?(true)

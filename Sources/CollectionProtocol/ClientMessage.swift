@@ -85,6 +85,19 @@ public enum ClientMessage: Equatable, Sendable {
     case moveCancel
     /// Switch every viewer to the named layout (`setCollectionViewLayout(_:animated:)`).
     case layout(name: String)
+    /// Self-sizing: the sizes the client measured for configured cells.
+    case measure([MeasuredSize])
+
+    /// One cell's measured size.
+    public struct MeasuredSize: Equatable, Sendable {
+        public var item: String
+        public var size: Size
+        /// Creates a measurement.
+        public init(item: String, size: Size) {
+            self.item = item
+            self.size = size
+        }
+    }
 
     /// The `hello` message's fields.
     public struct Hello: Equatable, Sendable {
@@ -114,7 +127,7 @@ public enum ClientMessage: Equatable, Sendable {
 
     /// The `type` field of each message.
     public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload", "focus", "drag",
-                               "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout"]
+                               "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout", "measure"]
 
     /// Decodes one message strictly: unknown types and fields, wrong types,
     /// out-of-range numbers and oversize input are refused with a message
@@ -161,6 +174,14 @@ public enum ClientMessage: Equatable, Sendable {
             message = .moveCancel
         case "layout":
             message = .layout(name: try r.string("name", maxLength: 64))
+        case "measure":
+            var sizes: [MeasuredSize] = []
+            for var entry in try r.objectArray("sizes", count: 1...500) {
+                sizes.append(MeasuredSize(item: try entry.string("item"), size: Size(width: try entry.number("width", in: 1...100_000),
+                                                                                     height: try entry.number("height", in: 1...100_000))))
+                try entry.finish()
+            }
+            message = .measure(sizes)
         case "insert", "delete", "shuffle", "move", "reload":
             let op = try r.optionalString("op", maxLength: 64)
             let ifSeq = try r.optionalInteger("ifSeq", in: 0...Int(Int32.max))

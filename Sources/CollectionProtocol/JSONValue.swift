@@ -116,6 +116,17 @@ struct FieldReader {
         return out
     }
 
+    /// An array of objects, each read by its own reader (named `key[i]` in messages).
+    mutating func objectArray(_ key: String, count: ClosedRange<Int>) throws(ProtocolError) -> [FieldReader] {
+        guard case .array(let values) = try required(key) else { throw ProtocolError(.badMessage, "field '\(name(key))' must be an array of objects") }
+        guard count.contains(values.count) else {
+            throw ProtocolError(.badMessage, "field '\(name(key))' must hold \(count.lowerBound) to \(count.upperBound) entries, not \(values.count)")
+        }
+        var out: [FieldReader] = []
+        for (i, v) in values.enumerated() { out.append(try FieldReader(v, path: "\(name(key))[\(i)]")) }
+        return out
+    }
+
     mutating func object(_ key: String) throws(ProtocolError) -> FieldReader {
         try FieldReader(required(key), path: name(key))
     }

@@ -44,6 +44,13 @@ extension ServerMessage {
             w.key("remove"); w.strings(m.remove)
             w.key("replace"); w.bool(m.replace)
             w.key("animated"); w.bool(m.animated)
+            if let offset = m.offset {
+                w.key("offset")
+                w.beginObject()
+                w.key("x"); w.double(offset.x)
+                w.key("y"); w.double(offset.y)
+                w.endObject()
+            }
         case .batch(let m):
             if let shared = m.shared { w.members(shared.bytes) } else { w.batchSharedMembers(m) }
             w.key("contentSize"); w.size(m.contentSize)

@@ -199,13 +199,17 @@ public enum ServerMessage: Equatable, Sendable {
         /// True: animate to the new frames (items making room during a move, a layout
         /// switch); false: a scroll, drawn at once.
         public var animated: Bool
+        /// Where the client should scroll to (absent: stay): measured cell sizes moved
+        /// the content, and the item at the top of the viewport stays where it was.
+        public var offset: Point?
         /// Creates a window update.
-        public init(contentSize: Size, add: [Element], remove: [String], replace: Bool = false, animated: Bool = false) {
+        public init(contentSize: Size, add: [Element], remove: [String], replace: Bool = false, animated: Bool = false, offset: Point? = nil) {
             self.contentSize = contentSize
             self.add = add
             self.remove = remove
             self.replace = replace
             self.animated = animated
+            self.offset = offset
         }
     }
 

@@ -225,6 +225,8 @@ public final class CollectionHub {
             return try cancelMove(viewer: viewer)
         case .layout(let name):
             return try switchLayout(to: name, by: viewer)
+        case .measure(let sizes):
+            return try measure(sizes, viewer: viewer)
         case .edit(let request):
             if let op = request.op, let seq = acceptedOps[op] {
                 return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: seq))]

@@ -12,6 +12,15 @@ struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
         ("garden", "Garden", 480, 110),
     ]
 
+    static let notes = [
+        "Golden hour.",
+        "Taken from the old tram, somewhere between the river and the castle, just as the lights came on.",
+        "Blurry, but it is the only one with everyone in it.",
+        "A long afternoon in the garden: the tomatoes finally ripened, the cat slept under the fig tree, and nobody wanted to go inside "
+            + "even when it started to rain a little.",
+        "Fog.",
+    ]
+
     /// Builds the model: "photos" is 4 albums, 2,200 photos; "small" 3 albums of 12;
     /// "large" 4 albums of 25,000 (100,000 photos, for the browser benchmark).
     static func makeModel(_ size: String) -> CollectionModel {
@@ -46,7 +55,11 @@ struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
         let sat = 45 + Int((x >> 16) % 40)
         let id = "p\(serial)"
         let title = "IMG_" + String(repeating: "0", count: max(0, 4 - String(serial).count)) + String(serial)
-        return (id, ["title": title, "hue": String(hue), "color": "hsl(\(hue) \(sat)% \(light)%)"])
+        var content = ["title": title, "hue": String(hue), "color": "hsl(\(hue) \(sat)% \(light)%)"]
+        // Every fifth photo has a caption, some of them long: in the list layout rows
+        // size themselves to their text.
+        if serial % 5 == 0 { content["note"] = Self.notes[(serial / 5) % Self.notes.count] }
+        return (id, content)
     }
 
     /// A reloaded photo is "retaken": a new colour around its album's hue.
@@ -67,6 +80,8 @@ struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
         guard name == "list" else { return configure(layout, for: size) }
         let inset = size.width < 500 ? 8.0 : 16.0
         layout.itemSize = CGSize(width: max(1, size.width - 2 * inset), height: 64)
+        // Self-sizing: 64 by estimate; the client measures rows with captions.
+        layout.estimatedItemSize = layout.itemSize
         layout.minimumInteritemSpacing = 0
         layout.minimumLineSpacing = 6
         layout.sectionInset = EdgeInsets(top: 6, left: inset, bottom: 24, right: inset)
