@@ -61,6 +61,9 @@ export class CollectionView {
     if (!p) return;
     const start = metrics.enabled ? performance.now() : 0;
     this.measure();   // reads first, while the layout from the last frame is clean
+    const scroller = this.content.parentElement;
+    p.visibleTop = scroller.scrollTop;
+    p.visibleBottom = p.visibleTop + scroller.clientHeight;
     this.draw(p);
     if (metrics.enabled) {
       void this.content.offsetHeight;   // style and layout now, so that they are counted
@@ -115,6 +118,9 @@ export class CollectionView {
         node.style.height = `${h}px`;
       }
       const carried = this.carried?.key === key;
+      // A cell off screen before and after does not slide (a transition costs style work).
+      const onScreen = (top, height) => top + height > p.visibleTop - 50 && top < p.visibleBottom + 50;
+      if (animate && !isNew) node.classList.toggle("still", !onScreen(entry.y, entry.h) && !onScreen(y, h));
       const transform = carried ? `translate(${this.carried.x}px, ${this.carried.y}px) scale(1.05)` : to;
       if (entry.transform !== transform) node.style.transform = entry.transform = transform;
       node.classList.toggle("carried", carried);
