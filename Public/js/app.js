@@ -191,4 +191,4 @@ document.getElementById("shuffle").addEventListener("click", () => {
 });
 
 // For tests and the curious.
-window.__collection = { state, view, connection, interaction };
+window.__collection = { state, view, connection, interaction, metrics };

@@ -80,6 +80,7 @@ export class CollectionView {
     this.content.style.height = `${state.contentSize.height}px`;
     if (p.offset) this.content.parentElement.scrollTop = p.offset.y;
     const selfSizing = this.selfSizingLayouts.has(state.layout);
+    const onScreen = (top, height) => top + height > p.visibleTop - 50 && top < p.visibleBottom + 50;
     if (p.reload || this.drawnLayout !== state.layout) {
       // A fresh copy or another layout: the server holds no measured sizes; measure all again.
       this.drawnLayout = state.layout;
@@ -119,7 +120,6 @@ export class CollectionView {
       }
       const carried = this.carried?.key === key;
       // A cell off screen before and after does not slide (a transition costs style work).
-      const onScreen = (top, height) => top + height > p.visibleTop - 50 && top < p.visibleBottom + 50;
       if (animate && !isNew) node.classList.toggle("still", !onScreen(entry.y, entry.h) && !onScreen(y, h));
       const transform = carried ? `translate(${this.carried.x}px, ${this.carried.y}px) scale(1.05)` : to;
       if (entry.transform !== transform) node.style.transform = entry.transform = transform;

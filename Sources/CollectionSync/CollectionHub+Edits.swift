@@ -129,13 +129,7 @@ extension CollectionHub {
             insertedIds: logged.insertedIds, moves: logged.moves, reloads: logged.reloads, sections: logged.sections,
             contentSize: Size(width: 0, height: 0), elements: [], remove: [])
         template.encodeSharedMembers()
-        var done: [ObjectIdentifier: Outgoing] = [:]
-        for viewer in orderedViewers() {
-            // A state shared by several viewers performs the batch once; each gets the same message.
-            if let same = done[ObjectIdentifier(viewer.state)] {
-                if viewer.ready { out.append(Outgoing(viewer: viewer.key, sameAs: same)) }
-                continue
-            }
+        out += oncePerState { viewer in
             // Each viewer's collection view performs the batch against the shared data
             // source (already changed), which checks the counts once more.
             let cv = viewer.collectionView
@@ -152,17 +146,14 @@ extension CollectionHub {
             }
             // The batch's elements are where the model puts them; a movement under way
             // is picked up again after, in a window of its own.
-            guard viewer.ready else { continue }
+            guard viewer.ready else { return (nil, []) }
             // Only what is new to the window or changed: the client keeps the rest.
             let (changed, removed) = viewer.refreshWindow(model: model)
             var batch = template
             batch.contentSize = viewer.contentSize
             batch.elements = changed
             batch.remove = removed
-            let message = Outgoing(viewer: viewer.key, message: .batch(batch), encodeNow: viewer.state.members > 1)
-            done[ObjectIdentifier(viewer.state)] = message
-            out.append(message)
-            out += resumeMovement(of: viewer)
+            return (.batch(batch), resumeMovement(of: viewer))
         }
         return out
     }

@@ -30,7 +30,6 @@ extension CollectionHub {
             let wanted = min(max(0, frame.minY - anchor.distance), highest)
             if wanted != top {
                 cv.contentOffset = CGPoint(x: cv.contentOffset.x, y: wanted)
-                cv.layoutIfNeeded()
                 offset = Point(x: Double(cv.contentOffset.x), y: Double(wanted))
             }
         }

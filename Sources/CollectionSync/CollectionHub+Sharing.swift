@@ -40,8 +40,12 @@ extension CollectionHub {
             return
         }
         unregister(own)
-        sharedStates[key] = own
-        own.registeredKey = key
+        register(own, as: key)
+    }
+
+    private func register(_ state: ViewState, as key: SharingKey) {
+        sharedStates[key] = state
+        state.registeredKey = key
     }
 
     private func unregister(_ state: ViewState) {
@@ -58,14 +62,35 @@ extension CollectionHub {
 
     /// After every view state changed layout: states are registered under their new keys.
     func reindexSharedStates() {
-        let states = orderedViewers().map(\.state)
-        for state in states { unregister(state) }
-        for (viewer, state) in zip(orderedViewers(), states) where viewer.movement == nil && state.registeredKey == nil {
-            if let key = state.sharingKey, sharedStates[key] == nil {
-                sharedStates[key] = state
-                state.registeredKey = key
-            }
+        let viewers = orderedViewers()
+        for viewer in viewers { unregister(viewer.state) }
+        for viewer in viewers where viewer.movement == nil && viewer.state.registeredKey == nil {
+            if let key = viewer.state.sharingKey, sharedStates[key] == nil { register(viewer.state, as: key) }
         }
+    }
+
+    /// Runs `body` once per view state, for the state's first viewer in key order.
+    /// `body` returns the message for every ready viewer of that state (nil: none)
+    /// and messages for that first viewer alone. A message several viewers get is
+    /// encoded once.
+    func oncePerState(_ body: (Viewer) -> (shared: ServerMessage?, own: [Outgoing])) -> [Outgoing] {
+        var out: [Outgoing] = []
+        var done: [ObjectIdentifier: Outgoing] = [:]
+        for viewer in orderedViewers() {
+            let id = ObjectIdentifier(viewer.state)
+            if let same = done[id] {
+                if viewer.ready { out.append(Outgoing(viewer: viewer.key, sameAs: same)) }
+                continue
+            }
+            let (shared, own) = body(viewer)
+            if let shared {
+                let message = Outgoing(viewer: viewer.key, message: shared, encodeNow: viewer.state.members > 1)
+                done[id] = message
+                out.append(message)
+            }
+            out += own
+        }
+        return out
     }
 
     /// Number of distinct view states the ready viewers use (for tests and benchmarks).

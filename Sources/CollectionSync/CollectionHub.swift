@@ -176,15 +176,15 @@ public final class CollectionHub {
         switch message {
         case .edit, .drag, .layout:
             // These change no state of the sender's own (an edit reaches every state alike).
-            return try handleShared(message, from: viewer)
+            return try dispatch(message, from: viewer)
         default:
             ownState(viewer)
             defer { shareState(viewer) }
-            return try handleShared(message, from: viewer)
+            return try dispatch(message, from: viewer)
         }
     }
 
-    private func handleShared(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    private func dispatch(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
         if case .hello(let hello) = message { return try greet(viewer, hello) }
         guard viewer.ready else { throw ProtocolError(.notReady, "send 'hello' first") }
         switch message {
@@ -297,23 +297,12 @@ public final class CollectionHub {
         }
         guard name != layoutName else { return [] }
         layoutName = name
-        var out: [Outgoing] = []
-        var done: [ObjectIdentifier: Outgoing] = [:]
-        for viewer in orderedViewers() {
-            // A state shared by several viewers switches once; each gets the same window.
-            if let same = done[ObjectIdentifier(viewer.state)] {
-                if viewer.ready { out.append(Outgoing(viewer: viewer.key, sameAs: same)) }
-                continue
-            }
+        let out = oncePerState { viewer in
             suspendMovement(of: viewer)
             viewer.switchLayout(to: name, policy: policy)
-            guard viewer.ready else { continue }
+            guard viewer.ready else { return (nil, []) }
             let (changed, removed) = viewer.refreshWindow(model: model)
-            let window = Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed, animated: true)),
-                                  encodeNow: viewer.state.members > 1)
-            done[ObjectIdentifier(viewer.state)] = window
-            out.append(window)
-            out += resumeMovement(of: viewer)
+            return (.window(.init(contentSize: viewer.contentSize, add: changed, remove: removed, animated: true)), resumeMovement(of: viewer))
         }
         reindexSharedStates()
         return out + broadcast(.layout(name: name, by: sender.info.id))

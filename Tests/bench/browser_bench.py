@@ -39,9 +39,7 @@ def main():
             and js("return window.__collection.state.order?.flat().length") == 100_000)
 
         # Scroll end to end, one and a half screens per step, waiting for each window.
-        js("window.__metrics = null")
-        js("import('./js/metrics.js').then(m => { window.__metrics = m.metrics; })")
-        WebDriverWait(driver, 10).until(lambda d: js("return !!window.__metrics"))
+        js("window.__metrics = window.__collection.metrics")
         js("for (const list of [window.__metrics.frames, window.__metrics.messages, window.__metrics.checks]) list.length = 0")
         # The loops run inside the page, so that no driver round trip competes
         # with the work measured.
