@@ -19,6 +19,8 @@ open class CollectionView {
     public weak var delegate: CollectionViewDelegate? {
         didSet { collectionViewLayout.invalidateLayout() }
     }
+    /// Answers drops with proposals and performs them.
+    public weak var dropDelegate: CollectionViewDropDelegate?
     /// Told which items approach the window.
     public weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
     /// Prefetching on (default) or off.

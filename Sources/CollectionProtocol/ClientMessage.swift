@@ -87,6 +87,61 @@ public enum ClientMessage: Equatable, Sendable {
     case layout(name: String)
     /// Self-sizing: the sizes the client measured for configured cells.
     case measure([MeasuredSize])
+    /// A drag hovers over the collection at a point: the server answers with its
+    /// drop delegate's proposal (`dropProposal`).
+    case dropUpdate(DropRequest)
+    /// The drag was released over the collection: the drop delegate performs it (an
+    /// edit, answered by ack or reject).
+    case drop(DropRequest)
+    /// Editing mode on or off for this viewer (`isEditing`).
+    case editing(Bool)
+    /// Select (or deselect) every item from `from` to `to` in the collection's order,
+    /// both included, across sections: a Shift-click. With `replace`, this viewer's
+    /// other selected items are deselected.
+    case selectRange(from: String, to: String, selected: Bool, replace: Bool)
+
+    /// What a drag carries: an item of a collection on this server, or external data.
+    public struct DropRequest: Equatable, Sendable {
+        /// Client-chosen id for `drop`, echoed in the ack or reject.
+        public var op: String?
+        /// The pointer, in content coordinates.
+        public var at: Point
+        /// The dragged item, when the drag started in a collection here.
+        public var source: Source?
+        /// External data: kind ("text", "url", "file") and value (empty while hovering:
+        /// browsers reveal the data only at the drop).
+        public var items: [External]
+
+        /// Names an item of a collection on this server.
+        public struct Source: Equatable, Sendable {
+            public var collection: String
+            public var item: String
+            /// Creates a source.
+            public init(collection: String, item: String) {
+                self.collection = collection
+                self.item = item
+            }
+        }
+
+        /// One piece of external data.
+        public struct External: Equatable, Sendable {
+            public var kind: String
+            public var value: String
+            /// Creates external data.
+            public init(kind: String, value: String) {
+                self.kind = kind
+                self.value = value
+            }
+        }
+
+        /// Creates a drop request.
+        public init(op: String? = nil, at: Point, source: Source? = nil, items: [External] = []) {
+            self.op = op
+            self.at = at
+            self.source = source
+            self.items = items
+        }
+    }
 
     /// One cell's measured size.
     public struct MeasuredSize: Equatable, Sendable {
@@ -111,10 +166,12 @@ public enum ClientMessage: Equatable, Sendable {
         public var epoch: String?
         /// Ask for every section's item identifiers in order (for a full mirror).
         public var wantOrder: Bool
+        /// Which collection to watch, on a server with several (nil: the first).
+        public var collection: String?
 
         /// Creates a hello.
         public init(version: Int = protocolVersion, viewport: Size, offset: Point = Point(x: 0, y: 0), name: String? = nil,
-                    lastSeq: Int? = nil, epoch: String? = nil, wantOrder: Bool = false) {
+                    lastSeq: Int? = nil, epoch: String? = nil, wantOrder: Bool = false, collection: String? = nil) {
             self.version = version
             self.viewport = viewport
             self.offset = offset
@@ -122,12 +179,16 @@ public enum ClientMessage: Equatable, Sendable {
             self.lastSeq = lastSeq
             self.epoch = epoch
             self.wantOrder = wantOrder
+            self.collection = collection
         }
     }
 
     /// The `type` field of each message.
     public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload", "focus", "drag",
-                               "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout", "measure"]
+                               "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout", "measure",
+                               "dropUpdate", "drop", "editing", "selectRange"]
+    /// Kinds of external data a drop may carry.
+    public static let externalKinds = ["text", "url", "file"]
 
     /// Decodes one message strictly: unknown types and fields, wrong types,
     /// out-of-range numbers and oversize input are refused with a message
@@ -150,7 +211,9 @@ public enum ClientMessage: Equatable, Sendable {
             let lastSeq = try r.optionalInteger("lastSeq", in: 0...Int(Int32.max))
             let epoch = try r.optionalString("epoch", maxLength: 64)
             let wantOrder = try r.optionalBool("wantOrder") ?? false
-            message = .hello(Hello(version: version, viewport: viewport, offset: offset, name: name, lastSeq: lastSeq, epoch: epoch, wantOrder: wantOrder))
+            let collection = try r.optionalString("collection", maxLength: 64)
+            message = .hello(Hello(version: version, viewport: viewport, offset: offset, name: name, lastSeq: lastSeq, epoch: epoch,
+                                   wantOrder: wantOrder, collection: collection))
         case "scroll":
             let offset = try point(r.object("offset"))!
             let viewport = try r.optionalObject("viewport").map { reader throws(ProtocolError) in try size(reader) }
@@ -182,6 +245,14 @@ public enum ClientMessage: Equatable, Sendable {
                 try entry.finish()
             }
             message = .measure(sizes)
+        case "dropUpdate", "drop":
+            let request = try dropRequest(&r, hovering: type == "dropUpdate")
+            message = type == "drop" ? .drop(request) : .dropUpdate(request)
+        case "editing":
+            message = .editing(try r.bool("on"))
+        case "selectRange":
+            message = .selectRange(from: try r.string("from"), to: try r.string("to"), selected: try r.optionalBool("selected") ?? true,
+                                   replace: try r.optionalBool("replace") ?? false)
         case "insert", "delete", "shuffle", "move", "reload":
             let op = try r.optionalString("op", maxLength: 64)
             let ifSeq = try r.optionalInteger("ifSeq", in: 0...Int(Int32.max))
@@ -199,6 +270,34 @@ public enum ClientMessage: Equatable, Sendable {
         }
         try r.finish()
         return message
+    }
+
+    /// `source` (an item here) or `items` (external data), exactly one of them.
+    private static func dropRequest(_ r: inout FieldReader, hovering: Bool) throws(ProtocolError) -> DropRequest {
+        let op = hovering ? nil : try r.optionalString("op", maxLength: 64)
+        let at = Point(x: try r.number("x", in: -10_000_000...10_000_000), y: try r.number("y", in: -10_000_000...10_000_000))
+        var source: DropRequest.Source?
+        if var s = try r.optionalObject("source") {
+            source = DropRequest.Source(collection: try s.string("collection", maxLength: 64), item: try s.string("item"))
+            try s.finish()
+        }
+        var items: [DropRequest.External] = []
+        if r.fields["items"] != nil {
+            for var entry in try r.objectArray("items", count: 1...20) {
+                let kind = try entry.string("kind", maxLength: 8)
+                guard externalKinds.contains(kind) else {
+                    throw ProtocolError(.badMessage, "field '\(entry.path).kind' must be one of \(externalKinds.joined(separator: ", ")), not '\(kind.prefix(16))'")
+                }
+                // While hovering, browsers show only the kinds; the values come with the drop.
+                let value = hovering ? (try entry.optionalString("value", maxLength: 2_000) ?? "") : try entry.string("value", maxLength: 2_000)
+                items.append(DropRequest.External(kind: kind, value: value))
+                try entry.finish()
+            }
+        }
+        guard (source == nil) != items.isEmpty else {
+            throw ProtocolError(.badMessage, "a \(hovering ? "dropUpdate" : "drop") carries either 'source' (an item here) or 'items' (external data), exactly one")
+        }
+        return DropRequest(op: op, at: at, source: source, items: items)
     }
 
     private static func size(_ reader: FieldReader) throws(ProtocolError) -> Size {
@@ -220,6 +319,7 @@ public enum ClientMessage: Equatable, Sendable {
         switch self {
         case .edit(let request): request.op
         case .moveEnd(let op): op
+        case .drop(let request): request.op
         default: nil
         }
     }

@@ -30,6 +30,10 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case notMoving = "not_moving"
     /// The item being moved was deleted by another viewer: the movement ended.
     case moveCancelled = "move_cancelled"
+    /// The drop delegate does not allow this drop here (its proposal was forbidden or cancel).
+    case dropForbidden = "drop_forbidden"
+    /// `hello` or a drop named a collection this server does not hold.
+    case unknownCollection = "unknown_collection"
 }
 
 /// A client message that cannot be accepted; the model does not change.

@@ -10,6 +10,8 @@ extension ServerMessage {
     private struct FocusBody: Decodable { let viewer: String; let item: String? }
     private struct DragBody: Decodable { let viewer: String; let item: String?; let x: Double; let y: Double }
     private struct LayoutBody: Decodable { let name: String; let by: String }
+    private struct EditingBody: Decodable { let on: Bool }
+    private struct SelectionsBody: Decodable { let viewer: String; let items: [String]; let selected: Bool }
 
     /// Decodes a server message (for Swift clients and tests).
     public static func decode(_ bytes: [UInt8]) throws -> ServerMessage {
@@ -42,6 +44,11 @@ extension ServerMessage {
         case "layout":
             let b = try decoder.decode(LayoutBody.self, from: data)
             return .layout(name: b.name, by: b.by)
+        case "dropProposal": return .dropProposal(try decoder.decode(DropProposal.self, from: data))
+        case "editing": return .editing(on: try decoder.decode(EditingBody.self, from: data).on)
+        case "selections":
+            let b = try decoder.decode(SelectionsBody.self, from: data)
+            return .selections(viewer: b.viewer, items: b.items, selected: b.selected)
         case let other:
             throw ProtocolError(.unknownType, "unknown server message type '\(other)'")
         }
@@ -62,6 +69,9 @@ extension ServerMessage {
         case .focus: "focus"
         case .drag: "drag"
         case .layout: "layout"
+        case .dropProposal: "dropProposal"
+        case .editing: "editing"
+        case .selections: "selections"
         }
     }
 }

@@ -86,6 +86,20 @@ extension ServerMessage {
         case let .layout(name, by):
             w.key("name"); w.string(name)
             w.key("by"); w.string(by)
+        case .dropProposal(let p):
+            w.key("operation"); w.string(p.operation)
+            w.key("intent"); w.string(p.intent)
+            w.key("section"); if let s = p.section { w.int(s) } else { w.null() }
+            w.key("item"); if let i = p.item { w.int(i) } else { w.null() }
+            w.key("target"); if let t = p.target { w.string(t) } else { w.null() }
+            w.key("x"); w.double(p.x)
+            w.key("y"); w.double(p.y)
+        case .editing(let on):
+            w.key("on"); w.bool(on)
+        case let .selections(viewer, items, selected):
+            w.key("viewer"); w.string(viewer)
+            w.key("items"); w.strings(items)
+            w.key("selected"); w.bool(selected)
         }
         w.endObject()
         return w.bytes

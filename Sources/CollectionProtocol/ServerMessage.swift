@@ -125,6 +125,39 @@ public enum ServerMessage: Equatable, Sendable {
     case drag(viewer: String, item: String?, at: Point)
     /// The collection switched layouts (every viewer's); animated windows came first.
     case layout(name: String, by: String)
+    /// The drop delegate's proposal for a hovering drag (to the dragging viewer only).
+    case dropProposal(DropProposal)
+    /// This viewer's editing mode changed (to that viewer only).
+    case editing(on: Bool)
+    /// A viewer selected or deselected several items at once (a range).
+    case selections(viewer: String, items: [String], selected: Bool)
+
+    /// What a drop at a point would do.
+    public struct DropProposal: Equatable, Sendable, Codable {
+        /// "move", "copy", "forbidden" or "cancel".
+        public var operation: String
+        /// "insertAtDestinationIndexPath", "insertIntoDestinationIndexPath" or "unspecified".
+        public var intent: String
+        /// The destination index path (the insertion point, or the item dropped into).
+        public var section: Int?
+        public var item: Int?
+        /// With the insert-into intent: the identifier of the item dropped into.
+        public var target: String?
+        /// The pointer the proposal answers (content coordinates).
+        public var x: Double
+        public var y: Double
+
+        /// Creates a proposal message.
+        public init(operation: String, intent: String, section: Int?, item: Int?, target: String?, x: Double, y: Double) {
+            self.operation = operation
+            self.intent = intent
+            self.section = section
+            self.item = item
+            self.target = target
+            self.x = x
+            self.y = y
+        }
+    }
 
     /// The answer to `hello`.
     public struct Welcome: Equatable, Sendable, Codable {

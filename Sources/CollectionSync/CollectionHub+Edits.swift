@@ -78,6 +78,12 @@ extension CollectionHub {
 
     /// Validates and applies `next` as one numbered batch, logs it, and tells every viewer.
     func commit(_ next: CollectionModel, reloading reloadIds: [String], op: String?, by sender: Viewer) throws(ProtocolError) -> [Outgoing] {
+        try commit(next, reloading: reloadIds, op: op, by: sender.info.id, ackTo: sender.key)
+    }
+
+    /// `commit` for a change made on behalf of `by` (a viewer id, perhaps of another
+    /// collection); the ack goes to `ackTo` when there is an op.
+    func commit(_ next: CollectionModel, reloading reloadIds: [String], op: String?, by: String, ackTo: UInt64?) throws(ProtocolError) -> [Outgoing] {
         let before = model.snapshot
         var batch = BatchUpdate(from: before, to: next.snapshot)
         batch.reloadedItems = reloadIds.compactMap { before.indexPath(for: $0) }.sorted()
@@ -97,7 +103,7 @@ extension CollectionHub {
         }
         for id in touched { sectionInfoCache[id] = next.sectionInfo(id) }
         let logged = LoggedBatch(
-            seq: sequence, by: sender.info.id,
+            seq: sequence, by: by,
             deletes: batch.deletedItems.map { [$0.section, $0.item] },
             deletedIds: batch.deletedItems.compactMap { before.itemIdentifier(at: $0) },
             inserts: batch.insertedItems.map { [$0.section, $0.item] },
@@ -108,8 +114,8 @@ extension CollectionHub {
         log.append(logged)
 
         var out: [Outgoing] = []
-        if let op {
-            out.append(Outgoing(viewer: sender.key, message: .ack(op: op, seq: sequence)))
+        if let op, let ackTo {
+            out.append(Outgoing(viewer: ackTo, message: .ack(op: op, seq: sequence)))
             acceptedOps[op] = sequence
             // Oldest forgotten first; the array is compacted now and then, not shifted per op.
             acceptedOpOrder.append(op)
@@ -125,7 +131,7 @@ extension CollectionHub {
         // Every viewer's copy shares all but its content size and window changes:
         // those members are encoded once.
         var template = ServerMessage.Batch(
-            seq: sequence, by: sender.info.id, deletes: logged.deletes, deletedIds: logged.deletedIds, inserts: logged.inserts,
+            seq: sequence, by: by, deletes: logged.deletes, deletedIds: logged.deletedIds, inserts: logged.inserts,
             insertedIds: logged.insertedIds, moves: logged.moves, reloads: logged.reloads, sections: logged.sections,
             contentSize: Size(width: 0, height: 0), elements: [], remove: [])
         template.encodeSharedMembers()

@@ -44,6 +44,8 @@ public struct HubLimits: Sendable {
     public var replayLogCapacity = 1_000
     /// Accepted op ids remembered, so that a retried edit gets its first ack.
     public var rememberedOps = 10_000
+    /// Most items one `selectRange` may cover.
+    public var maxRangeSelection = 10_000
 
     /// The defaults.
     public init() {}
@@ -62,6 +64,21 @@ public final class CollectionHub {
     public internal(set) var layoutName: String
     /// Identifies this hub's history: a `lastSeq` from another epoch is not resumed.
     public let epoch: String
+    /// The collection's name (what `hello.collection` and drag sources call it).
+    public let name: String
+    /// The group this hub belongs to, for drops from its other collections.
+    weak var group: CollectionHubGroup?
+    /// Answers drops with proposals and performs them (set before viewers connect).
+    public var dropDelegate: (any CollectionViewDropDelegate)? {
+        get { store.dropDelegate }
+        set {
+            store.dropDelegate = newValue
+            for viewer in viewers.values {
+                viewer.collectionView.dropDelegate = newValue
+                viewer.collectionView.dragInteractionEnabled = newValue != nil
+            }
+        }
+    }
     /// Limits; change before viewers connect.
     public var limits: HubLimits {
         didSet { log = ReplayLog(capacity: limits.replayLogCapacity) }
@@ -93,7 +110,7 @@ public final class CollectionHub {
     /// Creates a hub over `model`; `seed` makes shuffles repeatable; `clock` gives
     /// seconds (for rate limits); `epoch` names this history.
     public init(model: CollectionModel, factory: ItemFactory, policy: LayoutPolicy, limits: HubLimits = HubLimits(), seed: UInt64 = 0x5EED,
-                epoch: String = UUID().uuidString.prefix(8).lowercased(),
+                name: String = "main", epoch: String = UUID().uuidString.prefix(8).lowercased(),
                 clock: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }) {
         store = ModelStore(model)
         self.factory = factory
@@ -101,11 +118,17 @@ public final class CollectionHub {
         layoutName = policy.layoutNames.first ?? "grid"
         self.limits = limits
         self.epoch = epoch
+        self.name = name
         self.clock = clock
         log = ReplayLog(capacity: limits.replayLogCapacity)
         nextSerial = model.snapshot.numberOfItems + 1
         random = SplitMix64(seed: seed)
         for id in model.snapshot.sectionIdentifiers { sectionInfoCache[id] = model.sectionInfo(id) }
+    }
+
+    /// This hub, or another of its group, by name.
+    func peer(named collection: String) -> CollectionHub? {
+        collection == name ? self : group?.hub(named: collection)
     }
 
     /// Viewers connected (helloed or not).
@@ -174,7 +197,7 @@ public final class CollectionHub {
 
     private func handle(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
         switch message {
-        case .edit, .drag, .layout:
+        case .edit, .drag, .layout, .dropUpdate, .drop:
             // These change no state of the sender's own (an edit reaches every state alike).
             return try dispatch(message, from: viewer)
         default:
@@ -227,6 +250,15 @@ public final class CollectionHub {
             return try switchLayout(to: name, by: viewer)
         case .measure(let sizes):
             return try measure(sizes, viewer: viewer)
+        case .dropUpdate(let request):
+            return try proposeDrop(request, viewer: viewer)
+        case .drop(let request):
+            if let op = request.op, let seq = acceptedOps[op] { return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: seq))] }
+            return try performDrop(request, viewer: viewer)
+        case .editing(let on):
+            return setEditing(on, viewer: viewer)
+        case let .selectRange(from, to, selected, replace):
+            return try selectRange(from: from, to: to, selected: selected, replace: replace, viewer: viewer)
         case .edit(let request):
             if let op = request.op, let seq = acceptedOps[op] {
                 return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: seq))]
@@ -238,6 +270,9 @@ public final class CollectionHub {
     private func greet(_ viewer: Viewer, _ hello: ClientMessage.Hello) throws(ProtocolError) -> [Outgoing] {
         guard hello.version == protocolVersion else {
             throw ProtocolError(.unsupportedVersion, "this server speaks protocol \(protocolVersion), not \(hello.version)")
+        }
+        if let collection = hello.collection, collection != name {
+            throw ProtocolError(.unknownCollection, "this connection watches '\(name)', not '\(collection.prefix(64))'")
         }
         let first = !viewer.ready
         viewer.ready = true

@@ -5,6 +5,9 @@ import Foundation
 /// same, current state.
 final class ModelStore {
     var model: CollectionModel
+    /// The drop delegate every view state's collection view uses (held here: the
+    /// collection views' own reference is weak, as UIKit's).
+    var dropDelegate: (any CollectionViewDropDelegate)?
     init(_ model: CollectionModel) { self.model = model }
 }
 

@@ -31,6 +31,11 @@ final class ViewState {
         dataSource.register(in: collectionView)
         collectionView.dataSource = dataSource
         collectionView.allowsMultipleSelection = true
+        collectionView.allowsSelectionDuringEditing = true
+        collectionView.allowsMultipleSelectionDuringEditing = true
+        collectionView.allowsFocusDuringEditing = true
+        collectionView.dropDelegate = store.dropDelegate
+        collectionView.dragInteractionEnabled = store.dropDelegate != nil
         collectionView.allowsFocus = true
         collectionView.isPrefetchingEnabled = false
     }

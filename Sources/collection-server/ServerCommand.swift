@@ -90,8 +90,13 @@ struct ServerCommand: ParsableCommand {
         limits.messageBurst = rateLimit * 2
         limits.replayLogCapacity = replayLog
         if self.demo == "large" { limits.maxItems = 150_000 }
-        let hub = CollectionHub(model: PhotoLibraryDemo.makeModel(self.demo), factory: demo, policy: demo, limits: limits)
-        let wiring = Wiring(hub: hub, logger: logger)
+        // The photo library (the default collection) and the board's two columns.
+        let photos = CollectionHub(model: PhotoLibraryDemo.makeModel(self.demo), factory: demo, policy: demo, limits: limits, name: "photos")
+        var boardLimits = limits
+        boardLimits.maxItems = 10_000
+        let hubs = [photos] + BoardDemo.makeHubs(limits: boardLimits)
+        for hub in hubs { hub.dropDelegate = ModelDropDelegate(foldersTakeDrops: hub !== photos) }
+        let wiring = Wiring(group: CollectionHubGroup(hubs), logger: logger)
         let server = WebSocketServer(configuration: config, logger: logger, handler: wiring.handle)
         wiring.attach(server)
         let actualPort = try server.start()

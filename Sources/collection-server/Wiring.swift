@@ -9,7 +9,7 @@ import WebSocketTransport
 /// behind a mutex so that this stays sound if that ever changes.
 final class Wiring: Sendable {
     private struct State {
-        var hub: CollectionHub
+        var group: CollectionHubGroup
         var echo: Set<ConnectionID> = []
     }
 
@@ -17,8 +17,8 @@ final class Wiring: Sendable {
     private let server = Mutex<WebSocketServer?>(nil)
     private let logger: Logger
 
-    init(hub: sending CollectionHub, logger: Logger) {
-        state = Mutex(State(hub: hub))
+    init(group: sending CollectionHubGroup, logger: Logger) {
+        state = Mutex(State(group: group))
         self.logger = logger
     }
 
@@ -32,7 +32,7 @@ final class Wiring: Sendable {
         switch event {
         case let .opened(id, _, path):
             state.withLock { s in
-                if path == "/echo" { s.echo.insert(id) } else { s.hub.connect(id.rawValue) }
+                if path == "/echo" { s.echo.insert(id) } else { s.group.connect(id.rawValue) }
             }
             logger.debug("open \(id) on \(path)")
             return
@@ -41,10 +41,10 @@ final class Wiring: Sendable {
                 server.send(bytes, to: id, binary: binary)
                 return
             }
-            outgoing = state.withLock { s in binary ? s.hub.receiveBinary(from: id.rawValue) : s.hub.receive(bytes, from: id.rawValue) }
+            outgoing = state.withLock { s in binary ? s.group.receiveBinary(from: id.rawValue) : s.group.receive(bytes, from: id.rawValue) }
         case let .closed(id):
             outgoing = state.withLock { s in
-                s.echo.remove(id) != nil ? [] : s.hub.disconnect(id.rawValue)
+                s.echo.remove(id) != nil ? [] : s.group.disconnect(id.rawValue)
             }
             logger.debug("closed \(id)")
         }

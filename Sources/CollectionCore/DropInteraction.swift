@@ -1,0 +1,186 @@
+import Foundation
+
+/// What a drop would do (UIKit's `UIDropOperation`).
+public enum DropOperation: String, Sendable, Equatable {
+    /// The drop is not possible here; nothing is shown.
+    case cancel
+    /// The drop is understood but not allowed here (the cursor says so).
+    case forbidden
+    /// The dropped data is copied.
+    case copy
+    /// The dropped items move (from where they were dragged).
+    case move
+}
+
+/// A drop delegate's answer while a drop hovers (UIKit's `UICollectionViewDropProposal`).
+public struct CollectionViewDropProposal: Sendable, Equatable {
+    /// Where the dropped items go relative to the destination index path.
+    public enum Intent: String, Sendable, Equatable {
+        /// No preference: the collection view inserts at the destination index path.
+        case unspecified
+        /// Insert at the destination index path, the others making room.
+        case insertAtDestinationIndexPath
+        /// Put the items into the item at the destination index path (a folder, say).
+        case insertIntoDestinationIndexPath
+    }
+
+    /// What the drop does.
+    public var operation: DropOperation
+    /// Where it goes.
+    public var intent: Intent
+
+    /// Creates a proposal (UIKit's `init(operation:intent:)`).
+    public init(operation: DropOperation, intent: Intent = .unspecified) {
+        self.operation = operation
+        self.intent = intent
+    }
+}
+
+/// One thing being dragged (UIKit's `UIDragItem`): an item of a collection on this
+/// server (`localObject` is its identifier), or external data (text, a URL, a file).
+public struct DragItem: Sendable, Equatable {
+    /// The identifier of the dragged item, for a drag that started in a collection here.
+    public var localObject: String?
+    /// The collection the local item comes from.
+    public var sourceCollection: String?
+    /// The content fields of the local item.
+    public var content: [String: String]
+    /// For external data: "text", "url" or "file".
+    public var kind: String
+    /// The text, the URL, or the file's name.
+    public var value: String
+
+    /// A local item: `id` from `collection`, with its content fields.
+    public init(local id: String, from collection: String, content: [String: String]) {
+        localObject = id
+        sourceCollection = collection
+        self.content = content
+        kind = "item"
+        value = id
+    }
+
+    /// External data of `kind` ("text", "url", "file").
+    public init(kind: String, value: String) {
+        localObject = nil
+        sourceCollection = nil
+        content = [:]
+        self.kind = kind
+        self.value = value
+    }
+}
+
+/// A drop under way over a collection view (UIKit's `UIDropSession`).
+public struct DropSession: Sendable, Equatable {
+    /// What is dragged.
+    public var items: [DragItem]
+    /// Where the pointer is, in the collection view's content coordinates.
+    public var location: CGPoint
+    /// The collection the drag started in, when it started in one here (UIKit's
+    /// `localDragSession` is non-nil then).
+    public var sourceCollection: String?
+
+    /// Creates a session.
+    public init(items: [DragItem], location: CGPoint, sourceCollection: String? = nil) {
+        self.items = items
+        self.location = location
+        self.sourceCollection = sourceCollection
+    }
+
+    /// The pointer's location in `view`'s content coordinates.
+    public func location(in view: CollectionView) -> CGPoint { location }
+
+    /// True when every item is one of these kinds ("item", "text", "url", "file").
+    public func hasItemsConforming(toKinds kinds: [String]) -> Bool {
+        !items.isEmpty && items.allSatisfy { kinds.contains($0.kind) }
+    }
+}
+
+/// What a drop delegate gets to perform the drop (UIKit's `UICollectionViewDropCoordinator`).
+public protocol CollectionViewDropCoordinator: AnyObject {
+    /// The dragged items.
+    var items: [DragItem] { get }
+    /// Where the items go: the insertion index path, or with the insert-into intent,
+    /// the item they go into.
+    var destinationIndexPath: IndexPath? { get }
+    /// The last proposal.
+    var proposal: CollectionViewDropProposal { get }
+    /// The session.
+    var session: DropSession { get }
+}
+
+/// Handles drops onto a collection view (UIKit's `UICollectionViewDropDelegate`).
+public protocol CollectionViewDropDelegate: AnyObject {
+    /// Whether the view takes this kind of drop at all (by default: yes).
+    func collectionView(_ collectionView: CollectionView, canHandle session: DropSession) -> Bool
+    /// The proposal for the pointer's place: called as the drop hovers.
+    func collectionView(_ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
+                        withDestinationIndexPath destinationIndexPath: IndexPath?) -> CollectionViewDropProposal
+    /// Performs the drop: the delegate updates its data.
+    func collectionView(_ collectionView: CollectionView, performDropWith coordinator: any CollectionViewDropCoordinator)
+}
+
+extension CollectionViewDropDelegate {
+    /// Takes every drop.
+    public func collectionView(_ collectionView: CollectionView, canHandle session: DropSession) -> Bool { true }
+}
+
+/// A proposal resolved for one place: the proposal and its destination.
+public struct ResolvedDrop: Sendable, Equatable {
+    /// The delegate's proposal (insert-into downgraded to insert-at when no item is under the pointer).
+    public var proposal: CollectionViewDropProposal
+    /// The insertion index path, or the item dropped into.
+    public var destinationIndexPath: IndexPath?
+}
+
+extension CollectionView {
+    /// The index path an item dropped at `point` would be inserted at: before or after
+    /// the nearest item (by the reading order of its row), at the start of an empty
+    /// section whose header is nearest, or at the end of the last section.
+    public func dropDestinationIndexPath(at point: CGPoint) -> IndexPath? {
+        _ = loadCountsIfNeeded()
+        guard numberOfSections > 0 else { return nil }
+        collectionViewLayout.prepareIfNeeded()
+        let reach: CGFloat = 400
+        let probe = CGRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach)
+        var best: (distance: CGFloat, attributes: CollectionViewLayoutAttributes)?
+        for a in collectionViewLayout.layoutAttributesForElements(in: probe) ?? [] where !a.isHidden {
+            guard a.representedElementCategory == .cell || a.representedElementKind == CollectionView.elementKindSectionHeader else { continue }
+            let f = a.frame
+            let dx = max(f.minX - point.x, 0, point.x - f.maxX), dy = max(f.minY - point.y, 0, point.y - f.maxY)
+            let d = dx * dx + dy * dy
+            if best == nil || d < best!.distance { best = (d, a) }
+        }
+        guard let nearest = best?.attributes else {
+            let last = numberOfSections - 1
+            return IndexPath(item: numberOfItems(inSection: last), section: last)
+        }
+        let p = nearest.indexPath
+        if nearest.representedElementCategory != .cell { return IndexPath(item: 0, section: p.section) }
+        let f = nearest.frame
+        // A row of several items reads left to right; a full-width row top to bottom.
+        let after: Bool
+        if point.y > f.maxY { after = true } else if point.y < f.minY { after = false } else if f.width < bounds.width / 2 {
+            after = point.x > f.midX
+        } else {
+            after = point.y > f.midY
+        }
+        return IndexPath(item: p.item + (after ? 1 : 0), section: p.section)
+    }
+
+    /// Asks the drop delegate for its proposal for `session` (UIKit does this as the
+    /// drop moves): `.cancel` without a delegate or when it cannot handle the session.
+    /// An insert-into proposal names the item under the pointer, or becomes insert-at
+    /// when there is none.
+    public func dropProposal(for session: DropSession) -> ResolvedDrop {
+        let insertion = dropDestinationIndexPath(at: session.location)
+        guard let dropDelegate, dropDelegate.collectionView(self, canHandle: session) else {
+            return ResolvedDrop(proposal: CollectionViewDropProposal(operation: .cancel), destinationIndexPath: insertion)
+        }
+        var proposal = dropDelegate.collectionView(self, dropSessionDidUpdate: session, withDestinationIndexPath: insertion)
+        if proposal.intent == .insertIntoDestinationIndexPath {
+            if let target = indexPathForItem(at: session.location) { return ResolvedDrop(proposal: proposal, destinationIndexPath: target) }
+            proposal.intent = .insertAtDestinationIndexPath
+        }
+        return ResolvedDrop(proposal: proposal, destinationIndexPath: insertion)
+    }
+}

@@ -1,0 +1,90 @@
+import CollectionCore
+import CollectionProtocol
+import Foundation
+
+extension CollectionHub {
+    /// The drop session a request describes: the dragged item (read from its
+    /// collection, perhaps another hub of the group) or the external data.
+    func dropSession(_ request: ClientMessage.DropRequest) throws(ProtocolError) -> DropSession {
+        let location = CGPoint(x: request.at.x, y: request.at.y)
+        guard let source = request.source else {
+            return DropSession(items: request.items.map { DragItem(kind: $0.kind, value: $0.value) }, location: location)
+        }
+        guard let hub = peer(named: source.collection) else {
+            throw ProtocolError(.unknownCollection, "no collection named '\(source.collection.prefix(64))'")
+        }
+        guard let content = hub.model.itemContent[source.item], hub.model.snapshot.contains(item: source.item) else {
+            throw ProtocolError(.unknownItem, "no item with id '\(source.item.prefix(80))' in collection '\(source.collection.prefix(64))'")
+        }
+        return DropSession(items: [DragItem(local: source.item, from: hub.name, content: content)], location: location, sourceCollection: hub.name)
+    }
+
+    /// `dropUpdate`: the drop delegate's proposal for the pointer's place, to this viewer.
+    func proposeDrop(_ request: ClientMessage.DropRequest, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        let session = try dropSession(request)
+        let resolved = resolve(session, viewer: viewer)
+        let target = resolved.proposal.intent == .insertIntoDestinationIndexPath
+            ? resolved.destinationIndexPath.flatMap { model.snapshot.itemIdentifier(at: $0) } : nil
+        return [Outgoing(viewer: viewer.key, message: .dropProposal(.init(
+            operation: resolved.proposal.operation.rawValue, intent: resolved.proposal.intent.rawValue,
+            section: resolved.destinationIndexPath?.section, item: resolved.destinationIndexPath?.item, target: target,
+            x: request.at.x, y: request.at.y)))]
+    }
+
+    /// The delegate's proposal, refused for a move of an item its data source will not let move.
+    private func resolve(_ session: DropSession, viewer: Viewer) -> ResolvedDrop {
+        var resolved = viewer.collectionView.dropProposal(for: session)
+        if resolved.proposal.operation == .move, let item = session.items.first?.localObject, let source = session.sourceCollection,
+           let hub = peer(named: source), !hub.canMove(item) {
+            resolved.proposal.operation = .forbidden
+        }
+        return resolved
+    }
+
+    /// Whether the data source lets `item` move (`canMoveItemAt`).
+    func canMove(_ item: String) -> Bool { !model.immovableItems.contains(item) && model.snapshot.contains(item: item) }
+
+    /// `drop`: the drop delegate performs the drop on a copy of the model; the result
+    /// is one numbered batch here and, for an item moved from another collection, a
+    /// delete there. A forbidden (or cancelled) drop changes nothing.
+    func performDrop(_ request: ClientMessage.DropRequest, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        let session = try dropSession(request)
+        let resolved = resolve(session, viewer: viewer)
+        let what = session.items.first.map { $0.localObject.map { "item '\($0.prefix(80))'" } ?? "\($0.kind)" } ?? "nothing"
+        let place = resolved.destinationIndexPath.map { "section \($0.section), item \($0.item)" } ?? "no index path"
+        guard [.copy, .move].contains(resolved.proposal.operation) else {
+            throw ProtocolError(.dropForbidden, "the drop delegate answers '\(resolved.proposal.operation.rawValue)' for dropping \(what) at \(place) of '\(name)'; nothing changed")
+        }
+        let cv = viewer.collectionView
+        let coordinator = ModelDropCoordinator(session: session, resolved: resolved, collection: name, model: model) { [unowned self] section in
+            defer { nextSerial += 1 }
+            return factory.makeItem(serial: nextSerial, section: section)
+        }
+        cv.dropDelegate?.collectionView(cv, performDropWith: coordinator)
+        var next = coordinator.model
+        guard next.checkInvariants().isEmpty else {
+            throw ProtocolError(.refused, "the drop delegate left the model inconsistent (\(next.checkInvariants().joined(separator: "; "))); nothing changed")
+        }
+        guard next.snapshot.numberOfItems <= limits.maxItems else {
+            throw ProtocolError(.refused, "the collection holds \(model.snapshot.numberOfItems) items; this drop would pass the limit of \(limits.maxItems)")
+        }
+        next.immovableItems = model.immovableItems
+        let reloads = coordinator.reloadedItems.filter { model.snapshot.contains(item: $0) && next.snapshot.contains(item: $0) }.sorted()
+        var out: [Outgoing] = []
+        if next != model {
+            out += try commit(next, reloading: reloads, op: request.op, by: viewer)
+        } else if let op = request.op {
+            out.append(Outgoing(viewer: viewer.key, message: .ack(op: op, seq: sequence)))   // dropped where it was: nothing to change
+        }
+        // A move from another collection takes the item out of it.
+        if resolved.proposal.operation == .move, let sourceName = session.sourceCollection, sourceName != name,
+           let source = peer(named: sourceName), let id = session.items.first?.localObject, source.model.snapshot.contains(item: id) {
+            var rest = source.model
+            rest.snapshot.deleteItems([id])
+            rest.itemContent[id] = nil
+            // Deleting an item the model holds always validates; this batch cannot be refused.
+            out += (try? source.commit(rest, reloading: [], op: nil, by: viewer.info.id, ackTo: nil)) ?? []
+        }
+        return out
+    }
+}

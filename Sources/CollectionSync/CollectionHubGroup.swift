@@ -1,0 +1,69 @@
+import CollectionProtocol
+import Foundation
+
+/// Several collections served together (a board's columns, say): each connection
+/// watches one, chosen by `hello.collection`, and items dragged from one may be
+/// dropped onto another. Pure, like the hubs: events in, messages out.
+public final class CollectionHubGroup {
+    /// The hubs, in the order given; the first is the default for a `hello` without a collection.
+    public let hubs: [CollectionHub]
+    private let byName: [String: CollectionHub]
+    /// Which hub each helloed connection belongs to.
+    private var route: [UInt64: CollectionHub] = [:]
+    /// Connections that have not said which collection they watch.
+    private var pending: Set<UInt64> = []
+
+    /// Groups `hubs` (their names must differ).
+    public init(_ hubs: [CollectionHub]) {
+        precondition(!hubs.isEmpty, "a group needs a hub")
+        self.hubs = hubs
+        byName = Dictionary(hubs.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        precondition(byName.count == hubs.count, "hub names must differ")
+        for hub in hubs { hub.group = self }
+    }
+
+    /// The hub called `name`.
+    public func hub(named name: String) -> CollectionHub? { byName[name] }
+
+    /// The hub a connection watches, once it said hello.
+    public func hub(of key: UInt64) -> CollectionHub? { route[key] }
+
+    /// A connection opened; it picks a collection with its `hello`.
+    public func connect(_ key: UInt64) { pending.insert(key) }
+
+    /// A text message: the first must be a `hello`, which picks the hub.
+    public func receive(_ bytes: [UInt8], from key: UInt64) -> [Outgoing] {
+        if let hub = route[key] { return hub.receive(bytes, from: key) }
+        guard pending.contains(key) else { return [] }
+        let name: String?
+        do {
+            guard case .hello(let hello) = try ClientMessage.decode(bytes) else {
+                return [Outgoing(viewer: key, message: .error(code: .notReady, message: "send 'hello' first", op: nil))]
+            }
+            name = hello.collection
+        } catch {
+            return [Outgoing(viewer: key, message: .error(code: error.code, message: error.message, op: nil))]
+        }
+        guard let hub = name.map({ byName[$0] }) ?? hubs.first else {
+            let names = hubs.map(\.name).joined(separator: ", ")
+            return [Outgoing(viewer: key, message: .error(
+                code: .unknownCollection, message: "no collection named '\(name?.prefix(64) ?? "")'; this server holds \(names)", op: nil))]
+        }
+        pending.remove(key)
+        route[key] = hub
+        hub.connect(key)
+        return hub.receive(bytes, from: key)
+    }
+
+    /// A binary frame: refused by the hub (or before hello).
+    public func receiveBinary(from key: UInt64) -> [Outgoing] {
+        if let hub = route[key] { return hub.receiveBinary(from: key) }
+        return [Outgoing(viewer: key, message: .error(code: .binaryUnsupported, message: "binary frames are not part of collection.v1; send JSON text", op: nil))]
+    }
+
+    /// A connection closed.
+    public func disconnect(_ key: UInt64) -> [Outgoing] {
+        pending.remove(key)
+        return route.removeValue(forKey: key)?.disconnect(key) ?? []
+    }
+}

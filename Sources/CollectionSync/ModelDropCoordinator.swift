@@ -1,0 +1,82 @@
+import CollectionCore
+import Foundation
+
+/// The coordinator a hub hands its drop delegate: the delegate changes `model`
+/// (the destination collection's) and the hub commits the result as one numbered
+/// batch. With a move, items dragged from another collection are deleted there
+/// afterwards, in a batch of that collection's own.
+public final class ModelDropCoordinator: CollectionViewDropCoordinator {
+    public let items: [DragItem]
+    public let destinationIndexPath: IndexPath?
+    public let proposal: CollectionViewDropProposal
+    public let session: DropSession
+    /// The name of the collection dropped onto.
+    public let collection: String
+    /// The destination's model as the drop leaves it.
+    public var model: CollectionModel
+    /// Items whose content the drop changed (a folder's count, say): their cells are reloaded.
+    public var reloadedItems: Set<String> = []
+    private let makeItem: (String) -> (id: String, content: [String: String])
+
+    init(session: DropSession, resolved: ResolvedDrop, collection: String, model: CollectionModel,
+         makeItem: @escaping (String) -> (id: String, content: [String: String])) {
+        items = session.items
+        self.session = session
+        destinationIndexPath = resolved.destinationIndexPath
+        proposal = resolved.proposal
+        self.collection = collection
+        self.model = model
+        self.makeItem = makeItem
+    }
+
+    /// True for a dragged item of this very collection.
+    public func isFromThisCollection(_ item: DragItem) -> Bool { item.localObject != nil && item.sourceCollection == collection }
+
+    /// Inserts the dragged items at `indexPath`, in order: items of this collection
+    /// move there (or, with `.copy`, are copied under new identifiers); items of another
+    /// collection come in with their identifier and content (a new identifier if this
+    /// collection has theirs, or with `.copy`); external data becomes new items whose
+    /// content `content` gives (starting from the data source's fresh item).
+    /// Returns the identifiers inserted.
+    @discardableResult
+    public func insertItems(at indexPath: IndexPath,
+                            content: (DragItem, _ fresh: [String: String]) -> [String: String] = { item, fresh in item.content.isEmpty ? fresh : item.content }) -> [String] {
+        let sections = model.snapshot.sectionIdentifiers
+        guard sections.indices.contains(indexPath.section) else { return [] }
+        let section = sections[indexPath.section]
+        let moving = Set(items.filter { isFromThisCollection($0) && proposal.operation == .move }.compactMap(\.localObject))
+        // The item the drop goes before: the first at or after the index path that is not itself moving.
+        let existing = model.snapshot.itemIdentifiers(inSection: section)
+        let anchor = existing.dropFirst(min(indexPath.item, existing.count)).first { !moving.contains($0) }
+        model.snapshot.deleteItems(Array(moving))
+        var inserted: [String] = []
+        for item in items {
+            var id: String
+            var fields: [String: String]
+            if let local = item.localObject, moving.contains(local) {
+                id = local
+                fields = model.itemContent[local] ?? item.content
+            } else {
+                let fresh = makeItem(section)
+                id = fresh.id
+                if let local = item.localObject, proposal.operation == .move, !model.snapshot.contains(item: local), !isFromThisCollection(item) {
+                    id = local
+                }
+                fields = content(item, fresh.content)
+            }
+            guard !model.snapshot.contains(item: id) else { continue }
+            if let anchor { model.snapshot.insertItems([id], beforeItem: anchor) } else { model.snapshot.appendItems([id], toSection: section) }
+            model.itemContent[id] = fields
+            inserted.append(id)
+        }
+        return inserted
+    }
+
+    /// Removes a dragged item of this collection (say it went into a folder).
+    public func removeItem(_ id: String) {
+        guard model.snapshot.contains(item: id) else { return }
+        model.snapshot.deleteItems([id])
+        model.itemContent[id] = nil
+        reloadedItems.remove(id)
+    }
+}
