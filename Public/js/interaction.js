@@ -2,7 +2,7 @@
 // geometry, and reorder by pointer or keyboard. It reads events and the state,
 // sends protocol messages, and asks the view to draw.
 import * as protocol from "./protocol.js";
-import { neighbour, nearest, edge, range, center } from "./navigation.js";
+import { neighbour, nearest, edge, center } from "./navigation.js";
 import { describePosition } from "./announce.js";
 
 const DRAG_THRESHOLD = 6;
@@ -10,8 +10,10 @@ const TOUCH_HOLD_MS = 350;
 const EDGE = 48;
 
 export class Interaction {
-  constructor({ scroller, content, state, view, send, nextOp, announce }) {
-    Object.assign(this, { scroller, content, state, view, send, nextOp, announce });
+  constructor({ scroller, content, state, view, send, nextOp, announce, dropSessions = false }) {
+    Object.assign(this, { scroller, content, state, view, send, nextOp, announce, dropSessions });
+    /** The page's drag controller (dragdrop.js), when drags may leave this collection. */
+    this.dragController = null;
     this.focusedItem = null;
     this.anchor = null;
     this.press = null; // {item, x, y, pointerId, type, timer, dragging}
@@ -85,7 +87,7 @@ export class Interaction {
     clearTimeout(p.timer);
     p.node.classList.remove("highlighted");
     this.press = null;
-    if (p.dragging) return this.endMove();
+    if (p.dragging) return this.moving ? this.endMove() : undefined;   // a drop session ends in the drag controller
     if (event.target.closest("[data-item]")?.dataset.item !== p.item) return;
     this.click(p.item, p);
     this.focus(p.item, false);
@@ -98,20 +100,21 @@ export class Interaction {
     this.press = null;
   }
 
-  /** A click: alone selects only this item; Ctrl/Cmd toggles; Shift extends from the anchor. */
+  /**
+   * A click: alone selects only this item; Ctrl/Cmd (or any click in editing mode)
+   * toggles; Shift extends from the anchor over the whole order, in one message.
+   */
   click(item, { ctrl, shift }) {
     const mine = new Set(this.state.mySelection());
     if (shift && this.anchor) {
       // Shift: the range from the anchor becomes the selection (Ctrl+Shift adds it).
-      const want = new Set(range(this.state.elements, "i:" + this.anchor, "i:" + item));
-      if (!ctrl) for (const id of mine) if (!want.has(id)) this.send(protocol.select(id, false));
-      for (const id of want) if (!mine.has(id)) this.send(protocol.select(id, true));
-      return;
+      return this.send(protocol.selectRange(this.anchor, item, !ctrl));
     }
     this.anchor = item;
+    if (this.state.editing) ctrl = true;
     if (ctrl) return this.send(protocol.select(item, !mine.has(item)));
-    for (const id of mine) if (id !== item) this.send(protocol.select(id, false));
-    if (!mine.has(item)) this.send(protocol.select(item, true));
+    // Only this item: one message, however many were selected.
+    if (mine.size !== 1 || !mine.has(item)) this.send(protocol.selectRange(item, item, true));
   }
 
   startPointerMove() {
@@ -121,6 +124,7 @@ export class Interaction {
     if (!e) return this.cancelPress();
     p.dragging = true;
     p.node.classList.remove("highlighted");
+    if (this.dropSessions && this.dragController) return this.dragController.begin(this, p.item, p.x, p.y);
     const at = this.contentPoint(p.x, p.y);
     this.moving = { item: p.item, keyboard: false, offsetX: at.x - e.frame[0], offsetY: at.y - e.frame[1], clientX: p.x, clientY: p.y };
     this.send(protocol.moveBegin(p.item));

@@ -60,13 +60,4 @@ export function edge(elements, last) {
   return (last ? cells[cells.length - 1] : cells[0]) ?? null;
 }
 
-/** Item ids from `a` to `b` (inclusive, either order) among the cells held: Shift-click. */
-export function range(elements, aKey, bKey) {
-  const cells = cellsInOrder(elements);
-  const i = cells.findIndex((e) => e.key === aKey);
-  const j = cells.findIndex((e) => e.key === bKey);
-  if (i < 0 || j < 0) return j >= 0 ? [cells[j].key.slice(2)] : [];
-  return cells.slice(Math.min(i, j), Math.max(i, j) + 1).map((e) => e.key.slice(2));
-}
-
 export { center };

@@ -3,11 +3,12 @@
 export const SUBPROTOCOL = "collection.v1";
 export const VERSION = 1;
 
-export const hello = (viewport, offset, name, lastSeq, epoch) => {
+export const hello = (viewport, offset, name, lastSeq, epoch, collection) => {
   // wantOrder: every section's ids come with the welcome, so that each batch's
   // counts and checksums can be checked against the order held.
   const m = { type: "hello", protocol: VERSION, viewport, offset, wantOrder: true };
   if (name) m.name = name;
+  if (collection) m.collection = collection;
   if (Number.isInteger(lastSeq) && epoch) {
     m.lastSeq = lastSeq;
     m.epoch = epoch;
@@ -29,8 +30,15 @@ export const moveEnd = (op) => ({ type: "moveEnd", op });
 export const moveCancel = () => ({ type: "moveCancel" });
 export const layout = (name) => ({ type: "layout", name });
 export const measure = (sizes) => ({ type: "measure", sizes });
+export const editing = (on) => ({ type: "editing", on });
+export const selectRange = (from, to, replace) => ({ type: "selectRange", from, to, selected: true, replace });
+/** A drag hovering at (x, y): `source` {collection, item} for an item here, else `kinds` of external data. */
+export const dropUpdate = (x, y, source, kinds) => (source ? { type: "dropUpdate", x, y, source } : { type: "dropUpdate", x, y, items: kinds.map((kind) => ({ kind })) });
+/** The drag released at (x, y): `source` for an item here, else `items` [{kind, value}]. */
+export const drop = (op, x, y, source, items) => (source ? { type: "drop", op, x, y, source } : { type: "drop", op, x, y, items });
 
-const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presence", "error", "focus", "drag", "layout"]);
+const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presence", "error", "focus", "drag", "layout",
+  "dropProposal", "editing", "selections"]);
 
 /** Parses a server frame; throws with a reason if it is not a v1 server message. */
 export function parseServerMessage(text) {

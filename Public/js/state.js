@@ -7,6 +7,8 @@ export class CollectionState {
   constructor() {
     /** Fresh copies asked for after a gap or a divergence. */
     this.reloads = 0;
+    /** This viewer's editing mode (the server's isEditing; kept across reloads). */
+    this.editing = false;
     this.reset();
   }
 
@@ -62,6 +64,12 @@ export class CollectionState {
       case "selection":
         this.#setSelected(m.viewer, m.item, m.selected);
         return { kind: "selection", item: m.item };
+      case "selections":
+        for (const item of m.items) this.#setSelected(m.viewer, item, m.selected);
+        return { kind: "selection" };
+      case "editing":
+        this.editing = m.on;
+        return { kind: "editing" };
       case "focus":
         if (m.item) this.focuses.set(m.viewer, m.item);
         else this.focuses.delete(m.viewer);
@@ -100,6 +108,8 @@ export class CollectionState {
     for (const s of m.selections) for (const item of s.items) this.#setSelected(s.viewer, item, true);
     for (const f of m.focuses ?? []) this.focuses.set(f.viewer, f.item);
     this.layout = m.layout ?? "grid";
+    /** The server's name for this collection (drag sources name it). */
+    this.collection = m.collection ?? null;
     return { kind: "reload", animate: false, removed: [] };
   }
 

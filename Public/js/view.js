@@ -198,6 +198,8 @@ export class CollectionView {
       node._content = content;
       for (const field of node.querySelectorAll("[data-field]")) field.textContent = content[field.dataset.field] ?? "";
       for (const swatch of node.querySelectorAll("[data-fill]")) swatch.style.background = content[swatch.dataset.fill] ?? "";
+      // The item's kind ("folder", "text", …), for styles.
+      if ((node.dataset.kind ?? "") !== (content.kind ?? "")) node.dataset.kind = content.kind ?? "";
     }
     if (e.kind === "cell") {
       const item = e.key.slice(2);
@@ -252,6 +254,82 @@ export class CollectionView {
       ghost.style.height = `${h}px`;
       ghost.style.transform = `translate(${drag.x - w / 2}px, ${drag.y - h / 2}px)`;
     }
+  }
+
+  /**
+   * Shows where a drop would go (a dropProposal, or null to clear): the item it
+   * would go into is highlighted, or a bar marks the gap it would be inserted at.
+   */
+  showDropTarget(p) {
+    this.dropInto?.classList.remove("drop-into");
+    this.dropInto = null;
+    this.content.classList.toggle("drop-forbidden", p?.operation === "forbidden");
+    const rect = p && (p.operation === "move" || p.operation === "copy") ? this.dropRect(p) : null;
+    if (p?.intent === "insertIntoDestinationIndexPath" && p.target && rect) {
+      this.dropInto = this.live.get("i:" + p.target)?.node ?? null;
+      this.dropInto?.classList.add("drop-into");
+    }
+    if (!this.indicator) {
+      this.indicator = document.createElement("div");
+      this.indicator.className = "drop-indicator";
+      this.indicator.setAttribute("aria-hidden", "true");
+      this.content.appendChild(this.indicator);
+    }
+    const bar = rect && !this.dropInto ? rect.bar : null;
+    this.indicator.hidden = !bar;
+    if (bar) {
+      this.indicator.style.transform = `translate(${bar.x}px, ${bar.y}px)`;
+      this.indicator.style.width = `${bar.w}px`;
+      this.indicator.style.height = `${bar.h}px`;
+    }
+  }
+
+  /**
+   * Where a proposal's destination is, from the elements held: the cell there
+   * (insert before it), else the one before it (insert after), else the section's
+   * header. Returns the cell-sized box and the indicator bar, or null.
+   */
+  dropRect(p) {
+    if (p.section == null) return null;
+    let at = null, before = null, header = null;
+    for (const e of this.state.elements.values()) {
+      if (e.section !== p.section) continue;
+      if (e.kind !== "cell") header = e;
+      else if (e.item === p.item) at = e;
+      else if (e.item === p.item - 1) before = e;
+    }
+    if (p.intent === "insertIntoDestinationIndexPath") {
+      return at ? { box: { x: at.frame[0], y: at.frame[1], w: at.frame[2], h: at.frame[3] } } : null;
+    }
+    const ref = at ?? before;
+    const width = this.content.clientWidth;
+    if (!ref) {
+      if (!header) return null;
+      const [x, y, w, h] = header.frame;
+      const box = { x: x + 10, y: y + h + 4, w: Math.min(w, width) - 20, h: 52 };
+      return { box, bar: { x: box.x, y: box.y - 2, w: box.w, h: 4 } };
+    }
+    const [x, y, w, h] = ref.frame;
+    const box = { x, y: at ? y : y + h + 8, w, h };
+    // Full-width rows: a horizontal bar between them; a grid: a vertical bar between cells.
+    if (w > width / 2) return { box, bar: { x, y: (at ? y - 4 : y + h + 4) - 2, w, h: 4 } };
+    return { box: at ? box : { x: x + w + 8, y, w, h }, bar: { x: (at ? x - 4 : x + w + 4) - 2, y, w: 4, h } };
+  }
+
+  /** A placeholder box where a drop goes, until the server commits it; returns its node. */
+  showPlaceholder(p, title) {
+    const rect = this.dropRect(p);
+    if (!rect) return null;
+    const node = document.createElement("div");
+    node.className = "drop-placeholder";
+    node.setAttribute("role", "status");
+    node.textContent = p.intent === "insertIntoDestinationIndexPath" ? `Adding ${title} to the folder…` : `Adding ${title}…`;
+    const { x, y, w, h } = rect.box;
+    node.style.transform = `translate(${x}px, ${y}px)`;
+    node.style.width = `${w}px`;
+    node.style.height = `${h}px`;
+    this.content.appendChild(node);
+    return node;
   }
 
   /** Refreshes selection marks on live cells (no layout change). */

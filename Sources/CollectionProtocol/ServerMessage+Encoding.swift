@@ -32,6 +32,7 @@ extension ServerMessage {
             }
             w.endArray()
             w.key("layout"); w.string(m.layout)
+            if let collection = m.collection { w.key("collection"); w.string(collection) }
         case .resume(let m):
             w.key("viewer"); w.viewer(m.viewer)
             w.key("fromSeq"); w.int(m.fromSeq)

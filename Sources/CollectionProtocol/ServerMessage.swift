@@ -178,13 +178,16 @@ public enum ServerMessage: Equatable, Sendable {
         public var focuses: [FocusInfo]
         /// The layout in use (see `layout`).
         public var layout: String = "grid"
+        /// The collection's name (what drag sources call it).
+        public var collection: String?
 
         enum CodingKeys: String, CodingKey {
-            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, sections, elements, selections, viewers, order, focuses, layout
+            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, sections, elements, selections, viewers, order, focuses, layout, collection
         }
 
         /// Creates a welcome.
-        public init(viewer: ViewerInfo, epoch: String, seq: Int, contentSize: Size, sections: [SectionInfo], elements: [Element], selections: [SelectionInfo], viewers: [ViewerInfo], order: [[String]]? = nil, focuses: [FocusInfo] = [], layout: String = "grid") {
+        public init(viewer: ViewerInfo, epoch: String, seq: Int, contentSize: Size, sections: [SectionInfo], elements: [Element], selections: [SelectionInfo], viewers: [ViewerInfo], order: [[String]]? = nil, focuses: [FocusInfo] = [], layout: String = "grid", collection: String? = nil) {
+            self.collection = collection
             self.focuses = focuses
             self.layout = layout
             self.viewer = viewer

@@ -300,7 +300,7 @@ public final class CollectionHub {
                 viewer: viewer.info, epoch: epoch, seq: sequence, contentSize: viewer.contentSize, sections: sectionInfos,
                 elements: elements, selections: selections, viewers: presence(),
                 order: hello.wantOrder ? model.snapshot.sectionIdentifiers.map { model.snapshot.itemIdentifiers(inSection: $0) } : nil,
-                focuses: focuses(except: viewer.key), layout: layoutName))))
+                focuses: focuses(except: viewer.key), layout: layoutName, collection: name))))
         }
         if first {
             out += broadcast(.presence(viewers: presence()), except: viewer.key)

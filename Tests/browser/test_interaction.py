@@ -54,7 +54,7 @@ def test_keyboard_moves_focus_by_geometry_and_selects(server):
         scroller = d.find_element(By.ID, "scroller")
         assert scroller.get_attribute("role") == "listbox" and scroller.get_attribute("tabindex") == "0"
         # One tab stop: Tab from the last toolbar control lands on the collection.
-        d.find_element(By.ID, "layout").send_keys(Keys.TAB)
+        d.find_element(By.CSS_SELECTOR, ".actions .nav").send_keys(Keys.TAB)
         assert js(d, "return document.activeElement.id") == "scroller"
         wait(d, lambda d: focused(d) == "p1")
         assert scroller.get_attribute("aria-activedescendant") == "cell-p1"
@@ -110,6 +110,49 @@ def test_selection_with_modifiers(server):
         wait(d, lambda d: mine(d) == ["p3"])
     finally:
         d.quit()
+
+
+def test_shift_click_covers_the_whole_order_and_editing_mode_ticks(server):
+    d, other = open_viewer(server), open_viewer(server)
+    try:
+        cell = lambda item: d.find_element(By.CSS_SELECTOR, f"[data-item='{item}']:not([hidden])")
+        cell("p2").click()
+        wait(d, lambda d: mine(d) == ["p2"])
+        # Far down, in the second album: the range covers photos the page never drew.
+        last = js(d, "return window.__collection.state.order[1][5]")
+        drawn = lambda: js(d, "return !!document.querySelector(`[data-item='${arguments[0]}']:not([hidden])`)", last)
+        for _ in range(40):
+            if drawn():
+                break
+            js(d, "document.getElementById('scroller').scrollTop += 1500")
+            time.sleep(0.1)
+        wait(d, lambda d: drawn(), message="the second album did not come into view")
+        js(d, "document.getElementById(`cell-${arguments[0]}`).scrollIntoView({block: 'center'})", last)
+        time.sleep(0.3)
+        ActionChains(d).key_down(Keys.SHIFT).click(cell(last)).key_up(Keys.SHIFT).perform()
+        want = js(d, "const o = window.__collection.state.order; return o[0].slice(1).concat(o[1].slice(0, 6))")
+        wait(d, lambda d: mine(d) == sorted(want), message=f"{len(mine(d))} selected, want {len(want)}")
+        # Everyone sees the range (one message, not one per photo).
+        wait(other, lambda o: len(js(o, "return [...window.__collection.state.selections.keys()]")) == len(want))
+        # Editing mode: this viewer's clicks tick photos; the checkbox shows on every photo.
+        js(d, "document.getElementById('scroller').scrollTop = 0")
+        d.find_element(By.ID, "edit").click()
+        wait(d, lambda d: js(d, "return document.body.classList.contains('editing')"), message="editing mode did not start")
+        assert d.find_element(By.ID, "edit").get_attribute("aria-pressed") == "true"
+        assert not js(other, "return document.body.classList.contains('editing')")
+        wait(d, lambda d: cell("p1").find_element(By.CSS_SELECTOR, ".check").is_displayed())
+        cell("p1").click()
+        wait(d, lambda d: "p1" in mine(d) and "p2" in mine(d), message="a click in editing mode did not add")
+        cell("p2").click()
+        wait(d, lambda d: "p2" not in mine(d) and "p1" in mine(d), message="a click in editing mode did not untick")
+        d.save_screenshot(str(artifacts_dir() / "editing-mode.png"))
+        d.find_element(By.ID, "edit").click()
+        wait(d, lambda d: not js(d, "return document.body.classList.contains('editing')"))
+        cell("p3").click()
+        wait(d, lambda d: mine(d) == ["p3"], message="out of editing mode a click selects only that photo")
+    finally:
+        d.quit()
+        other.quit()
 
 
 def test_keyboard_reorder_and_the_other_viewer_hears_it(server):

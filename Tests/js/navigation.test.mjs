@@ -1,7 +1,7 @@
-// Keyboard geometry, Shift ranges and live-region sentences, without a DOM.
+// Keyboard geometry and live-region sentences, without a DOM.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { neighbour, range, edge, nearest } from "../../Public/js/navigation.js";
+import { neighbour, edge, nearest } from "../../Public/js/navigation.js";
 import { describeBatch, describePosition } from "../../Public/js/announce.js";
 import { CollectionState } from "../../Public/js/state.js";
 
@@ -28,12 +28,10 @@ test("left and right follow the item order and wrap lines", () => {
   assert.equal(neighbour(grid, "i:p2", "ArrowRight", "i:p3").key, "i:p4"); // skipping the item being moved
 });
 
-test("edges, nearest and Shift ranges", () => {
+test("edges and nearest", () => {
   assert.equal(edge(grid, false).key, "i:p0");
   assert.equal(edge(grid, true).key, "i:p7");
   assert.equal(nearest(grid, { x: 160, y: 180 }).key, "i:p4");
-  assert.deepEqual(range(grid, "i:p5", "i:p2"), ["p2", "p3", "p4", "p5"]);
-  assert.deepEqual(range(grid, "i:gone", "i:p2"), ["p2"]);
 });
 
 test("remote batches are described; our own are not", () => {

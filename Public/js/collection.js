@@ -1,0 +1,175 @@
+// One live collection on a page: its connection, state, view and input, wired
+// together. A page may hold several (the board holds two); the page's own chrome
+// (toolbar, status line) listens through `onChange` and `onStatus`.
+import * as protocol from "./protocol.js";
+import { CollectionState } from "./state.js";
+import { CollectionView } from "./view.js";
+import { Connection } from "./connection.js";
+import { Interaction } from "./interaction.js";
+import { describeBatch } from "./announce.js";
+import { metrics } from "./metrics.js";
+
+let opCounter = 0;
+/** A fresh op id (unique on this page). */
+export const nextOp = () => `op-${Date.now().toString(36)}-${++opCounter}`;
+
+export class LiveCollection {
+  /**
+   * @param {{scroller: HTMLElement, content: HTMLElement, announce: (text: string) => void,
+   *   collection?: string, name?: string, selfSizingLayouts?: Set<string>, dropSessions?: boolean,
+   *   onChange?: (kind: string, message: object) => void, onStatus?: (status: string) => void}} options
+   *   `collection` names the server's collection (none: the default one); with
+   *   `dropSessions`, a pointer drag is a drag-and-drop session (see dragdrop.js)
+   *   rather than an interactive movement.
+   */
+  constructor({ scroller, content, announce, collection, name, selfSizingLayouts, dropSessions = false, onChange, onStatus }) {
+    Object.assign(this, { scroller, content, announce, collection, name });
+    this.onChange = onChange ?? (() => {});
+    /** Called with every dropProposal, ack and reject (the drag controller listens). */
+    this.onDropMessage = null;
+    this.state = new CollectionState();
+    this.view = new CollectionView(content, this.state);
+    if (selfSizingLayouts) this.view.selfSizingLayouts = selfSizingLayouts;
+    this.view.onMeasure = (sizes) => this.send(protocol.measure(sizes));
+    this.checksumsScheduled = false;
+
+    const url = new URL("ws", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    this.connection = new Connection(url.href, {
+      onOpen: () => {
+        // After a reconnect, ask to resume from the last batch applied.
+        const s = this.state;
+        this.send(protocol.hello(this.viewport(), this.offset(), name, s.epoch ? s.seq : undefined, s.epoch, collection));
+        // A new connection starts out of editing mode: ask for it again.
+        if (s.editing) this.send(protocol.editing(true));
+      },
+      onMessage: (message) => this.receive(message),
+      onStatus: (status) => onStatus?.(status),
+    });
+    this.interaction = new Interaction({
+      scroller, content, state: this.state, view: this.view, send: (m) => this.send(m), nextOp, announce, dropSessions,
+    });
+
+    // Scrolling and resizing: one message per animation frame at most.
+    this.scrollQueued = false;
+    this.resized = false;
+    scroller.addEventListener("scroll", () => this.queueScroll(), { passive: true });
+    new ResizeObserver(() => {
+      this.resized = true;
+      this.queueScroll();
+    }).observe(scroller);
+  }
+
+  send(message) {
+    return this.connection.send(message);
+  }
+
+  viewport() {
+    return { width: Math.max(1, this.scroller.clientWidth), height: Math.max(1, this.scroller.clientHeight) };
+  }
+
+  offset() {
+    return { x: 0, y: this.scroller.scrollTop };
+  }
+
+  /** A point in this collection's content coordinates. */
+  contentPoint(clientX, clientY) {
+    const r = this.content.getBoundingClientRect();
+    return { x: clientX - r.left, y: clientY - r.top };
+  }
+
+  queueScroll() {
+    if (this.scrollQueued) return;
+    this.scrollQueued = true;
+    requestAnimationFrame(() => {
+      this.scrollQueued = false;
+      this.send(protocol.scroll(this.offset(), this.resized ? this.viewport() : undefined));
+      this.resized = false;
+    });
+  }
+
+  receive(message) {
+    const start = metrics.enabled ? performance.now() : 0;
+    const change = this.state.apply(message);
+    if (metrics.enabled) metrics.applied = performance.now() - start;
+    const { view, interaction, state } = this;
+    switch (change.kind) {
+      case "reload":
+      case "window":
+      case "batch":
+        view.schedule(change);
+        interaction.resolvePendingFocus();
+        if (change.kind === "window") interaction.movedWindow();
+        if (change.kind === "batch") {
+          this.announce(describeBatch(message, state));
+          this.scheduleChecksums();
+        }
+        break;
+      case "gap":
+      case "diverged":
+        // Out of order, or an order that does not match the server's: ask for a
+        // fresh copy rather than show a wrong order.
+        this.reload(change.kind === "gap" ? `expected batch ${change.expected}, got ${change.got}` : change.reason);
+        break;
+      case "layout":
+        view.schedule(change);   // cells of a self-sizing layout are measured
+        if (change.by !== state.me?.id) this.announce(`Switched to ${state.layout} layout by ${state.viewers.get(change.by)?.name ?? "another viewer"}.`);
+        break;
+      case "resume":
+      case "replay":
+        this.scheduleChecksums();
+        break;
+      case "drag":
+        requestAnimationFrame(() => view.drawGhosts());
+        break;
+      case "selection":
+      case "editing":
+        view.refreshSelection();
+        break;
+      case "presence":
+        view.refreshSelection();
+        view.drawGhosts();
+        break;
+      case "error":
+      case "reject":
+        if (message.code === "move_cancelled") interaction.moveLost();
+        console.warn("server:", message.code, message.message);
+        break;
+    }
+    if (message.type === "dropProposal" || message.type === "ack" || message.type === "reject" || message.type === "error") this.onDropMessage?.(message);
+    this.onChange(change.kind, message);
+  }
+
+  /** Reloads after a gap or a wrong order: a fresh copy rather than a wrong one shown. */
+  reload(why) {
+    console.warn("reloading:", why);
+    this.state.reloads += 1;
+    this.send(protocol.hello(this.viewport(), this.offset(), undefined, undefined, undefined, this.collection));
+  }
+
+  // Checksums of the sections batches changed are checked when the page is idle
+  // (within 200 ms), off the path of drawing the batch.
+  scheduleChecksums() {
+    if (this.checksumsScheduled) return;
+    this.checksumsScheduled = true;
+    const run = () => {
+      this.checksumsScheduled = false;
+      const start = metrics.enabled ? performance.now() : 0;
+      const why = this.state.verifyChecksums();
+      if (metrics.enabled) metrics.checks.push(performance.now() - start);
+      if (why) this.reload(why);
+    };
+    if (window.requestIdleCallback) requestIdleCallback(run, { timeout: 200 });
+    else setTimeout(run, 50);
+  }
+}
+
+/** A polite live-region announcer over `region`. */
+export function announcer(region) {
+  return (text) => {
+    if (!text) return;
+    region.textContent = "";
+    // A fresh text node each time, so that the same sentence twice is read twice.
+    requestAnimationFrame(() => { region.textContent = text; });
+  };
+}

@@ -1,0 +1,242 @@
+// Drag and drop across the collections of a page, and from outside it. A pointer
+// drag (started in a collection with drop sessions) carries a floating copy of
+// the cell; whichever collection is under the pointer hears `dropUpdate` once a
+// frame and answers with its drop delegate's proposal, shown as the cursor and an
+// insertion indicator (or a highlighted folder). Release sends `drop`; a
+// placeholder stands where the items go until the server's ack (or reject).
+// External text, links and files arrive through the browser's drag events.
+import * as protocol from "./protocol.js";
+import { nextOp } from "./collection.js";
+
+const CURSORS = { move: "grabbing", copy: "copy", forbidden: "not-allowed", cancel: "no-drop" };
+
+/** What kinds of external data a browser drag carries (its types; values come with the drop). */
+export function externalKinds(types) {
+  const list = [...(types ?? [])];
+  const kinds = [];
+  if (list.includes("Files")) kinds.push("file");
+  if (list.includes("text/uri-list")) kinds.push("url");
+  else if (list.includes("text/plain")) kinds.push("text");
+  return kinds;
+}
+
+/** The external items of a drop: files by name, else the first URL, else the text (at most 20). */
+export function externalItems(dataTransfer) {
+  const files = [...(dataTransfer.files ?? [])];
+  if (files.length) return files.slice(0, 20).map((f) => ({ kind: "file", value: f.name.slice(0, 2000) }));
+  const uris = (dataTransfer.getData("text/uri-list") || "").split(/\r?\n/).filter((l) => l && !l.startsWith("#"));
+  if (uris.length) return [{ kind: "url", value: uris[0].slice(0, 2000) }];
+  const text = dataTransfer.getData("text/plain");
+  return text ? [{ kind: "text", value: text.slice(0, 2000) }] : [];
+}
+
+export class DragController {
+  constructor(announce) {
+    this.announce = announce;
+    /** @type {import("./collection.js").LiveCollection[]} */
+    this.collections = [];
+    /** The pointer drag under way: {source, item, ghost, node, offsetX, offsetY, clientX, clientY, target, queued}. */
+    this.session = null;
+    /** op -> {live, placeholder, title}: drops waiting for the server. */
+    this.pending = new Map();
+    /** The external drag hovering a collection: {live, kinds, queued, x, y}. */
+    this.external = null;
+    window.addEventListener("pointermove", (e) => this.move(e));
+    window.addEventListener("pointerup", (e) => this.end(e));
+    window.addEventListener("pointercancel", () => this.cancel());
+    window.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.session) {
+        e.preventDefault();
+        this.cancel();
+      }
+    });
+  }
+
+  /** Takes part in drags: its items can be dragged to the others, and it takes drops. */
+  register(live) {
+    this.collections.push(live);
+    live.interaction.dragController = this;
+    live.onDropMessage = (m) => this.message(live, m);
+    const scroller = live.scroller;
+    scroller.addEventListener("dragover", (e) => this.externalOver(live, e));
+    scroller.addEventListener("dragleave", (e) => {
+      if (this.external?.live === live && !scroller.contains(e.relatedTarget)) this.clearExternal();
+    });
+    scroller.addEventListener("drop", (e) => this.externalDrop(live, e));
+  }
+
+  /** The registered collection whose scroller is under a client point. */
+  collectionAt(x, y) {
+    return this.collections.find((live) => {
+      const r = live.scroller.getBoundingClientRect();
+      return x >= r.left && x < r.right && y >= r.top && y < r.bottom;
+    }) ?? null;
+  }
+
+  // MARK: pointer drags
+
+  /** Starts a drag of `item` from `interaction`'s collection (the pointer is at client x, y). */
+  begin(interaction, item, x, y) {
+    const source = this.collections.find((live) => live.interaction === interaction);
+    const entry = source?.view.live.get("i:" + item);
+    if (!source || !entry) return;
+    const rect = entry.node.getBoundingClientRect();
+    const ghost = entry.node.cloneNode(true);
+    ghost.removeAttribute("id");
+    ghost.classList.add("drag-ghost");
+    ghost.classList.remove("selected", "highlighted", "focused");
+    ghost.style.cssText = `position: fixed; left: 0; top: 0; width: ${rect.width}px; height: ${rect.height}px; z-index: 5000; pointer-events: none;`;
+    document.body.appendChild(ghost);
+    entry.node.classList.add("lifted");
+    this.session = { source, item, ghost, node: entry.node, offsetX: x - rect.left, offsetY: y - rect.top, clientX: x, clientY: y, target: null, queued: false };
+    document.body.classList.add("dragging");
+    this.follow();
+    this.announce(`Picked up ${entry.element?.content.title ?? item}.`);
+  }
+
+  move(event) {
+    const s = this.session;
+    if (!s) return;
+    event.preventDefault();
+    s.clientX = event.clientX;
+    s.clientY = event.clientY;
+    this.follow();
+  }
+
+  /** The ghost follows at once; the collection under the pointer hears once a frame. */
+  follow() {
+    const s = this.session;
+    s.ghost.style.transform = `translate(${s.clientX - s.offsetX}px, ${s.clientY - s.offsetY}px) rotate(-1.5deg)`;
+    const target = this.collectionAt(s.clientX, s.clientY);
+    if (target !== s.target) {
+      s.target?.view.showDropTarget(null);
+      s.target = target;
+      s.proposal = null;
+      this.setCursor(target ? null : "cancel");
+    }
+    if (!target || s.queued) return;
+    s.queued = true;
+    requestAnimationFrame(() => {
+      s.queued = false;
+      if (this.session !== s || !s.target) return;
+      const at = s.target.contentPoint(s.clientX, s.clientY);
+      s.target.send(protocol.dropUpdate(at.x, at.y, this.sourceOf(s)));
+    });
+  }
+
+  sourceOf(s) {
+    return { collection: s.source.state.collection ?? s.source.collection, item: s.item };
+  }
+
+  end(event) {
+    const s = this.session;
+    if (!s) return;
+    s.clientX = event.clientX;
+    s.clientY = event.clientY;
+    const target = this.collectionAt(s.clientX, s.clientY);
+    const proposal = target && s.target === target ? s.proposal : null;
+    this.finish();
+    if (!target || (proposal && !["move", "copy"].includes(proposal.operation))) {
+      this.announce(proposal?.operation === "forbidden" ? "That drop is not allowed there." : "Drag cancelled.");
+      return;
+    }
+    const at = target.contentPoint(s.clientX, s.clientY);
+    const op = nextOp();
+    const title = s.node._content?.title ?? s.item;
+    target.send(protocol.drop(op, at.x, at.y, this.sourceOf(s)));
+    this.wait(op, target, proposal, title);
+  }
+
+  cancel() {
+    if (!this.session) return;
+    this.finish();
+    this.announce("Drag cancelled.");
+  }
+
+  finish() {
+    const s = this.session;
+    this.session = null;
+    s.ghost.remove();
+    s.node.classList.remove("lifted");
+    s.target?.view.showDropTarget(null);
+    document.body.classList.remove("dragging");
+    this.setCursor(null);
+  }
+
+  setCursor(operation) {
+    document.body.style.cursor = operation ? CURSORS[operation] ?? "" : this.session ? "grabbing" : "";
+  }
+
+  // MARK: server answers
+
+  message(live, m) {
+    if (m.type === "dropProposal") {
+      if (this.session?.target === live) {
+        this.session.proposal = m;
+        live.view.showDropTarget(m);
+        this.setCursor(m.operation);
+      } else if (this.external?.live === live) {
+        this.external.proposal = m;
+        live.view.showDropTarget(m);
+      }
+      return;
+    }
+    const waiting = m.op && this.pending.get(m.op);
+    if (!waiting) return;
+    this.pending.delete(m.op);
+    waiting.placeholder?.remove();
+    if (m.type === "ack") this.announce(`Dropped ${waiting.title}.`);
+    else this.announce(`The drop was refused: ${m.message}`);
+  }
+
+  /** A placeholder where the drop goes, until the server answers `op`. */
+  wait(op, live, proposal, title) {
+    const placeholder = proposal ? live.view.showPlaceholder(proposal, title) : null;
+    this.pending.set(op, { live, placeholder, title });
+  }
+
+  // MARK: external drags (text, links, files)
+
+  externalOver(live, event) {
+    const kinds = externalKinds(event.dataTransfer?.types);
+    if (!kinds.length) return;
+    event.preventDefault();   // this collection may take it: the server's proposal says how
+    if (this.external?.live !== live) {
+      this.clearExternal();
+      this.external = { live, kinds, queued: false, proposal: null };
+    }
+    const x = this.external;
+    const at = live.contentPoint(event.clientX, event.clientY);
+    x.x = at.x;
+    x.y = at.y;
+    const operation = x.proposal?.operation;
+    event.dataTransfer.dropEffect = operation === "copy" ? "copy" : operation === "move" ? "move" : operation ? "none" : "copy";
+    if (x.queued) return;
+    x.queued = true;
+    requestAnimationFrame(() => {
+      x.queued = false;
+      if (this.external === x) live.send(protocol.dropUpdate(x.x, x.y, null, x.kinds));
+    });
+  }
+
+  clearExternal() {
+    this.external?.live.view.showDropTarget(null);
+    this.external = null;
+  }
+
+  externalDrop(live, event) {
+    const items = externalItems(event.dataTransfer);
+    if (!items.length) return;
+    event.preventDefault();
+    const proposal = this.external?.live === live ? this.external.proposal : null;
+    this.clearExternal();
+    if (proposal && !["move", "copy"].includes(proposal.operation)) {
+      this.announce("That drop is not allowed there.");
+      return;
+    }
+    const at = live.contentPoint(event.clientX, event.clientY);
+    const op = nextOp();
+    live.send(protocol.drop(op, at.x, at.y, null, items));
+    this.wait(op, live, proposal, items.length === 1 ? items[0].value.slice(0, 60) : `${items.length} items`);
+  }
+}

@@ -1,0 +1,173 @@
+"""Drag and drop on the board page (two collections) and onto the photos: between
+collections with the pointer (Actions API), onto a folder, a forbidden drop, and an
+external text drop (synthesised DataTransfer) with its placeholder. A second viewer
+sees every change. Screenshots (mid-drag) go to .build/test-artifacts/."""
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from server_fixture import Server, artifacts_dir
+from test_two_viewers import browser, js, wait
+
+
+@pytest.fixture
+def server():
+    s = Server("--demo", "small")
+    yield s
+    s.stop()
+
+
+def open_board(server, width=1000, height=760):
+    d = browser(width, height)
+    d.get(server.url + "board.html")
+    wait(d, lambda d: js(d, "return document.body.dataset.status") == "connected"
+         and js(d, "return window.__board.columns.every(c => c.state.me && c.view.liveCount > 0)"), message="board did not load")
+    return d
+
+
+def column(name):
+    return f"window.__board.columns.find(c => c.collection === '{name}')"
+
+
+def titles(d, name, section):
+    """Titles of a column's section, in the order the page mirrors (the whole order, not only the window)."""
+    return js(d, f"""const c = {column(name)}; const s = c.state.sections.findIndex(s => s.id === arguments[0]);
+        return c.state.order[s].map(id => [...c.state.elements.values()].find(e => e.key === 'i:' + id)?.content.title ?? id)""", section)
+
+
+def card(d, name, title):
+    return d.find_element(By.XPATH, f"//main[@data-collection='{name}']//div[contains(@class,'card') and not(@hidden)][.//span[@class='title' and text()='{title}']]")
+
+
+def seqs(d):
+    return js(d, "return window.__board.columns.map(c => c.state.seq)")
+
+
+def test_a_card_is_dragged_into_the_other_column_and_everyone_sees_it(server):
+    a, b = open_board(server), open_board(server, 420, 900)
+    try:
+        source = card(a, "backlog", "Keyboard shortcuts sheet")
+        target = card(a, "sprint", "Insertion indicator")
+        # Over the top half of "Insertion indicator": the gap before it.
+        actions = ActionChains(a, duration=60).move_to_element(source).click_and_hold().move_by_offset(20, 4)
+        actions.move_to_element_with_offset(target, 0, -12).perform()
+        wait(a, lambda d: js(d, f"return {column('sprint')}.view.indicator && !{column('sprint')}.view.indicator.hidden"),
+             message="no insertion indicator")
+        proposal = js(a, "return window.__board.drags.session.proposal")
+        assert proposal["operation"] == "move" and proposal["intent"] == "insertAtDestinationIndexPath"
+        assert (proposal["section"], proposal["item"]) == (0, 1)
+        # The lifted card stays in its column, dimmed; a copy follows the pointer.
+        assert "lifted" in source.get_attribute("class")
+        assert js(a, "return document.querySelectorAll('.drag-ghost').length") == 1
+        assert js(a, "return document.body.style.cursor") == "grabbing"
+        a.save_screenshot(str(artifacts_dir() / "board-mid-drag.png"))
+        ActionChains(a).release().perform()
+        want = ["Drag between columns", "Keyboard shortcuts sheet", "Insertion indicator", "Drop placeholder"]
+        for d in (a, b):
+            wait(d, lambda d: titles(d, "sprint", "doing") == want, message=f"sprint: {titles(d, 'sprint', 'doing')}")
+            wait(d, lambda d: "Keyboard shortcuts sheet" not in titles(d, "backlog", "ideas"))
+        assert js(a, "return document.querySelectorAll('.drag-ghost, .drop-placeholder').length") == 0
+        assert js(a, f"return {column('sprint')}.view.indicator.hidden")
+        # The moved card keeps its identity: the same id in the new column.
+        assert js(a, f"return {column('sprint')}.state.order[0][1]") == js(b, f"return {column('sprint')}.state.order[0][1]")
+        assert seqs(a) == [1, 1] == seqs(b)
+    finally:
+        a.quit()
+        b.quit()
+
+
+def test_a_card_goes_into_a_folder_and_a_folder_cannot(server):
+    d = open_board(server)
+    try:
+        archive = card(d, "sprint", "Archive")
+        ActionChains(d, duration=60).move_to_element(card(d, "backlog", "Offline reading list")).click_and_hold() \
+            .move_by_offset(20, 0).move_to_element(archive).perform()
+        wait(d, lambda d: "drop-into" in archive.get_attribute("class"), message="the folder is not highlighted")
+        assert js(d, "return window.__board.drags.session.proposal.target") == js(
+            d, f"return [...{column('sprint')}.state.elements.values()].find(e => e.content.title === 'Archive').key.slice(2)")
+        ActionChains(d).release().perform()
+        wait(d, lambda d: archive.find_element(By.CSS_SELECTOR, ".badge").text == "1", message="the folder did not count the card")
+        wait(d, lambda d: "Offline reading list" not in titles(d, "backlog", "ideas"))
+        assert "Offline reading list" not in titles(d, "sprint", "done")
+        before = seqs(d)
+        # A folder onto a folder: forbidden, shown by the cursor; releasing changes nothing.
+        ActionChains(d, duration=60).move_to_element(card(d, "backlog", "Someday")).click_and_hold() \
+            .move_by_offset(20, 0).move_to_element(archive).perform()
+        wait(d, lambda d: js(d, "return window.__board.drags.session?.proposal?.operation") == "forbidden")
+        assert js(d, "return document.body.style.cursor") == "not-allowed"
+        assert "drop-into" not in archive.get_attribute("class")
+        ActionChains(d).release().perform()
+        wait(d, lambda d: js(d, "return document.getElementById('announcer').textContent") == "That drop is not allowed there.")
+        assert seqs(d) == before and "Someday" in titles(d, "backlog", "ideas")
+        # Escape cancels a drag.
+        ActionChains(d, duration=60).move_to_element(card(d, "backlog", "Dark mode for the status line")).click_and_hold() \
+            .move_by_offset(40, 10).perform()
+        wait(d, lambda d: js(d, "return !!window.__board.drags.session"))
+        ActionChains(d).send_keys(Keys.ESCAPE).release().perform()
+        wait(d, lambda d: js(d, "return !window.__board.drags.session && !document.querySelector('.drag-ghost')"))
+        assert seqs(d) == before
+    finally:
+        d.quit()
+
+
+# Dispatches drag events carrying `text` at the centre of an element (a synthesised DataTransfer).
+DRAG = """
+function drag(target, type, text) {
+  const r = target.getBoundingClientRect();
+  const data = new DataTransfer();
+  data.setData('text/plain', text);
+  const event = new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data, clientX: r.left + r.width / 2, clientY: r.top + 8 });
+  target.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+"""
+EXTERNAL_DRAG = DRAG + "return drag(...arguments);"
+
+
+def test_external_text_is_dropped_with_a_placeholder(server):
+    a, b = open_board(server), open_board(server)
+    try:
+        target = card(a, "sprint", "Drop placeholder")
+        assert js(a, EXTERNAL_DRAG, target, "dragover", "Write the launch post\nwith screenshots")
+        wait(a, lambda d: js(d, "return window.__board.drags.external?.proposal?.operation") == "copy", message="no copy proposal")
+        proposal = js(a, "return window.__board.drags.external.proposal")
+        assert (proposal["section"], proposal["item"]) == (0, 2)
+        # The drop shows a placeholder at once (same task: no server answer can have arrived).
+        placeholder = js(a, DRAG + "drag(...arguments); return document.querySelector('.drop-placeholder')?.textContent ?? null",
+                         target, "drop", "Write the launch post\nwith screenshots")
+        assert placeholder == "Adding Write the launch post\nwith screenshots…"
+        want = ["Drag between columns", "Insertion indicator", "Write the launch post", "Drop placeholder"]
+        for d in (a, b):
+            wait(d, lambda d: titles(d, "sprint", "doing") == want, message=f"{titles(d, 'sprint', 'doing')}")
+        wait(a, lambda d: js(d, "return document.querySelector('.drop-placeholder')") is None)
+        assert js(a, f"""return [...{column('sprint')}.state.elements.values()].find(e => e.content.title === 'Write the launch post')
+                          .content.note""") == "Write the launch post\nwith screenshots"
+        # Text over a folder goes into it.
+        # (The pointer stays over the folder while it may still be sliding down: hover again each poll.)
+        archive = card(b, "sprint", "Archive")
+        wait(b, lambda d: js(d, DRAG + "drag(arguments[0], 'dragover', 'a note'); return window.__board.drags.external?.proposal?.intent",
+                             archive) == "insertIntoDestinationIndexPath")
+        js(b, EXTERNAL_DRAG, archive, "drop", "a note")
+        for d in (a, b):
+            wait(d, lambda d: card(d, "sprint", "Archive").find_element(By.CSS_SELECTOR, ".badge").text == "1")
+    finally:
+        a.quit()
+        b.quit()
+
+
+def test_text_dropped_on_the_photos_becomes_a_photo(server):
+    d = browser(1000, 700)
+    try:
+        d.get(server.url)
+        wait(d, lambda d: js(d, "return !!document.querySelector('[data-item=p2]:not([hidden])')"))
+        target = d.find_element(By.CSS_SELECTOR, "[data-item=p2]")
+        js(d, EXTERNAL_DRAG, target, "dragover", "https://example.org/pictures/sunset")
+        wait(d, lambda d: js(d, "return window.__collection.drags.external?.proposal?.operation") == "copy")
+        js(d, EXTERNAL_DRAG, target, "drop", "https://example.org/pictures/sunset")
+        wait(d, lambda d: js(d, "return window.__collection.state.order[0][1]") not in ("p2", "p1"), message="no new photo")
+        new = js(d, "return window.__collection.state.order[0][1]")
+        wait(d, lambda d: js(d, "return window.__collection.state.elements.get('i:' + arguments[0])?.content.title", new)
+             == "https://example.org/pictures/sunset")
+    finally:
+        d.quit()
