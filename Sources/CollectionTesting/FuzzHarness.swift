@@ -7,7 +7,8 @@ import Foundation
 /// ordinary test run that replays the kept corpus. The input is split at newlines
 /// into messages from two viewers (a line starting with `2:` is viewer 2's).
 public enum FuzzHarness {
-    /// A small collection: 3 sections of 6 items, one of them immovable.
+    /// A small collection: 3 sections of 6 items, one of them immovable and one a
+    /// folder, with the standard drop delegate.
     public static func makeHub() -> CollectionHub {
         var model = CollectionModel()
         for s in ["a", "b", "c"] {
@@ -17,10 +18,14 @@ public enum FuzzHarness {
             for id in ids { model.itemContent[id] = ["title": id] }
         }
         model.immovableItems = ["b2"]
+        model.itemContent["c0"] = ["title": "c0", "kind": "folder", "count": "0"]
         var limits = HubLimits()
         limits.maxItems = 200
-        return CollectionHub(model: model, factory: SerialItemFactory(), policy: FixedLayoutPolicy(itemSize: CGSize(width: 40, height: 30), headerHeight: 10),
+        limits.maxRangeSelection = 12
+        let hub = CollectionHub(model: model, factory: SerialItemFactory(), policy: FixedLayoutPolicy(itemSize: CGSize(width: 40, height: 30), headerHeight: 10),
                              limits: limits, seed: 7, epoch: "fuzz", clock: { 0 })
+        hub.dropDelegate = ModelDropDelegate()
+        return hub
     }
 
     /// Runs one input; returns the invariants it broke (empty: none).
