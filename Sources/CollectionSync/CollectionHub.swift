@@ -161,9 +161,8 @@ public final class CollectionHub {
         releaseState(of: gone)
         guard gone.ready else { return [] }
         var out: [Outgoing] = []
-        for item in gone.selection(in: model).sorted() {
-            out += broadcast(.selection(viewer: gone.info.id, item: item, selected: false))
-        }
+        let selection = gone.selection(in: model).sorted()
+        if !selection.isEmpty { out += broadcast(.selections(viewer: gone.info.id, items: selection, selected: false)) }
         out += broadcast(.presence(viewers: presence()))
         return out
     }

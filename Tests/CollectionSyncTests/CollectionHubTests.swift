@@ -160,9 +160,10 @@ func messages(_ out: [Outgoing], to key: UInt64) -> [ServerMessage] { out.filter
         let deleted = hub.send(#"{"type":"delete","items":["a3"]}"#, from: 2)
         if case .batch(let b) = messages(deleted, to: 1).last { #expect(b.deletedIds == ["a3"]) } else { Issue.record("no batch") }
         #expect(hub.selection(of: 1).isEmpty)
-        _ = hub.send(#"{"type":"select","item":"a4","selected":true}"#, from: 1)
+        _ = hub.send(#"{"type":"selectRange","from":"a4","to":"a6"}"#, from: 1)
         let gone = hub.disconnect(1)
-        #expect(messages(gone, to: 2).contains(.selection(viewer: "v1", item: "a4", selected: false)))
+        // One message for the whole selection, however large.
+        #expect(messages(gone, to: 2).first == .selections(viewer: "v1", items: ["a4", "a5", "a6"], selected: false))
         #expect(messages(gone, to: 2).contains(.presence(viewers: [ViewerInfo(id: "v2", name: "Viewer 2", color: "#17bebb"), ViewerInfo(id: "v3", name: "Viewer 3", color: "#ffc914")])))
     }
 }
