@@ -19,7 +19,7 @@ const live = new LiveCollection({
   // The demo's list layout sizes rows by their text (the server's estimatedItemSize).
   selfSizingLayouts: new Set(["list"]),
   onChange: (kind) => {
-    if (!["drag", "dropProposal", "ack", "focus"].includes(kind)) updateChrome();
+    if (!["drag", "dropProposal", "ack"].includes(kind)) updateChrome();
   },
   onStatus: (status) => showStatus(status, document.getElementById("status-text"), announce),
 });

@@ -136,7 +136,7 @@ export class LiveCollection {
         console.warn("server:", message.code, message.message);
         break;
     }
-    if (message.type === "dropProposal" || message.type === "ack" || message.type === "reject" || message.type === "error") this.onDropMessage?.(message);
+    if (message.type === "dropProposal" || message.type === "ack" || message.type === "reject") this.onDropMessage?.(message);
     this.onChange(change.kind, message);
   }
 

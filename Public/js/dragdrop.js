@@ -87,8 +87,8 @@ export class DragController {
   /** The ghost follows at once; the collection under the pointer hears once a frame. */
   follow() {
     const s = this.session;
+    const target = this.collectionAt(s.clientX, s.clientY);   // reads (layout) before the write below
     s.ghost.style.transform = `translate(${s.clientX - s.offsetX}px, ${s.clientY - s.offsetY}px) rotate(-1.5deg)`;
-    const target = this.collectionAt(s.clientX, s.clientY);
     if (target !== s.target) {
       s.target?.view.showDropTarget(null);
       s.target = target;

@@ -61,14 +61,14 @@ extension CollectionHub {
             return factory.makeItem(serial: nextSerial, section: section)
         }
         cv.dropDelegate?.collectionView(cv, performDropWith: coordinator)
-        var next = coordinator.model
-        guard next.checkInvariants().isEmpty else {
-            throw ProtocolError(.refused, "the drop delegate left the model inconsistent (\(next.checkInvariants().joined(separator: "; "))); nothing changed")
+        let next = coordinator.model
+        let problems = next.checkInvariants()
+        guard problems.isEmpty else {
+            throw ProtocolError(.refused, "the drop delegate left the model inconsistent (\(problems.joined(separator: "; "))); nothing changed")
         }
         guard next.snapshot.numberOfItems <= limits.maxItems else {
             throw ProtocolError(.refused, "the collection holds \(model.snapshot.numberOfItems) items; this drop would pass the limit of \(limits.maxItems)")
         }
-        next.immovableItems = model.immovableItems
         let reloads = coordinator.reloadedItems.filter { model.snapshot.contains(item: $0) && next.snapshot.contains(item: $0) }.sorted()
         var out: [Outgoing] = []
         if next != model {

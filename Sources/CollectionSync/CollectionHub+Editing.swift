@@ -4,18 +4,11 @@ import Foundation
 
 extension CollectionHub {
     /// `editing`: this viewer's collection view enters or leaves editing mode
-    /// (`isEditing`); while editing, a click toggles an item (multiple selection
-    /// during editing). Only this viewer hears the change.
+    /// (`isEditing`). Hub view states allow multiple selection in both modes, so the
+    /// selection stays as it is. Only this viewer hears the change.
     func setEditing(_ on: Bool, viewer: Viewer) -> [Outgoing] {
-        let cv = viewer.collectionView
-        guard cv.isEditing != on else { return [Outgoing(viewer: viewer.key, message: .editing(on: on))] }
-        let before = viewer.selection(in: model)
-        cv.isEditing = on
-        var out = [Outgoing(viewer: viewer.key, message: .editing(on: on))]
-        // Leaving editing mode may trim a multiple selection the other mode does not allow.
-        let dropped = before.subtracting(viewer.selection(in: model)).sorted()
-        if !dropped.isEmpty { out += broadcast(.selections(viewer: viewer.info.id, items: dropped, selected: false)) }
-        return out
+        viewer.collectionView.isEditing = on
+        return [Outgoing(viewer: viewer.key, message: .editing(on: on))]
     }
 
     /// `selectRange`: every item from `from` to `to` in the collection's order (across
@@ -52,12 +45,6 @@ extension CollectionHub {
         let selectedNow = Set(cv.indexPathsForSelectedItems ?? [])
         for q in range where selectedNow.contains(q) != selected && cv.toggleFromUser(q) {
             if let id = snapshot.itemIdentifier(at: q) { changed.append(id) }
-        }
-        // Without multiple selection, selecting one deselects the rest: report what is left.
-        if selected, let all = cv.indexPathsForSelectedItems {
-            let kept = Set(all)
-            let lost = changed.filter { id in snapshot.indexPath(for: id).map { !kept.contains($0) } ?? true }
-            changed.removeAll { lost.contains($0) }
         }
         var out: [Outgoing] = []
         if !deselected.isEmpty { out += broadcast(.selections(viewer: viewer.info.id, items: deselected, selected: false)) }

@@ -51,7 +51,6 @@ public final class ModelDropDelegate: CollectionViewDropDelegate {
         if foldersTakeDrops, let model, let over = collectionView.indexPathForItem(at: session.location(in: collectionView)),
            let overID = model.snapshot.itemIdentifier(at: over), model.itemContent[overID]?["kind"] == "folder" {
             if session.items.contains(where: { $0.content["kind"] == "folder" }) { return .init(operation: .forbidden, intent: .insertIntoDestinationIndexPath) }
-            if session.items.contains(where: { $0.localObject == overID && $0.sourceCollection != nil }) { return .init(operation: .forbidden) }
             return .init(operation: operation, intent: .insertIntoDestinationIndexPath)
         }
         return .init(operation: operation, intent: .insertAtDestinationIndexPath)

@@ -43,8 +43,7 @@ struct BoardDemo: ItemFactory, LayoutPolicy {
                     model.itemContent[id] = content
                 }
             }
-            let hub = CollectionHub(model: model, factory: demo, policy: demo, limits: limits, name: column.name)
-            return hub
+            return CollectionHub(model: model, factory: demo, policy: demo, limits: limits, name: column.name)
         }
     }
 

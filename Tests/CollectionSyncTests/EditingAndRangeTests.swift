@@ -10,15 +10,19 @@ import Testing
         let hub = makeHub()
         _ = hub.hello(1)
         _ = hub.hello(2)
+        #expect(hub.viewStateCount == 1)
         let on = hub.send(#"{"type":"editing","on":true}"#, from: 1)
         #expect(messages(on, to: 1) == [.editing(on: true)])
         #expect(messages(on, to: 2).isEmpty)
+        // Editing is this viewer's own state: it no longer shares viewer 2's view state.
+        #expect(hub.viewStateCount == 2)
         // While editing, clicks toggle: two items selected.
         _ = hub.send(#"{"type":"select","item":"a0","selected":true}"#, from: 1)
         _ = hub.send(#"{"type":"select","item":"a1","selected":true}"#, from: 1)
         #expect(hub.selection(of: 1) == ["a0", "a1"])
         let off = hub.send(#"{"type":"editing","on":false}"#, from: 1)
-        #expect(messages(off, to: 1).first == .editing(on: false))
+        #expect(messages(off, to: 1) == [.editing(on: false)])
+        #expect(hub.selection(of: 1) == ["a0", "a1"])
         #expect(errorCode(hub.send(#"{"type":"editing"}"#, from: 1)) == .badMessage)
     }
 
