@@ -29,7 +29,8 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
-        .target(name: "CWebSocketShim", dependencies: ["CLibWebSockets"]),
+        // Checks TLS files with OpenSSL itself (libwebsockets' own TLS library).
+        .target(name: "CWebSocketShim", dependencies: ["CLibWebSockets"], linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
         // Moves bytes; knows nothing of collections.
         .target(
             name: "WebSocketTransport",

@@ -37,7 +37,7 @@ export const dropUpdate = (x, y, source, kinds) => (source ? { type: "dropUpdate
 /** The drag released at (x, y): `source` for an item here, else `items` [{kind, value}]. */
 export const drop = (op, x, y, source, items) => (source ? { type: "drop", op, x, y, source } : { type: "drop", op, x, y, items });
 
-const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presence", "error", "focus", "drag", "layout",
+const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presenceChange", "error", "focus", "drag", "layout",
   "dropProposal", "editing", "selections"]);
 
 /** Parses a server frame; throws with a reason if it is not a v1 server message. */

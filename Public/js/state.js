@@ -58,6 +58,9 @@ export class CollectionState {
         this.viewers = new Map(m.viewers.map((v) => [v.id, v]));
         this.selections = new Map();
         for (const s of m.selections) for (const item of s.items) this.#setSelected(s.viewer, item, true);
+        this.focuses = new Map((m.focuses ?? []).map((f) => [f.viewer, f.item]));
+        this.drags = new Map();
+        if (m.layout) this.layout = m.layout;   // a switch made while we were away
         return { kind: "resume" };
       case "batch":
         return this.#batch(m);
@@ -81,8 +84,10 @@ export class CollectionState {
       case "layout":
         this.layout = m.name;
         return { kind: "layout", by: m.by };
-      case "presence":
-        this.viewers = new Map(m.viewers.map((v) => [v.id, v]));
+      case "presenceChange":
+        // Joins and leaves since the last one; the welcome (or resume) had the list.
+        for (const v of m.joined) this.viewers.set(v.id, v);
+        for (const id of m.left) this.viewers.delete(id);
         for (const v of [...this.focuses.keys()]) if (!this.viewers.has(v)) this.focuses.delete(v);
         for (const v of [...this.drags.keys()]) if (!this.viewers.has(v)) this.drags.delete(v);
         for (const [item, set] of this.selections) {

@@ -1,4 +1,10 @@
 #include "cws.h"
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <errno.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +36,18 @@ struct cws_server {
     struct lws_protocols protocols[3];
     struct lws_protocol_vhost_options pvo_default;
     struct lws_protocol_vhost_options pvo;
+    struct lws_protocol_vhost_options headers[4];
+    lws_retry_bo_t heartbeat;
     char *strings[8];
 };
+
+// TLS 1.2 with forward-secret AEAD suites only (no static RSA, no CBC); TLS 1.3's
+// own suites are all modern.
+static const char tls12_ciphers[] =
+    "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:"
+    "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:"
+    "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305";
+static const char tls13_ciphers[] = "TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256";
 
 struct cws_server *cws_server_create(const struct cws_server_config *c) {
     struct cws_server *s = calloc(1, sizeof(*s));
@@ -58,6 +74,13 @@ struct cws_server *cws_server_create(const struct cws_server_config *c) {
     s->pvo.options = &s->pvo_default;
     s->pvo.value = "";
 
+    // Sent with every HTTP response (the page's CSP is per response: it names the host).
+    int h = 0;
+    s->headers[h].name = "x-content-type-options:"; s->headers[h++].value = "nosniff";
+    s->headers[h].name = "x-frame-options:"; s->headers[h++].value = "deny";
+    s->headers[h].name = "referrer-policy:"; s->headers[h++].value = "no-referrer";
+    if (cert && key) { s->headers[h].name = "strict-transport-security:"; s->headers[h++].value = "max-age=31536000"; }
+    for (int n = 0; n + 1 < h; n++) s->headers[n].next = &s->headers[n + 1];
 
     struct lws_context_creation_info *i = &s->info;
     i->port = c->port;
@@ -66,7 +89,16 @@ struct cws_server *cws_server_create(const struct cws_server_config *c) {
     i->pvo = &s->pvo;
     i->user = c->user;
     i->pt_serv_buf_size = c->rx_chunk > 4096 ? (unsigned int)c->rx_chunk : 4096;
-    i->options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
+    i->headers = &s->headers[0];
+    i->max_http_header_data = c->max_header_bytes ? c->max_header_bytes : 4096;
+    if (c->ping_seconds && c->hangup_seconds > c->ping_seconds) {
+        // lws pings a connection idle for ping_seconds and closes it when no pong
+        // came back hangup_seconds after the last one.
+        s->heartbeat.secs_since_valid_ping = c->ping_seconds;
+        s->heartbeat.secs_since_valid_hangup = c->hangup_seconds;
+        i->retry_and_idle_policy = &s->heartbeat;
+    }
+    i->options = LWS_SERVER_OPTION_VALIDATE_UTF8;
     if (host && strchr(host, ':') == NULL)
         i->options |= LWS_SERVER_OPTION_DISABLE_IPV6;
     if (cert && key) {
@@ -74,6 +106,9 @@ struct cws_server *cws_server_create(const struct cws_server_config *c) {
         i->ssl_cert_filepath = cert;
         i->ssl_private_key_filepath = key;
         i->alpn = "http/1.1";
+        i->ssl_cipher_list = tls12_ciphers;
+        i->tls1_3_plus_cipher_list = tls13_ciphers;
+        i->ssl_options_set = SSL_OP_NO_SSLv2 | SSL_OP_NO_SSLv3 | SSL_OP_NO_TLSv1 | SSL_OP_NO_TLSv1_1 | SSL_OP_CIPHER_SERVER_PREFERENCE;
     }
     i->vhost_name = "default";
     s->context = create_locked(i);
@@ -156,12 +191,98 @@ void cws_client_destroy(struct cws_client *c) {
     free(c);
 }
 
-int cws_serve_file(struct lws *wsi, const char *path, const char *content_type) {
-    static const char headers[] = "cache-control: no-cache\r\n";
-    int n = lws_serve_http_file(wsi, path, content_type, headers, (int)sizeof(headers) - 1);
+static int tls_problem(char *error, int cap, const char *what, const char *path) {
+    unsigned long e = ERR_get_error();
+    char reason[160] = "";
+    if (e) ERR_error_string_n(e, reason, sizeof(reason));
+    snprintf(error, (size_t)cap, "%s %s%s%s", what, path, e ? ": " : "", reason);
+    ERR_clear_error();
+    return -1;
+}
+
+int cws_check_tls_files(const char *cert, const char *key, char *error, int cap) {
+    FILE *f = fopen(cert, "r");
+    if (!f) { snprintf(error, (size_t)cap, "cannot read the certificate %s: %s", cert, strerror(errno)); return -1; }
+    X509 *x = PEM_read_X509(f, NULL, NULL, NULL);
+    fclose(f);
+    if (!x) return tls_problem(error, cap, "no PEM certificate in", cert);
+    f = fopen(key, "r");
+    if (!f) {
+        X509_free(x);
+        snprintf(error, (size_t)cap, "cannot read the private key %s: %s", key, strerror(errno));
+        return -1;
+    }
+    EVP_PKEY *k = PEM_read_PrivateKey(f, NULL, NULL, NULL);
+    fclose(f);
+    if (!k) { X509_free(x); return tls_problem(error, cap, "no PEM private key (or one with a passphrase) in", key); }
+    int ok = X509_check_private_key(x, k);
+    EVP_PKEY_free(k);
+    X509_free(x);
+    if (!ok) {
+        ERR_clear_error();
+        snprintf(error, (size_t)cap, "the private key %s does not belong to the certificate %s", key, cert);
+        return -1;
+    }
+    return 0;
+}
+
+int cws_serve_file(struct lws *wsi, const char *path, const char *content_type, const char *headers) {
+    int n = lws_serve_http_file(wsi, path, content_type, headers, (int)strlen(headers));
     if (n < 0 || (n > 0 && lws_http_transaction_completed(wsi)))
         return -1;
     return 0;
+}
+
+int cws_http_respond(struct lws *wsi, unsigned int status, const char *headers, const char *body, int keep_alive) {
+    size_t hl = strlen(headers), bl = strlen(body);
+    size_t cap = LWS_PRE + 1024 + hl + bl;
+    unsigned char *buffer = malloc(cap);
+    if (!buffer) return -1;
+    unsigned char *start = buffer + LWS_PRE, *p = start, *end = buffer + cap - bl - 1;
+    char length[24];
+    int n = snprintf(length, sizeof(length), "%zu", bl);
+    int failed = lws_add_http_header_status(wsi, status, &p, end)
+        || lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE, (const unsigned char *)"text/plain; charset=utf-8", 25, &p, end)
+        || lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, (const unsigned char *)length, n, &p, end);
+    if (!failed && hl <= (size_t)(end - p)) { memcpy(p, headers, hl); p += hl; } else failed = 1;
+    if (!failed) failed = lws_finalize_http_header(wsi, &p, end);
+    if (!failed) {
+        memcpy(p, body, bl);
+        p += bl;
+        int len = (int)(p - start);
+        failed = lws_write(wsi, start, (size_t)len, LWS_WRITE_HTTP_FINAL) != len;
+    }
+    free(buffer);
+    if (failed || !keep_alive) return -1;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+int cws_request_method(struct lws *wsi, int *uri_len) {
+    char *uri = NULL;
+    int len = 0;
+    int method = lws_http_get_uri_and_method(wsi, &uri, &len);
+    if (uri_len) *uri_len = len;
+    return method;
+}
+
+int cws_request_header_bytes(struct lws *wsi) {
+    int total = 0;
+    for (int t = 0; t < WSI_TOKEN_COUNT; t++) {
+        int n = lws_hdr_total_length(wsi, (enum lws_token_indexes)t);
+        if (n > 0) total += n;
+    }
+    return total;
+}
+
+int cws_request_header(struct lws *wsi, int token, char *buffer, int cap) {
+    if (lws_hdr_total_length(wsi, (enum lws_token_indexes)token) >= cap) { if (cap > 0) buffer[0] = 0; return 0; }
+    int n = lws_hdr_copy(wsi, buffer, cap, (enum lws_token_indexes)token);
+    if (n < 0) { if (cap > 0) buffer[0] = 0; return 0; }
+    return n;
+}
+
+void cws_kill(struct lws *wsi) {
+    lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
 }
 
 int cws_http_status(struct lws *wsi, unsigned int status, const char *message) {

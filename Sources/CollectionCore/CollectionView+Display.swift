@@ -7,6 +7,9 @@ extension CollectionView {
         return vertical ? bounds.insetBy(dx: 0, dy: -displayMargin) : bounds.insetBy(dx: -displayMargin, dy: 0)
     }
 
+    /// Views waiting in the reuse queues (at most as many as were displayed at once).
+    public var reusableViewCount: Int { reusePool.values.reduce(0) { $0 + $1.count } }
+
     /// Elements displayed now (inside ``displayRect``), with their views.
     public var displayedElements: [ElementKey: CollectionReusableView] {
         layoutIfNeeded()

@@ -43,7 +43,7 @@ extension CollectionView {
             counts = fetchCounts()
             var batch = BatchUpdate()
             batch.movedItems = [ItemMove(from: m.original, to: m.current)]
-            appliedUpdates.append(AppliedUpdate(kind: .batch, batch: batch, animated: true))
+            recordAppliedUpdate(AppliedUpdate(kind: .batch, batch: batch, animated: true))
         }
         needsDisplayUpdate = true
     }

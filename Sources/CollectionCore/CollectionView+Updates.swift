@@ -145,11 +145,23 @@ extension CollectionView {
                 if result !== cell { cell.content = result.content }
             }
         }
-        appliedUpdates.append(AppliedUpdate(kind: .batch, batch: batch, animated: animated))
+        recordAppliedUpdate(AppliedUpdate(kind: .batch, batch: batch, animated: animated))
         displayGeneration += 1
     }
 
-    /// The changes applied since the last call, oldest first.
+    /// Keeps `update` for ``takeAppliedUpdates()``: at most ``appliedUpdatesLimit``
+    /// of them (the oldest are forgotten), none when the limit is 0.
+    func recordAppliedUpdate(_ update: AppliedUpdate) {
+        guard appliedUpdatesLimit > 0 else { return }
+        if appliedUpdates.count >= appliedUpdatesLimit { appliedUpdates.removeFirst(appliedUpdates.count - appliedUpdatesLimit + 1) }
+        appliedUpdates.append(update)
+    }
+
+    /// How many applied changes wait for ``takeAppliedUpdates()`` (at most ``appliedUpdatesLimit``).
+    public var appliedUpdateCount: Int { appliedUpdates.count }
+
+    /// The changes applied since the last call, oldest first (the last
+    /// ``appliedUpdatesLimit`` of them).
     public func takeAppliedUpdates() -> [AppliedUpdate] {
         defer { appliedUpdates = [] }
         return appliedUpdates

@@ -114,6 +114,10 @@ open class CollectionView {
     public internal(set) var selfSizedItems: [IndexPath: CGSize]?
     /// The batches applied since the last call to ``takeAppliedUpdates()``.
     var appliedUpdates: [AppliedUpdate] = []
+    /// Most applied changes kept for ``takeAppliedUpdates()``: a view whose owner
+    /// never takes them (a server's per-viewer views) keeps no more than this.
+    /// 0 keeps none.
+    public var appliedUpdatesLimit = 64
     /// Goes up whenever the displayed elements, their attributes or content may have
     /// changed: a mirror of the display (a remote client) only needs refreshing then.
     public internal(set) var displayGeneration = 0
@@ -203,7 +207,7 @@ open class CollectionView {
         movement = nil
         collectionViewLayout.invalidateLayout()
         needsDisplayUpdate = true
-        appliedUpdates.append(AppliedUpdate(kind: .reload, batch: BatchUpdate(), animated: false))
+        recordAppliedUpdate(AppliedUpdate(kind: .reload, batch: BatchUpdate(), animated: false))
         displayGeneration += 1
     }
 

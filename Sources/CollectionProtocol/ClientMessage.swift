@@ -8,7 +8,7 @@ public let subprotocolName = "collection.v1"
 public let maxClientMessageBytes = 64 * 1024
 
 /// A size in points.
-public struct Size: Equatable, Sendable, Codable {
+public struct Size: Hashable, Sendable, Codable {
     public var width: Double
     public var height: Double
     /// Creates a size.
@@ -19,7 +19,7 @@ public struct Size: Equatable, Sendable, Codable {
 }
 
 /// A point in content coordinates.
-public struct Point: Equatable, Sendable, Codable {
+public struct Point: Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
     /// Creates a point.
@@ -30,7 +30,7 @@ public struct Point: Equatable, Sendable, Codable {
 }
 
 /// A change a client asks for, naming items and sections by identifier.
-public enum EditAction: Equatable, Sendable {
+public enum EditAction: Hashable, Sendable {
     /// `count` new items at the start of `section`.
     case insert(section: String, count: Int)
     /// Delete these items.
@@ -44,7 +44,7 @@ public enum EditAction: Equatable, Sendable {
 }
 
 /// An edit with the client's op id and an optional precondition on the sequence.
-public struct EditRequest: Equatable, Sendable {
+public struct EditRequest: Hashable, Sendable {
     /// Client-chosen id, echoed in the `ack` or `reject`.
     public var op: String?
     /// If set, the edit applies only if the last sequence number is still this one.
@@ -61,7 +61,7 @@ public struct EditRequest: Equatable, Sendable {
 }
 
 /// Every message a client may send (protocol v1).
-public enum ClientMessage: Equatable, Sendable {
+public enum ClientMessage: Hashable, Sendable {
     /// First message: who I am, how big my viewport is, where I am scrolled.
     case hello(Hello)
     /// The viewport scrolled or was resized.
@@ -101,7 +101,7 @@ public enum ClientMessage: Equatable, Sendable {
     case selectRange(from: String, to: String, selected: Bool, replace: Bool)
 
     /// What a drag carries: an item of a collection on this server, or external data.
-    public struct DropRequest: Equatable, Sendable {
+    public struct DropRequest: Hashable, Sendable {
         /// Client-chosen id for `drop`, echoed in the ack or reject.
         public var op: String?
         /// The pointer, in content coordinates.
@@ -113,7 +113,7 @@ public enum ClientMessage: Equatable, Sendable {
         public var items: [External]
 
         /// Names an item of a collection on this server.
-        public struct Source: Equatable, Sendable {
+        public struct Source: Hashable, Sendable {
             public var collection: String
             public var item: String
             /// Creates a source.
@@ -124,7 +124,7 @@ public enum ClientMessage: Equatable, Sendable {
         }
 
         /// One piece of external data.
-        public struct External: Equatable, Sendable {
+        public struct External: Hashable, Sendable {
             public var kind: String
             public var value: String
             /// Creates external data.
@@ -144,7 +144,7 @@ public enum ClientMessage: Equatable, Sendable {
     }
 
     /// One cell's measured size.
-    public struct MeasuredSize: Equatable, Sendable {
+    public struct MeasuredSize: Hashable, Sendable {
         public var item: String
         public var size: Size
         /// Creates a measurement.
@@ -155,7 +155,7 @@ public enum ClientMessage: Equatable, Sendable {
     }
 
     /// The `hello` message's fields.
-    public struct Hello: Equatable, Sendable {
+    public struct Hello: Hashable, Sendable {
         public var version: Int
         public var viewport: Size
         public var offset: Point
@@ -193,11 +193,41 @@ public enum ClientMessage: Equatable, Sendable {
     /// Decodes one message strictly: unknown types and fields, wrong types,
     /// out-of-range numbers and oversize input are refused with a message
     /// that names the field.
+    /// A refused edit whose `op` could be read carries it in the error (``ProtocolError/op``),
+    /// so that it is answered with `reject`, like any other refused edit.
     public static func decode(_ bytes: [UInt8]) throws(ProtocolError) -> ClientMessage {
         guard bytes.count <= maxClientMessageBytes else {
             throw ProtocolError(.badMessage, "message is \(bytes.count) bytes; the limit is \(maxClientMessageBytes)")
         }
-        var r = try FieldReader(JSONValue.parse(bytes), path: "")
+        let value = try JSONValue.parse(bytes)
+        do throws(ProtocolError) {
+            return try decode(value)
+        } catch {
+            var refused = error
+            refused.op = editOp(in: value)
+            throw refused
+        }
+    }
+
+    /// Types answered with `ack` or `reject` (edits, `moveEnd` and `drop`).
+    public static let editTypes: Set<String> = ["insert", "delete", "shuffle", "move", "reload", "moveEnd", "drop"]
+
+    /// The `op` of an edit, read leniently from a message that may not decode: the
+    /// message is a JSON object whose `type` is an edit type and whose `op` is a
+    /// string of at most 64 bytes. Nil otherwise.
+    public static func editOp(in bytes: [UInt8]) -> String? {
+        guard bytes.count <= maxClientMessageBytes, let value = try? JSONValue.parse(bytes) else { return nil }
+        return editOp(in: value)
+    }
+
+    private static func editOp(in value: JSONValue) -> String? {
+        guard case .object(let fields) = value, case .string(let type)? = fields["type"], editTypes.contains(type),
+              case .string(let op)? = fields["op"], op.utf8.count <= 64 else { return nil }
+        return op
+    }
+
+    private static func decode(_ value: JSONValue) throws(ProtocolError) -> ClientMessage {
+        var r = try FieldReader(value, path: "")
         guard case .string(let type)? = r.fields["type"] else {
             throw ProtocolError(.badMessage, r.fields["type"] == nil ? "missing field 'type'" : "field 'type' must be a string")
         }
@@ -259,7 +289,10 @@ public enum ClientMessage: Equatable, Sendable {
             let action: EditAction
             switch type {
             case "insert": action = .insert(section: try r.string("section"), count: try r.integer("count", in: 1...100))
-            case "delete": action = .delete(items: try r.stringArray("items", count: 1...1_000))
+            case "delete":
+                let items = try r.stringArray("items", count: 1...1_000)
+                guard Set(items).count == items.count else { throw ProtocolError(.badMessage, "field 'items' names an item twice") }
+                action = .delete(items: items)
             case "shuffle": action = .shuffle(section: try r.string("section"))
             case "move": action = .move(item: try r.string("item"), section: try r.string("section"), after: try r.optionalString("after"))
             default: action = .reload(items: try r.stringArray("items", count: 1...1_000))

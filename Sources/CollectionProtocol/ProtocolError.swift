@@ -34,6 +34,9 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case dropForbidden = "drop_forbidden"
     /// `hello` or a drop named a collection this server does not hold.
     case unknownCollection = "unknown_collection"
+    /// The edit's `op` was already accepted for a different edit: a retry must
+    /// repeat the same edit, and a new edit needs a new op id.
+    case opReused = "op_reused"
 }
 
 /// A client message that cannot be accepted; the model does not change.
@@ -42,11 +45,15 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
     public var code: ErrorCode
     /// Human-readable message naming what was wrong.
     public var message: String
+    /// The op id of the refused edit, when the message was an edit with a readable
+    /// `op` (even if the rest of it could not be decoded): it is answered `reject`.
+    public var op: String?
 
     /// Creates an error.
-    public init(_ code: ErrorCode, _ message: String) {
+    public init(_ code: ErrorCode, _ message: String, op: String? = nil) {
         self.code = code
         self.message = message
+        self.op = op
     }
 
     public var description: String { "\(code.rawValue): \(message)" }

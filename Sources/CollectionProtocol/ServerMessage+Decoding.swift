@@ -4,7 +4,7 @@ extension ServerMessage {
     private struct TypeOnly: Decodable { let type: String }
     private struct AckBody: Decodable { let op: String; let seq: Int }
     private struct SelectionBody: Decodable { let viewer: String; let item: String; let selected: Bool }
-    private struct PresenceBody: Decodable { let viewers: [ViewerInfo] }
+    private struct PresenceChangeBody: Decodable { let joined: [ViewerInfo]; let left: [String] }
     private struct ErrorBody: Decodable { let code: ErrorCode; let message: String; let op: String? }
     private struct RejectBody: Decodable { let op: String; let code: ErrorCode; let message: String }
     private struct FocusBody: Decodable { let viewer: String; let item: String? }
@@ -28,7 +28,9 @@ extension ServerMessage {
         case "selection":
             let b = try decoder.decode(SelectionBody.self, from: data)
             return .selection(viewer: b.viewer, item: b.item, selected: b.selected)
-        case "presence": return .presence(viewers: try decoder.decode(PresenceBody.self, from: data).viewers)
+        case "presenceChange":
+            let b = try decoder.decode(PresenceChangeBody.self, from: data)
+            return .presenceChange(joined: b.joined, left: b.left)
         case "error":
             let b = try decoder.decode(ErrorBody.self, from: data)
             return .error(code: b.code, message: b.message, op: b.op)
@@ -63,7 +65,7 @@ extension ServerMessage {
         case .batch: "batch"
         case .ack: "ack"
         case .selection: "selection"
-        case .presence: "presence"
+        case .presenceChange: "presenceChange"
         case .error: "error"
         case .reject: "reject"
         case .focus: "focus"

@@ -22,15 +22,7 @@ extension ServerMessage {
                 for ids in order { w.strings(ids) }
                 w.endArray()
             }
-            w.key("focuses")
-            w.beginArray()
-            for f in m.focuses {
-                w.beginObject()
-                w.key("viewer"); w.string(f.viewer)
-                w.key("item"); w.string(f.item)
-                w.endObject()
-            }
-            w.endArray()
+            w.key("focuses"); w.focuses(m.focuses)
             w.key("layout"); w.string(m.layout)
             if let collection = m.collection { w.key("collection"); w.string(collection) }
         case .resume(let m):
@@ -39,6 +31,9 @@ extension ServerMessage {
             w.key("seq"); w.int(m.seq)
             w.key("selections"); w.selections(m.selections)
             w.key("viewers"); w.viewers(m.viewers)
+            w.key("focuses"); w.focuses(m.focuses)
+            w.key("layout"); w.string(m.layout)
+            if let collection = m.collection { w.key("collection"); w.string(collection) }
         case .window(let m):
             w.key("contentSize"); w.size(m.contentSize)
             w.key("add"); w.elements(m.add)
@@ -64,8 +59,9 @@ extension ServerMessage {
             w.key("viewer"); w.string(viewer)
             w.key("item"); w.string(item)
             w.key("selected"); w.bool(selected)
-        case .presence(let viewers):
-            w.key("viewers"); w.viewers(viewers)
+        case let .presenceChange(joined, left):
+            w.key("joined"); w.viewers(joined)
+            w.key("left"); w.strings(left)
         case let .error(code, message, op):
             w.key("code"); w.string(code.rawValue)
             w.key("message"); w.string(message)
@@ -108,6 +104,17 @@ extension ServerMessage {
 }
 
 extension JSONWriter {
+    mutating func focuses(_ values: [FocusInfo]) {
+        beginArray()
+        for f in values {
+            beginObject()
+            key("viewer"); string(f.viewer)
+            key("item"); string(f.item)
+            endObject()
+        }
+        endArray()
+    }
+
     mutating func strings(_ values: [String]) {
         beginArray()
         for v in values { string(v) }

@@ -14,7 +14,7 @@ public struct Element: Equatable, Sendable, Codable {
     public var item: Int?
     /// `[x, y, width, height]` in content coordinates.
     public var frame: [Double]
-    /// Stacking order.
+    /// Stacking order, within ±``Element/zIndexBound`` (CSS's and JavaScript's safe range).
     public var zIndex: Int
     /// Opacity.
     public var alpha: Double
@@ -22,6 +22,10 @@ public struct Element: Equatable, Sendable, Codable {
     public var hidden: Bool
     /// Content fields for the template.
     public var content: [String: String]
+
+    /// The largest stacking order sent: layouts may use any `Int` (UIKit's moving
+    /// item sits at a huge zIndex), but CSS takes 32-bit integers.
+    public static let zIndexBound = 2_147_483_647
 
     /// Creates an element.
     public init(key: String, kind: String, reuse: String, section: Int, item: Int?, frame: [Double], zIndex: Int = 0, alpha: Double = 1, hidden: Bool = false, content: [String: String]) {
@@ -31,7 +35,7 @@ public struct Element: Equatable, Sendable, Codable {
         self.section = section
         self.item = item
         self.frame = frame
-        self.zIndex = zIndex
+        self.zIndex = min(max(zIndex, -Self.zIndexBound), Self.zIndexBound)
         self.alpha = alpha
         self.hidden = hidden
         self.content = content
@@ -115,7 +119,9 @@ public enum ServerMessage: Equatable, Sendable {
     case batch(Batch)
     case ack(op: String, seq: Int)
     case selection(viewer: String, item: String, selected: Bool)
-    case presence(viewers: [ViewerInfo])
+    /// Viewers who joined and left since the last such message (sent at most once per
+    /// turn of the server's loop, to viewers who were there before the change).
+    case presenceChange(joined: [ViewerInfo], left: [String])
     case error(code: ErrorCode, message: String, op: String?)
     case reject(op: String, code: ErrorCode, message: String)
     case resume(Resume)
@@ -213,9 +219,19 @@ public enum ServerMessage: Equatable, Sendable {
         public var seq: Int
         public var selections: [SelectionInfo]
         public var viewers: [ViewerInfo]
+        /// Where other viewers' focus is.
+        public var focuses: [FocusInfo]
+        /// The layout in use (a client that missed a switch learns it here).
+        public var layout: String
+        /// The collection's name.
+        public var collection: String?
 
         /// Creates a resume.
-        public init(viewer: ViewerInfo, fromSeq: Int, seq: Int, selections: [SelectionInfo], viewers: [ViewerInfo]) {
+        public init(viewer: ViewerInfo, fromSeq: Int, seq: Int, selections: [SelectionInfo], viewers: [ViewerInfo],
+                    focuses: [FocusInfo] = [], layout: String = "grid", collection: String? = nil) {
+            self.focuses = focuses
+            self.layout = layout
+            self.collection = collection
             self.viewer = viewer
             self.fromSeq = fromSeq
             self.seq = seq

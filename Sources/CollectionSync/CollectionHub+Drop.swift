@@ -2,13 +2,33 @@ import CollectionCore
 import CollectionProtocol
 import Foundation
 
+/// Which dropped links come in: content is plain text, and a link is kept only
+/// with a scheme a page may follow.
+public enum DroppedLinks {
+    /// Schemes a dropped link may have; links with any other (`javascript:`, `data:`…)
+    /// are left out of the drop.
+    public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+
+    /// Whether `link` starts with an allowed scheme (case-insensitive, as URLs are).
+    public static func isAllowed(_ link: String) -> Bool {
+        let trimmed = link.drop { $0.isWhitespace }
+        guard let colon = trimmed.firstIndex(of: ":") else { return false }
+        return allowedSchemes.contains(trimmed[..<colon].lowercased())
+    }
+}
+
 extension CollectionHub {
     /// The drop session a request describes: the dragged item (read from its
     /// collection, perhaps another hub of the group) or the external data.
     func dropSession(_ request: ClientMessage.DropRequest) throws(ProtocolError) -> DropSession {
         let location = CGPoint(x: request.at.x, y: request.at.y)
         guard let source = request.source else {
-            return DropSession(items: request.items.map { DragItem(kind: $0.kind, value: $0.value) }, location: location)
+            // Content is plain text; links come in only with a scheme a page may follow.
+            let items = request.items.filter { $0.kind != "url" || $0.value.isEmpty || DroppedLinks.isAllowed($0.value) }
+            guard !items.isEmpty else {
+                throw ProtocolError(.badMessage, "a dropped link must be an http, https or mailto URL; nothing was dropped")
+            }
+            return DropSession(items: items.map { DragItem(kind: $0.kind, value: $0.value) }, location: location)
         }
         guard let hub = peer(named: source.collection) else {
             throw ProtocolError(.unknownCollection, "no collection named '\(source.collection.prefix(64))'")

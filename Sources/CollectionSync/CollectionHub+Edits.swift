@@ -116,7 +116,7 @@ extension CollectionHub {
         var out: [Outgoing] = []
         if let op, let ackTo {
             out.append(Outgoing(viewer: ackTo, message: .ack(op: op, seq: sequence)))
-            acceptedOps[op] = sequence
+            acceptedOps[op] = AcceptedOp(seq: sequence, fingerprint: editFingerprint)
             // Oldest forgotten first; the array is compacted now and then, not shifted per op.
             acceptedOpOrder.append(op)
             if acceptedOpOrder.count - acceptedOpHead > limits.rememberedOps {

@@ -2,55 +2,6 @@ import CollectionCore
 import CollectionProtocol
 import Foundation
 
-/// A message for one viewer (the transport connection's raw key).
-public struct Outgoing: Sendable, Equatable {
-    /// Which viewer.
-    public var viewer: UInt64
-    /// What to send.
-    public var message: ServerMessage
-    /// The message's encoding, when it was made once for several viewers.
-    private var encoding: [UInt8]?
-
-    /// Creates an outgoing message; `encodeNow` encodes it at once (for a message
-    /// that goes to several viewers: copies made with ``init(viewer:sameAs:)`` share it).
-    public init(viewer: UInt64, message: ServerMessage, encodeNow: Bool = false) {
-        self.viewer = viewer
-        self.message = message
-        encoding = encodeNow ? message.encoded() : nil
-    }
-
-    /// The same message (and encoding) as `other`, for another viewer.
-    public init(viewer: UInt64, sameAs other: Outgoing) {
-        self = other
-        self.viewer = viewer
-    }
-
-    /// The bytes to send.
-    public var bytes: [UInt8] { encoding ?? message.encoded() }
-
-    /// Same viewer and message (how it was encoded does not matter).
-    public static func == (a: Outgoing, b: Outgoing) -> Bool { a.viewer == b.viewer && a.message == b.message }
-}
-
-/// Limits on what one client may ask.
-public struct HubLimits: Sendable {
-    /// Most items the collection may hold.
-    public var maxItems = 100_000
-    /// Messages per second per client, on average.
-    public var messagesPerSecond: Double = 200
-    /// Messages a client may send at once.
-    public var messageBurst: Double = 400
-    /// Batches kept for resuming clients.
-    public var replayLogCapacity = 1_000
-    /// Accepted op ids remembered, so that a retried edit gets its first ack.
-    public var rememberedOps = 10_000
-    /// Most items one `selectRange` may cover.
-    public var maxRangeSelection = 10_000
-
-    /// The defaults.
-    public init() {}
-}
-
 /// The server-authoritative collection shared by every viewer. Pure: it takes
 /// decoded events (and the time) and returns the messages to send, so it is tested
 /// with no sockets. Each accepted edit gets the next sequence number and reaches
@@ -92,15 +43,22 @@ public final class CollectionHub {
     /// Whether viewers that see exactly the same thing share one view state (and so
     /// one batch computation and encoding). The messages are the same either way.
     public var sharesViewStates = true
-    var limiters: [UInt64: RateLimiter] = [:]
+    var limiters: [UInt64: ClientBudget] = [:]
     var nextSerial: Int
-    var nextViewerNumber = 0
+    /// Hands out viewer numbers, shared by the hubs of a group so that ids are unique
+    /// across the server.
+    var numbering = ViewerNumbering()
+    /// Joins and leaves not yet told (sent once per turn by ``endTurn()``).
+    var presenceEvents: [PresenceEvent] = []
     var random: SplitMix64
     var log: ReplayLog
     var sectionInfoCache: [String: SectionInfo] = [:]
-    /// Recently accepted op ids and their sequence numbers, oldest first: a client
-    /// that retries an edit (say after a reconnect) gets the same ack, not a second change.
-    var acceptedOps: [String: Int] = [:]
+    /// Recently accepted op ids, with their sequence numbers and a fingerprint of the
+    /// edit: a client that retries an edit (say after a reconnect) gets the same ack,
+    /// not a second change; another edit under the same op id is refused.
+    var acceptedOps: [String: AcceptedOp] = [:]
+    /// The fingerprint of the edit being handled (recorded with its op when accepted).
+    var editFingerprint = 0
     var acceptedOpOrder: [String] = []
     /// Index of the oldest op id still remembered in `acceptedOpOrder`.
     var acceptedOpHead = 0
@@ -145,26 +103,25 @@ public final class CollectionHub {
 
     /// A connection opened.
     public func connect(_ key: UInt64) {
-        nextViewerNumber += 1
-        let n = nextViewerNumber
+        let n = numbering.next()
         let info = ViewerInfo(id: "v\(n)", name: "Viewer \(n)", color: Self.palette[(n - 1) % Self.palette.count])
         let viewer = Viewer(key: key, info: info, store: store)
+        viewer.state.bound = WindowBound(limits)
         viewer.layoutName = layoutName
         viewers[key] = viewer
-        limiters[key] = RateLimiter(rate: limits.messagesPerSecond, burst: limits.messageBurst)
+        limiters[key] = ClientBudget(limits)
     }
 
-    /// A connection closed: its selection and presence go away.
+    /// A connection closed: its selection goes away at once; others hear that it
+    /// left with the turn's other presence changes (``endTurn()``).
     public func disconnect(_ key: UInt64) -> [Outgoing] {
         limiters[key] = nil
         guard let gone = viewers.removeValue(forKey: key) else { return [] }
         releaseState(of: gone)
         guard gone.ready else { return [] }
-        var out: [Outgoing] = []
+        presenceEvents.append(.left(gone.info.id))
         let selection = gone.selection(in: model).sorted()
-        if !selection.isEmpty { out += broadcast(.selections(viewer: gone.info.id, items: selection, selected: false)) }
-        out += broadcast(.presence(viewers: presence()))
-        return out
+        return selection.isEmpty ? [] : broadcast(.selections(viewer: gone.info.id, items: selection, selected: false))
     }
 
     /// A binary frame arrived: refused, nothing changes.
@@ -175,26 +132,53 @@ public final class CollectionHub {
     /// A text message arrived: rate-check, decode, apply, and say who gets what.
     public func receive(_ bytes: [UInt8], from key: UInt64) -> [Outgoing] {
         guard let viewer = viewers[key] else { return [] }
-        guard limiters[key]?.allow(at: clock()) ?? true else {
-            return [Outgoing(viewer: key, message: .error(
-                code: .rateLimited, message: "more than \(Int(limits.messagesPerSecond)) messages a second; this one was dropped", op: nil))]
+        let now = clock()
+        if let refusal = limiters[key]?.refusal(at: now) {
+            return [Self.refuse(ProtocolError(.rateLimited, refusal + "; this message was dropped", op: ClientMessage.editOp(in: bytes)), to: key)]
         }
-        let message: ClientMessage
-        do {
-            message = try ClientMessage.decode(bytes)
-        } catch {
-            return [Outgoing(viewer: key, message: .error(code: error.code, message: error.message, op: nil))]
-        }
+        var out: [Outgoing]
         do throws(ProtocolError) {
-            return try handle(message, from: viewer)
+            out = try handle(ClientMessage.decode(bytes), from: viewer)
         } catch {
-            // An edit with an op id is rejected by op; anything else is an error.
-            if let op = message.op { return [Outgoing(viewer: key, message: .reject(op: op, code: error.code, message: error.message))] }
-            return [Outgoing(viewer: key, message: .error(code: error.code, message: error.message, op: nil))]
+            out = [Self.refuse(error, to: key)]
         }
+        // The message's cost is what the server sends because of it, to everyone.
+        var cost = 0
+        for i in out.indices {
+            out[i].encode()
+            cost += out[i].bytes.count
+        }
+        limiters[key]?.charge(cost, at: now)
+        return out
+    }
+
+    /// A refused edit with a readable op id is rejected by op; anything else is an error.
+    static func refuse(_ error: ProtocolError, to key: UInt64) -> Outgoing {
+        if let op = error.op { return Outgoing(viewer: key, message: .reject(op: op, code: error.code, message: error.message)) }
+        return Outgoing(viewer: key, message: .error(code: error.code, message: error.message, op: nil))
     }
 
     private func handle(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        do throws(ProtocolError) {
+            return try route(message, from: viewer)
+        } catch {
+            var refused = error
+            refused.op = message.op
+            throw refused
+        }
+    }
+
+    private func route(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        if let op = message.op {
+            // A retried edit gets its first answer; another edit under the same op id is refused.
+            editFingerprint = message.hashValue
+            if let accepted = acceptedOps[op] {
+                guard accepted.fingerprint == editFingerprint else {
+                    throw ProtocolError(.opReused, "op '\(op)' was already accepted (as batch \(accepted.seq)) for another edit; give each edit its own op id")
+                }
+                return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: accepted.seq))]
+            }
+        }
         switch message {
         case .edit, .drag, .layout, .dropUpdate, .drop:
             // These change no state of the sender's own (an edit reaches every state alike).
@@ -241,7 +225,6 @@ public final class CollectionHub {
         case .moveUpdate(let point):
             return try updateMove(to: point, viewer: viewer)
         case .moveEnd(let op):
-            if let op, let seq = acceptedOps[op] { return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: seq))] }
             return try endMove(op: op, viewer: viewer)
         case .moveCancel:
             return try cancelMove(viewer: viewer)
@@ -252,16 +235,12 @@ public final class CollectionHub {
         case .dropUpdate(let request):
             return try proposeDrop(request, viewer: viewer)
         case .drop(let request):
-            if let op = request.op, let seq = acceptedOps[op] { return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: seq))] }
             return try performDrop(request, viewer: viewer)
         case .editing(let on):
             return setEditing(on, viewer: viewer)
         case let .selectRange(from, to, selected, replace):
             return try selectRange(from: from, to: to, selected: selected, replace: replace, viewer: viewer)
         case .edit(let request):
-            if let op = request.op, let seq = acceptedOps[op] {
-                return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: seq))]
-            }
             return try apply(request, from: viewer)
         }
     }
@@ -275,6 +254,9 @@ public final class CollectionHub {
         }
         let first = !viewer.ready
         viewer.ready = true
+        // Presence changes from now on reach this viewer; those before are in its answer.
+        if first { presenceEvents.append(.joined(viewer.info)) }
+        viewer.presenceMark = presenceEvents.count
         viewer.window = [:]
         viewer.show(viewport: hello.viewport, offset: hello.offset, policy: policy)
         // The window was emptied: every element comes back as changed, in order.
@@ -286,7 +268,8 @@ public final class CollectionHub {
         if let lastSeq = hello.lastSeq, hello.epoch == epoch, let missed = log.batches(after: lastSeq, upTo: sequence) {
             // Resume: the missed batches (structure only), then the whole window.
             out.append(Outgoing(viewer: viewer.key, message: .resume(.init(
-                viewer: viewer.info, fromSeq: lastSeq, seq: sequence, selections: selections, viewers: presence()))))
+                viewer: viewer.info, fromSeq: lastSeq, seq: sequence, selections: selections, viewers: presence(),
+                focuses: focuses(except: viewer.key), layout: layoutName, collection: name))))
             for b in missed {
                 out.append(Outgoing(viewer: viewer.key, message: .batch(.init(
                     seq: b.seq, by: b.by, deletes: b.deletes, deletedIds: b.deletedIds, inserts: b.inserts, insertedIds: b.insertedIds,
@@ -300,9 +283,6 @@ public final class CollectionHub {
                 elements: elements, selections: selections, viewers: presence(),
                 order: hello.wantOrder ? model.snapshot.sectionIdentifiers.map { model.snapshot.itemIdentifiers(inSection: $0) } : nil,
                 focuses: focuses(except: viewer.key), layout: layoutName, collection: name))))
-        }
-        if first {
-            out += broadcast(.presence(viewers: presence()), except: viewer.key)
         }
         return out
     }

@@ -19,7 +19,11 @@ public final class CollectionHubGroup {
         self.hubs = hubs
         byName = Dictionary(hubs.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         precondition(byName.count == hubs.count, "hub names must differ")
-        for hub in hubs { hub.group = self }
+        let numbering = ViewerNumbering()
+        for hub in hubs {
+            hub.group = self
+            hub.numbering = numbering
+        }
     }
 
     /// The hub called `name`.
@@ -42,7 +46,7 @@ public final class CollectionHubGroup {
             }
             name = hello.collection
         } catch {
-            return [Outgoing(viewer: key, message: .error(code: error.code, message: error.message, op: nil))]
+            return [CollectionHub.refuse(error, to: key)]
         }
         guard let hub = name.map({ byName[$0] }) ?? hubs.first else {
             let names = hubs.map(\.name).joined(separator: ", ")
@@ -60,6 +64,10 @@ public final class CollectionHubGroup {
         if let hub = route[key] { return hub.receiveBinary(from: key) }
         return [Outgoing(viewer: key, message: .error(code: .binaryUnsupported, message: "binary frames are not part of collection.v1; send JSON text", op: nil))]
     }
+
+    /// The end of a turn of the server's loop: presence changes go out (see
+    /// ``CollectionHub/endTurn()``).
+    public func endTurn() -> [Outgoing] { hubs.flatMap { $0.endTurn() } }
 
     /// A connection closed.
     public func disconnect(_ key: UInt64) -> [Outgoing] {

@@ -1,9 +1,9 @@
-/// A token bucket: `rate` messages a second on average, bursts of `burst`.
+/// A token bucket: `rate` tokens a second on average, bursts of `burst`.
 /// Pure: the caller passes the time.
 public struct RateLimiter: Sendable {
-    /// Messages per second allowed on average.
+    /// Tokens per second allowed on average.
     public let rate: Double
-    /// Messages allowed at once.
+    /// Tokens allowed at once.
     public let burst: Double
     private var tokens: Double
     private var last: Double?
@@ -15,12 +15,53 @@ public struct RateLimiter: Sendable {
         tokens = burst
     }
 
-    /// Takes a token at time `now` (seconds); false when the bucket is empty.
-    public mutating func allow(at now: Double) -> Bool {
+    private mutating func refill(at now: Double) {
         if let last { tokens = min(burst, tokens + max(0, now - last) * rate) }
         last = now
+    }
+
+    /// Takes a token at time `now` (seconds); false when the bucket is empty.
+    public mutating func allow(at now: Double) -> Bool {
+        refill(at: now)
         guard tokens >= 1 else { return false }
         tokens -= 1
         return true
     }
+
+    /// True when the bucket is not in debt at `now`.
+    public mutating func hasCredit(at now: Double) -> Bool {
+        refill(at: now)
+        return tokens > 0
+    }
+
+    /// Takes `amount` tokens at `now`, going into debt if there are not enough: a
+    /// cost known only after the work was done is paid for by waiting afterwards.
+    public mutating func charge(_ amount: Double, at now: Double) {
+        refill(at: now)
+        tokens -= amount
+    }
+}
+
+/// What one client may still ask: messages per second, and the bytes the server
+/// sends because of its messages (the cost of answering them).
+struct ClientBudget {
+    private var messages: RateLimiter
+    private var output: RateLimiter
+
+    init(_ limits: HubLimits) {
+        messages = RateLimiter(rate: limits.messagesPerSecond, burst: limits.messageBurst)
+        output = RateLimiter(rate: limits.outputBytesPerSecond, burst: limits.outputBurst)
+    }
+
+    /// Why a message arriving at `now` is dropped, or nil (and a message token is taken).
+    mutating func refusal(at now: Double) -> String? {
+        guard output.hasCredit(at: now) else {
+            return "your messages made the server send more than \(Int(output.rate / 1_048_576)) MiB a second"
+        }
+        guard messages.allow(at: now) else { return "more than \(Int(messages.rate)) messages a second" }
+        return nil
+    }
+
+    /// Charges the bytes a message made the server send.
+    mutating func charge(_ bytes: Int, at now: Double) { output.charge(Double(bytes), at: now) }
 }

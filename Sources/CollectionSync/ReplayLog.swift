@@ -22,6 +22,12 @@ struct ReplayLog {
 
     init(capacity: Int) { self.capacity = capacity }
 
+    /// Batches kept (the entries before `head` are dropped lazily, in bulk).
+    var count: Int { entries.count - head }
+
+    /// Entries held in memory, including those waiting to be dropped.
+    var storage: Int { entries.count }
+
     mutating func append(_ batch: LoggedBatch) {
         entries.append(batch)
         if entries.count - head > capacity { head += 1 }

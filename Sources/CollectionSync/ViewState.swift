@@ -24,11 +24,14 @@ final class ViewState {
     var members = 0
     /// The key this state is offered to other viewers under, if any.
     var registeredKey: SharingKey?
+    /// How large a window may be.
+    var bound = WindowBound(HubLimits())
 
     init(store: ModelStore) {
         dataSource = ModelDataSource(store: store)
         collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 1, height: 1), collectionViewLayout: layout)
         dataSource.register(in: collectionView)
+        collectionView.appliedUpdatesLimit = 0   // nothing here takes them
         collectionView.dataSource = dataSource
         collectionView.allowsMultipleSelection = true
         collectionView.allowsSelectionDuringEditing = true
@@ -52,6 +55,7 @@ final class ViewState {
     /// viewport and offset, and the window its client holds now.
     func copy(store: ModelStore, policy: LayoutPolicy) -> ViewState {
         let copy = ViewState(store: store)
+        copy.bound = bound
         copy.layoutName = layoutName
         let offset = collectionView.contentOffset
         copy.show(viewport: viewport, offset: Point(x: Double(offset.x), y: Double(offset.y)), policy: policy)
@@ -59,16 +63,46 @@ final class ViewState {
         return copy
     }
 
-    /// Sets the viewport and scroll offset; the layout follows the policy.
+    /// Sets the viewport and scroll offset; the layout follows the policy. The
+    /// viewport is laid out at most `bound.maxViewport` each way, and the window
+    /// holds at most `bound.maxElements` elements: past that, less is held above
+    /// and below the viewport, and past that again, less of the viewport.
     func show(viewport: Size?, offset: Point, policy: LayoutPolicy) {
         if let viewport {
             self.viewport = viewport
-            policy.configure(layout, for: viewport, named: layoutName)
-            collectionView.frame = CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+            let size = bound.laidOut(viewport)
+            policy.configure(layout, for: size, named: layoutName)
+            collectionView.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
             // The client holds one screen above and one below the viewport.
-            collectionView.displayMargin = viewport.height
+            collectionView.displayMargin = size.height
         }
         collectionView.contentOffset = CGPoint(x: offset.x, y: offset.y)
+        collectionView.layoutIfNeeded()
+        guard collectionView.displayedElements.count > bound.maxElements, let viewport else { return }
+        // Too many elements: less above and below the viewport, and if the viewport
+        // alone holds too many, a shorter window (density need not be even: re-check).
+        let height = bound.laidOut(viewport).height
+        let limit = Double(bound.maxElements)
+        collectionView.displayMargin = 0
+        collectionView.layoutIfNeeded()
+        let inView = Double(collectionView.displayedElements.count)
+        if inView <= limit {
+            var margin = height * (limit / max(inView, 1) - 1) / 2
+            for _ in 0..<8 {
+                collectionView.displayMargin = min(margin, height)
+                collectionView.layoutIfNeeded()
+                if collectionView.displayedElements.count <= bound.maxElements { return }
+                margin /= 2
+            }
+            collectionView.displayMargin = 0
+        } else {
+            var shown = height
+            for _ in 0..<8 where collectionView.displayedElements.count > bound.maxElements {
+                shown = max(1, shown * limit / Double(collectionView.displayedElements.count) * 0.9)
+                collectionView.frame.size.height = shown
+                collectionView.layoutIfNeeded()
+            }
+        }
         collectionView.layoutIfNeeded()
     }
 
@@ -146,6 +180,22 @@ final class ViewState {
         for key in removed { window[key] = nil }
         changed.sort { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
         return (changed, removed)
+    }
+}
+
+/// How large one viewer's window may be (from ``HubLimits``).
+struct WindowBound {
+    var maxViewport: Double
+    var maxElements: Int
+
+    init(_ limits: HubLimits) {
+        maxViewport = limits.maxViewport
+        maxElements = limits.maxWindowElements
+    }
+
+    /// The size a viewport is laid out at.
+    func laidOut(_ viewport: Size) -> Size {
+        Size(width: min(viewport.width, maxViewport), height: min(viewport.height, maxViewport))
     }
 }
 

@@ -12,6 +12,9 @@ final class Viewer {
     var ready = false
     /// The item this viewer is moving interactively, if any.
     var movement: ViewerMovement?
+    /// How many of the hub's pending presence events this viewer's welcome already
+    /// covered (see `CollectionHub.endTurn()`).
+    var presenceMark = 0
 
     init(key: UInt64, info: ViewerInfo, store: ModelStore) {
         self.key = key

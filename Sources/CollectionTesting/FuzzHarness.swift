@@ -50,6 +50,10 @@ public enum FuzzHarness {
             let before = (hub.model, hub.sequence)
             let out = hub.receive(bytes, from: key)
             problems += check(hub, out: out, before: before, from: key)
+            // Each line is a turn of the server's loop.
+            if hub.endTurn().contains(where: { if case .presenceChange = $0.message { false } else { true } }) {
+                problems.append("the end of a turn sent something other than presence")
+            }
             if !problems.isEmpty { break }
         }
         return problems
@@ -91,7 +95,7 @@ public enum FuzzHarness {
             // Only presence (selection, focus, drag) may reach others without a batch.
             let presence: (ServerMessage) -> Bool = {
                 switch $0 {
-                case .selection, .focus, .drag, .presence: true
+                case .selection, .selections, .focus, .drag, .presenceChange: true
                 default: false
                 }
             }

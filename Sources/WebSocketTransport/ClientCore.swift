@@ -23,7 +23,7 @@ final class ClientCore: @unchecked Sendable {
         lws_set_log_level(Int32(LLL_ERR), nil)
         let raw = Unmanaged.passUnretained(self).toOpaque()
         guard let created = withOptionalCString(caFile, { cws_client_create("client", clientCallback, raw, $0, tls ? 1 : 0) }) else {
-            throw TransportError.cannotCreateContext("client")
+            throw TransportError.cannotCreateContext("cannot create a libwebsockets client context")
         }
         client = created
         let connected = host.withCString { h in

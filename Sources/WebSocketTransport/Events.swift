@@ -16,6 +16,9 @@ public enum WebSocketEvent: Sendable {
     case message(ConnectionID, [UInt8], binary: Bool)
     /// The connection is gone; no more events for it.
     case closed(ConnectionID)
+    /// A turn of the service loop ended, in which at least one other event was
+    /// reported: a place to send what was gathered during the turn.
+    case turnEnded
 }
 
 /// WebSocket close codes the transport uses (RFC 6455 §7.4.1).
@@ -39,7 +42,7 @@ public enum TransportError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case .cannotCreateContext(let why): "cannot create libwebsockets context: \(why)"
+        case .cannotCreateContext(let why): why
         case .connectFailed(let why): "connection failed: \(why)"
         case .timedOut(let what): "timed out waiting for \(what)"
         case .closed: "connection closed"

@@ -11,12 +11,14 @@ final class ServerConnection {
     var inbound: InboundAssembler
     var outbound: OutboundQueue
     var pendingClose: (CloseCode, String)?
+    var flood: FloodGuard
 
-    init(id: ConnectionID, wsi: OpaquePointer, inbound: InboundAssembler, outbound: OutboundQueue) {
+    init(id: ConnectionID, wsi: OpaquePointer, inbound: InboundAssembler, outbound: OutboundQueue, flood: FloodGuard) {
         self.id = id
         self.wsi = wsi
         self.inbound = inbound
         self.outbound = outbound
+        self.flood = flood
     }
 }
 
@@ -31,11 +33,14 @@ final class ServerCore: @unchecked Sendable {
     let connectionCount = Atomic<Int>(0)
     let port = Atomic<Int>(0)
     private var server: OpaquePointer?
-    private let files: StaticFiles?
+    let files: StaticFiles?
+    let screen: RequestScreen
     private var connections: [ConnectionID: ServerConnection] = [:]
     /// Connections refused for the connection limit, waiting to send their close frame.
     private var overflow: [ObjectIdentifier: ServerConnection] = [:]
     private var nextID: UInt64 = 0
+    /// Whether an event was reported in the current turn of the loop.
+    private var reportedThisTurn = false
     private var writeBuffer: [UInt8]
     private let pre = Int(cws_pre())
 
@@ -44,12 +49,19 @@ final class ServerCore: @unchecked Sendable {
         self.logger = logger
         self.handler = handler
         files = configuration.publicDirectory.map(StaticFiles.init(root:))
+        screen = RequestScreen(configuration: configuration)
         writeBuffer = [UInt8](repeating: 0, count: Int(cws_pre()) + configuration.fragmentSize)
     }
 
     func start() throws -> Int {
         lws_set_log_level(logger.logLevel <= .debug ? Int32(LLL_ERR | LLL_WARN | LLL_NOTICE) : Int32(LLL_ERR), nil)
         let c = configuration
+        if let cert = c.tlsCertificate, let key = c.tlsKey {
+            var error = [CChar](repeating: 0, count: 512)
+            if cws_check_tls_files(cert, key, &error, Int32(error.count)) != 0 {
+                throw TransportError.cannotCreateContext(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
+        }
         let raw = Unmanaged.passUnretained(self).toOpaque()
         let created: OpaquePointer? = c.host.withCString { host in
             withOptionalCString(c.tlsCertificate) { cert in
@@ -59,19 +71,25 @@ final class ServerCore: @unchecked Sendable {
                             host: host, port: Int32(c.port),
                             tls_cert: cert, tls_key: key, ws_protocol: proto,
                             callback: serverCallback,
-                            http_callback: httpCallback, user: raw, rx_chunk: 4096)
+                            http_callback: httpCallback, user: raw, rx_chunk: 4096,
+                            max_header_bytes: UInt16(clamping: c.headerSpace),
+                            ping_seconds: UInt16(clamping: c.pingInterval), hangup_seconds: UInt16(clamping: c.pingInterval + c.pingTimeout))
                         return cws_server_create(&config)
                     }
                 }
             }
         }
         guard let created else {
-            throw TransportError.cannotCreateContext("could not listen on \(c.host):\(c.port)")
+            throw TransportError.cannotCreateContext("could not listen on \(c.host):\(c.port) (is the address this machine's, and the port free?)")
         }
         server = created
         let port = Int(cws_server_port(created))
         self.port.store(port, ordering: .relaxed)
-        loop.start(context: cws_server_context(created)) { [self] in
+        loop.start(context: cws_server_context(created), afterTurn: { [self] in
+            guard reportedThisTurn else { return }
+            reportedThisTurn = false
+            handler(.turnEnded)
+        }) { [self] in
             cws_server_destroy(server)
             server = nil
         }
@@ -97,9 +115,12 @@ final class ServerCore: @unchecked Sendable {
             if connection.outbound.enqueue(bytes, binary: binary) {
                 lws_callback_on_writable(connection.wsi)
             } else {
-                logger.warning("closing \(id): outbound backlog over \(configuration.maxQueuedBytes) bytes")
+                // A reader that stopped reading: it cannot take a close frame either, so
+                // the connection goes at once and its queue is freed now.
+                logger.warning("closing \(id): outbound backlog over \(connection.outbound.maxQueuedBytes) bytes")
                 connection.pendingClose = (.policyViolation, "backlog too large")
-                lws_callback_on_writable(connection.wsi)
+                connection.outbound = OutboundQueue(fragmentSize: 1, maxQueuedBytes: 0)
+                cws_kill(connection.wsi)
             }
         case let .close(id, code, reason):
             guard let connection = connections[id], connection.pendingClose == nil else { return }
@@ -110,11 +131,20 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
+    /// Reports an event to the handler (service thread).
+    private func report(_ event: WebSocketEvent) {
+        reportedThisTurn = true
+        handler(event)
+    }
+
     func callback(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
         switch reason {
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             let path = requestPath(wsi)
             return path == configuration.webSocketPath || path == configuration.extraWebSocketPath ? 0 : 1
+        case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+            // Bound to our protocol (the vhost's default) by then, not to the HTTP one.
+            return confirmUpgrade(wsi)
         case LWS_CALLBACK_ESTABLISHED:
             return established(wsi, user)
         case LWS_CALLBACK_RECEIVE:
@@ -125,7 +155,7 @@ final class ServerCore: @unchecked Sendable {
             if let refused = overflow.values.first(where: { $0.wsi == wsi }) { overflow[ObjectIdentifier(refused)] = nil }
             if let id = connectionID(user), connections.removeValue(forKey: id) != nil {
                 connectionCount.subtract(1, ordering: .relaxed)
-                handler(.closed(id))
+                report(.closed(id))
             }
             return 0
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
@@ -136,24 +166,7 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    func serveHTTP(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
-        // lws has already decoded and normalised the URI; StaticFiles checks it again.
-        let uri = requestPath(wsi)
-        let path = uri.isEmpty ? (input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/") : uri
-        guard let files else { return cws_http_status(wsi, 404, "Not found") }
-        switch files.resolve(path) {
-        case let .file(file, contentType):
-            return cws_serve_file(wsi, file, contentType)
-        case .notFound:
-            logger.debug("404 \(path)")
-            return cws_http_status(wsi, 404, "Not found")
-        case .forbidden:
-            logger.info("refused path \(path)")
-            return cws_http_status(wsi, 403, "Forbidden")
-        }
-    }
-
-    private func requestPath(_ wsi: OpaquePointer) -> String {
+    func requestPath(_ wsi: OpaquePointer) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
         let n = cws_request_path(wsi, &buffer, Int32(buffer.count))
         guard n > 0 else { return "" }
@@ -180,7 +193,8 @@ final class ServerCore: @unchecked Sendable {
         let backlog = main ? configuration.maxQueuedBytes : max(configuration.maxQueuedBytes, 2 * configuration.extraMaxMessageSize)
         let connection = ServerConnection(
             id: id, wsi: wsi, inbound: InboundAssembler(limit: limit),
-            outbound: OutboundQueue(fragmentSize: configuration.fragmentSize, maxQueuedBytes: backlog))
+            outbound: OutboundQueue(fragmentSize: configuration.fragmentSize, maxQueuedBytes: backlog),
+            flood: FloodGuard(framesPerSecond: main ? configuration.framesPerSecond : .infinity, bytesPerSecond: main ? configuration.bytesPerSecond : .infinity))
         if connections.count >= configuration.maxConnections {
             // Over the limit: say so with a close code, and never tell the handler.
             logger.warning("refusing \(id): \(connections.count) connections already")
@@ -194,7 +208,7 @@ final class ServerCore: @unchecked Sendable {
         }
         connections[id] = connection
         connectionCount.add(1, ordering: .relaxed)
-        handler(.opened(id, subprotocol: subprotocol, path: path))
+        report(.opened(id, subprotocol: subprotocol, path: path))
         return 0
     }
 
@@ -203,11 +217,21 @@ final class ServerCore: @unchecked Sendable {
         let isFinal = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
         let binary = lws_frame_is_binary(wsi) != 0
         let chunk = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
+        guard connection.pendingClose == nil else { return 0 }   // closing: the rest is not read
+        guard connection.flood.admit(bytes: chunk.count, at: Double(DispatchTime.now().uptimeNanoseconds) / 1e9) else {
+            // Stop reading, drop what waits, and close with 1008 at the next writable moment.
+            logger.warning("closing \(id): more than \(Int(configuration.framesPerSecond)) frames or \(Int(configuration.bytesPerSecond)) bytes a second")
+            connection.pendingClose = (.policyViolation, "flooding")
+            connection.outbound = OutboundQueue(fragmentSize: 1, maxQueuedBytes: 0)
+            lws_rx_flow_control(wsi, 0)
+            lws_callback_on_writable(wsi)
+            return 0
+        }
         switch connection.inbound.append(chunk, binary: binary, isFinal: isFinal) {
         case .incomplete:
             return 0
         case let .message(bytes, binary):
-            handler(.message(id, bytes, binary: binary))
+            report(.message(id, bytes, binary: binary))
             return 0
         case let .tooLarge(limit):
             logger.info("closing \(id): message over \(limit) bytes")
@@ -259,12 +283,14 @@ func serverCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ use
     return Unmanaged<ServerCore>.fromOpaque(raw).takeUnretainedValue().callback(wsi, reason, user, input, length)
 }
 
-/// The HTTP callback: static files from the public directory, or 404.
+/// The HTTP callback: upgrades to check, static files from the public directory.
 func httpCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
-    guard let wsi, reason == LWS_CALLBACK_HTTP, let context = lws_get_context(wsi), let raw = lws_context_user(context) else {
+    guard let wsi, reason == LWS_CALLBACK_HTTP || reason == LWS_CALLBACK_HTTP_CONFIRM_UPGRADE,
+          let context = lws_get_context(wsi), let raw = lws_context_user(context) else {
         return cws_http_default(wsi, reason, user, input, length)
     }
-    return Unmanaged<ServerCore>.fromOpaque(raw).takeUnretainedValue().serveHTTP(wsi, input, length)
+    let core = Unmanaged<ServerCore>.fromOpaque(raw).takeUnretainedValue()
+    return reason == LWS_CALLBACK_HTTP ? core.serveHTTP(wsi, input, length) : core.confirmUpgrade(wsi)
 }
 
 /// Runs `body` with a C string or nil.

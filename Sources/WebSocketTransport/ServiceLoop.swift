@@ -48,7 +48,8 @@ final class ServiceLoop<Command: Sendable>: Sendable {
 
     /// Starts the thread servicing `context`; `teardown` runs on that thread after
     /// the loop ends and must destroy the context.
-    func start(context: OpaquePointer, teardown: @escaping @Sendable () -> Void) {
+    /// `afterTurn` runs on that thread after every turn of `lws_service`.
+    func start(context: OpaquePointer, afterTurn: @escaping @Sendable () -> Void = {}, teardown: @escaping @Sendable () -> Void) {
         let handle = Context(pointer: context)
         state.withLock { s in
             s.context = handle
@@ -60,6 +61,7 @@ final class ServiceLoop<Command: Sendable>: Sendable {
                 let (context, stopping) = state.withLock { ($0.context, $0.stopping) }
                 guard let context, !stopping else { break }
                 if lws_service(context.pointer, 0) < 0 { break }
+                afterTurn()
             }
             state.withLock { $0.context = nil }
             teardown()

@@ -32,6 +32,25 @@ public struct WebSocketServerConfiguration: Sendable {
     public var maxQueuedBytes: Int = 8 * 1024 * 1024
     /// Live WebSocket connections allowed; one more is closed with 1008 "too many connections".
     public var maxConnections: Int = 1_024
+    /// A connection idle this many seconds is pinged; 0 turns the heartbeat off.
+    public var pingInterval: Int = 30
+    /// A connection that has not answered a ping (nor completed its handshake) for this
+    /// many seconds is closed: a peer that vanished without closing goes away.
+    public var pingTimeout: Int = 60
+    /// Frames a client may send per second on average (bursts of twice that); past
+    /// it the connection is closed with 1008 "flooding". Frames, not messages: a
+    /// flood of empty fragments is stopped too.
+    public var framesPerSecond: Double = 2_000
+    /// Bytes a client may send per second on average (bursts of twice that); past
+    /// it the connection is closed with 1008 "flooding".
+    public var bytesPerSecond: Double = 4 * 1024 * 1024
+    /// Longest request URI accepted; a longer one is answered 414.
+    public var maxURIBytes: Int = 8 * 1024
+    /// Most bytes of request headers accepted; more is answered 431 (and past
+    /// `headerSpace`, libwebsockets drops the connection).
+    public var maxHeaderBytes: Int = 16 * 1024
+    /// Room libwebsockets keeps for one request's URI and headers.
+    public var headerSpace: Int = 32 * 1024
 
     /// Defaults: 127.0.0.1:8080, subprotocol collection.v1 on /ws.
     public init() {}

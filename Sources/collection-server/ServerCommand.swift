@@ -43,6 +43,12 @@ struct ServerCommand: ParsableCommand {
     @Option(help: "Batches kept for clients that reconnect (older gaps get a full reload).")
     var replayLog = 1_000
 
+    @Option(help: "Seconds a connection may be idle before it is pinged (0: no heartbeat).")
+    var pingInterval = 30
+
+    @Option(help: "Seconds a pinged connection has to answer before it is closed.")
+    var pingTimeout = 60
+
     @Flag(help: .hidden)
     var echo = false
 
@@ -57,7 +63,7 @@ struct ServerCommand: ParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
-        guard maxConnections > 0, rateLimit > 0, replayLog >= 0 else { throw ValidationError("limits must be positive") }
+        guard maxConnections > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0 else { throw ValidationError("limits must be positive") }
     }
 
     func run() throws {
@@ -82,6 +88,8 @@ struct ServerCommand: ParsableCommand {
         config.maxMessageSize = maxClientMessageBytes
         config.maxConnections = maxConnections
         config.maxQueuedBytes = maxBacklogBytes
+        config.pingInterval = pingInterval
+        config.pingTimeout = pingTimeout
         if echo { config.extraWebSocketPath = "/echo" }
 
         let demo = PhotoLibraryDemo()
@@ -89,7 +97,6 @@ struct ServerCommand: ParsableCommand {
         limits.messagesPerSecond = rateLimit
         limits.messageBurst = rateLimit * 2
         limits.replayLogCapacity = replayLog
-        if self.demo == "large" { limits.maxItems = 150_000 }
         // The photo library (the default collection) and the board's two columns.
         let photos = CollectionHub(model: PhotoLibraryDemo.makeModel(self.demo), factory: demo, policy: demo, limits: limits, name: "photos")
         var boardLimits = limits

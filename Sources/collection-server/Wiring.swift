@@ -47,6 +47,8 @@ final class Wiring: Sendable {
                 s.echo.remove(id) != nil ? [] : s.group.disconnect(id.rawValue)
             }
             logger.debug("closed \(id)")
+        case .turnEnded:
+            outgoing = state.withLock { $0.group.endTurn() }
         }
         for o in outgoing {
             server.send(o.bytes, to: ConnectionID(rawValue: o.viewer))

@@ -156,6 +156,7 @@ func messages(_ out: [Outgoing], to key: UInt64) -> [ServerMessage] { out.filter
         #expect(messages(out, to: 2) == [.selection(viewer: "v1", item: "a3", selected: true)])
         #expect(hub.selection(of: 1) == ["a3"])
         let third = try #require(hub.hello(3))
+        _ = hub.endTurn()
         #expect(third.selections == [SelectionInfo(viewer: "v1", items: ["a3"])])
         let deleted = hub.send(#"{"type":"delete","items":["a3"]}"#, from: 2)
         if case .batch(let b) = messages(deleted, to: 1).last { #expect(b.deletedIds == ["a3"]) } else { Issue.record("no batch") }
@@ -164,6 +165,8 @@ func messages(_ out: [Outgoing], to key: UInt64) -> [ServerMessage] { out.filter
         let gone = hub.disconnect(1)
         // One message for the whole selection, however large.
         #expect(messages(gone, to: 2).first == .selections(viewer: "v1", items: ["a4", "a5", "a6"], selected: false))
-        #expect(messages(gone, to: 2).contains(.presence(viewers: [ViewerInfo(id: "v2", name: "Viewer 2", color: "#17bebb"), ViewerInfo(id: "v3", name: "Viewer 3", color: "#ffc914")])))
+        // Who left is told at the end of the turn.
+        #expect(!messages(gone, to: 2).contains { if case .presenceChange = $0 { true } else { false } })
+        #expect(messages(hub.endTurn(), to: 2) == [.presenceChange(joined: [], left: ["v1"])])
     }
 }

@@ -70,10 +70,14 @@ private func errorCode(_ out: [Outgoing], to key: UInt64) -> ErrorCode? {
         #expect(hub.model.itemContent[id]?["note"] == "Buy milk\nand bread")
         #expect(hub.model.itemContent[id]?["kind"] == "text")
         #expect(hub.model.checkInvariants().isEmpty)
-        // The same op again: the same ack, no second item.
-        let again = hub.send(#"{"type":"drop","op":"d1","x":80,"y":60,"items":[{"kind":"text","value":"Buy milk"}]}"#, from: 1)
+        // The same drop again: the same ack, no second item.
+        let again = hub.send(#"{"type":"drop","op":"d1","x":80,"y":60,"items":[{"kind":"text","value":"Buy milk\nand bread"}]}"#, from: 1)
         #expect(messages(again, to: 1) == [.ack(op: "d1", seq: 1)])
         #expect(hub.model.snapshot.numberOfItems == 61)
+        // Another drop under the same op id is refused, not taken for the first.
+        let other = hub.send(#"{"type":"drop","op":"d1","x":80,"y":60,"items":[{"kind":"text","value":"Buy milk"}]}"#, from: 1)
+        guard case .reject("d1", .opReused, _)? = messages(other, to: 1).first else { Issue.record("expected op_reused"); return }
+        #expect(hub.model.snapshot.numberOfItems == 61 && hub.sequence == 1)
     }
 
     @Test func dropsOntoAFolderGoIntoIt() throws {

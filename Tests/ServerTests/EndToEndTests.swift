@@ -92,7 +92,7 @@ import WebSocketTransport
         let b = try await ProtocolClient.connect(server)
         let before = try await a.hello()
         _ = try await b.hello()
-        _ = try await a.next("presence")
+        _ = try await a.next("presenceChange")
         #expect(Self.badInputs.count >= 25)
         for (input, type, code) in Self.badInputs {
             a.send(input)

@@ -187,10 +187,11 @@ import WebSocketTransport
             try await other.wait(forSeq: k + 1)
         }
         #expect(other.mirror.seq == edits)
-        // The stalled viewer was closed with 1008 once its backlog passed the bound.
+        // The stalled viewer was cut off once its backlog passed the bound: at once,
+        // with no close frame (it was not reading one); see test_transport_limits.py.
         stalled.socket.resumeReading()
         let code = try await stalled.socket.waitForClose(timeout: scaled(30))
-        #expect(code == 1008)
+        #expect(code == nil || code == 1006)
     }
 
     @Test func connectionAndRateLimitsAnswerWithTheirCodes() async throws {
@@ -204,9 +205,9 @@ import WebSocketTransport
         for k in 0..<20 { a.send(#"{"type":"insert","op":"r\#(k)","section":"city","count":1}"#) }
         var acks = 0, limited = 0
         for _ in 0..<20 {
-            switch try await a.next(where: { ["ack", "error"].contains($0.type) }) {
+            switch try await a.next(where: { ["ack", "reject"].contains($0.type) }) {
             case .ack: acks += 1
-            case .error(.rateLimited, _, _): limited += 1
+            case .reject(_, .rateLimited, _): limited += 1   // an edit learns its fate by op
             default: break
             }
         }

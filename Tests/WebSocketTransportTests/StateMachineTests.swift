@@ -98,8 +98,11 @@ import WebSocketTransport
         // A symlink pointing out of the root is refused.
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("out.txt").path, withDestinationPath: "/etc/hostname")
         let files = StaticFiles(root: root.path)
-        #expect(files.resolve("/") == .file(path: files.root + "/index.html", contentType: "text/html; charset=utf-8"))
-        #expect(files.resolve("/js/app.js") == .file(path: files.root + "/js/app.js", contentType: "text/javascript; charset=utf-8"))
+        guard case let .file(index, type, validators) = files.resolve("/") else { Issue.record("no index"); return }
+        #expect(index == files.root + "/index.html" && type == "text/html; charset=utf-8")
+        #expect(validators.etag.hasPrefix("\"3-"))   // 3 bytes
+        guard case let .file(app, appType, _) = files.resolve("/js/app.js") else { Issue.record("no app.js"); return }
+        #expect(app == files.root + "/js/app.js" && appType == "text/javascript; charset=utf-8")
         #expect(files.resolve("/missing.js") == .notFound)
         #expect(files.resolve("/js") == .notFound)
         #expect(files.resolve("/out.txt") == .forbidden)

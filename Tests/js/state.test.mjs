@@ -60,8 +60,9 @@ test("selection and presence", () => {
   s.apply({ type: "selection", viewer: "v1", item: "p1", selected: false });
   assert.equal(s.isSelectedByMe("p1"), false);
   // A viewer leaving takes its selection marks along.
-  s.apply({ type: "presence", viewers: [{ id: "v1", name: "Viewer 1", color: "#f00" }] });
+  s.apply({ type: "presenceChange", joined: [{ id: "v3", name: "Viewer 3", color: "#00f" }], left: ["v2"] });
   assert.deepEqual(s.othersSelecting("p2"), []);
+  assert.deepEqual([...s.viewers.keys()].sort(), ["v1", "v3"]);
 });
 
 test("resume keeps the state, replayed batches move the sequence, a replacing window resets elements", () => {
@@ -103,6 +104,6 @@ test("other viewers' focus and drags, dropped when they leave or the item goes",
   s.apply({ type: "batch", seq: 4, by: "v2", deletes: [[0, 0]], deletedIds: ["p1"], inserts: [], insertedIds: [], moves: [], reloads: [],
     replay: false, sections: [], contentSize: { width: 1, height: 1 }, elements: [cell("p2", 0, 0)], remove: ["i:p1"] });
   assert.equal(s.drags.has("v2"), false);   // the dragged item was deleted
-  s.apply({ type: "presence", viewers: [{ id: "v1", name: "Viewer 1", color: "#f00" }] });
+  s.apply({ type: "presenceChange", joined: [], left: ["v2"] });
   assert.equal(s.focusedByOther("p2"), null);   // v2 left
 });

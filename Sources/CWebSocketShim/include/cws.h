@@ -28,6 +28,9 @@ struct cws_server_config {
     cws_callback http_callback;  // HTTP callback (static files), or NULL
     void *user;                  // lws_context_user()
     size_t rx_chunk;             // receive chunk size (pt_serv_buf_size)
+    unsigned short max_header_bytes; // room for a request's URI and headers (lws drops past it)
+    unsigned short ping_seconds;     // idle seconds before a ping; 0 = no heartbeat
+    unsigned short hangup_seconds;   // seconds without a pong (or handshake) before closing
 };
 
 struct cws_server;
@@ -58,8 +61,29 @@ static inline int cws_http_default(struct lws *wsi, enum lws_callback_reasons re
     return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
-/// Serves a file; returns what the HTTP callback should return.
-int cws_serve_file(struct lws *wsi, const char *path, const char *content_type);
+/// Checks a PEM certificate and private key before a server uses them: that each
+/// file can be read and parsed, and that the key belongs to the certificate.
+/// Returns 0, or -1 with a sentence naming the file and the problem in `error`.
+int cws_check_tls_files(const char *cert, const char *key, char *error, int cap);
+
+/// Serves a file with extra header lines ("name: value\r\n" each); returns what the
+/// HTTP callback should return.
+int cws_serve_file(struct lws *wsi, const char *path, const char *content_type, const char *headers);
+/// Answers with `status`, extra header lines ("name: value\r\n" each) and a
+/// plain-text body; keeps the connection for the next request when `keep_alive`.
+/// Returns what the HTTP callback should return.
+int cws_http_respond(struct lws *wsi, unsigned int status, const char *headers, const char *body, int keep_alive);
+/// The request's method (one of lws's LWSHUMETH_ values: GET 0, POST 1, OPTIONS 2,
+/// PUT 3, PATCH 4, DELETE 5, CONNECT 6, HEAD 7), or -1; `uri_len` gets the URI's length.
+int cws_request_method(struct lws *wsi, int *uri_len);
+/// Bytes the request's known headers take (URI included).
+int cws_request_header_bytes(struct lws *wsi);
+/// Copies a request header (an lws token: WSI_TOKEN_…) into `buffer`; returns its
+/// length, or 0 when absent or too long.
+int cws_request_header(struct lws *wsi, int token, char *buffer, int cap);
+/// Closes a connection at once, without flushing or a close frame (safe from any
+/// callback on the service thread, even another connection's).
+void cws_kill(struct lws *wsi);
 /// Answers with an error status and a short body; returns what the callback should return.
 int cws_http_status(struct lws *wsi, unsigned int status, const char *message);
 

@@ -1,0 +1,102 @@
+import CollectionProtocol
+
+/// A viewer joining or leaving, waiting to be told.
+enum PresenceEvent {
+    case joined(ViewerInfo)
+    case left(String)
+}
+
+/// Hands out viewer numbers; the hubs of a group share one, so that a viewer id
+/// names one viewer across the whole server.
+final class ViewerNumbering {
+    private var last = 0
+    func next() -> Int {
+        last += 1
+        return last
+    }
+}
+
+/// An accepted op id: its batch's number and a fingerprint of the edit, to tell a
+/// retry (the same edit) from a different edit that reuses the id.
+struct AcceptedOp {
+    var seq: Int
+    var fingerprint: Int
+}
+
+extension CollectionHub {
+    /// The end of a turn of the server's loop: every viewer hears who joined and
+    /// who left since the last turn, in one `presenceChange` message (or none).
+    /// A viewer hears only of changes after its own `welcome` or `resume` (those
+    /// before are in it), and one who joined and left within the turn is not
+    /// mentioned to those who never saw it. So a join costs each viewer one small
+    /// message, however many viewers there are.
+    public func endTurn() -> [Outgoing] {
+        guard !presenceEvents.isEmpty else { return [] }
+        defer {
+            presenceEvents.removeAll(keepingCapacity: presenceEvents.count < 1_024)
+            for viewer in viewers.values { viewer.presenceMark = 0 }
+        }
+        var out: [Outgoing] = []
+        // Viewers with the same mark hear the same change: encoded once.
+        var byMark: [Int: Outgoing?] = [:]
+        for viewer in orderedViewers() where viewer.ready {
+            let mark = viewer.presenceMark
+            if let known = byMark[mark] {
+                if let known { out.append(Outgoing(viewer: viewer.key, sameAs: known)) }
+                continue
+            }
+            let change = presenceChange(after: mark)
+            let message = change.map { Outgoing(viewer: viewer.key, message: $0, encodeNow: true) }
+            byMark[mark] = message
+            if let message { out.append(message) }
+        }
+        return out
+    }
+
+    /// The net change of the events from `mark` on, or nil when there is none.
+    private func presenceChange(after mark: Int) -> ServerMessage? {
+        var joined: [ViewerInfo] = []
+        var left: [String] = []
+        for event in presenceEvents[mark...] {
+            switch event {
+            case .joined(let info):
+                joined.append(info)
+            case .left(let id):
+                if let i = joined.firstIndex(where: { $0.id == id }) { joined.remove(at: i) } else { left.append(id) }
+            }
+        }
+        return joined.isEmpty && left.isEmpty ? nil : .presenceChange(joined: joined, left: left)
+    }
+}
+
+/// What a hub holds that could grow with use: for tests and monitoring. Everything
+/// here is bounded by the number of viewers, their windows and the hub's limits,
+/// never by the number of batches.
+public struct HubFootprint: Equatable, Sendable {
+    /// Batches held by the replay log (at most twice ``HubLimits/replayLogCapacity``, plus 1,024).
+    public var loggedBatches: Int
+    /// Op ids remembered (at most ``HubLimits/rememberedOps``).
+    public var rememberedOps: Int
+    /// Applied updates waiting in the viewers' collection views.
+    public var appliedUpdates: Int
+    /// Views displayed and views in reuse queues, over all view states.
+    public var views: Int
+    /// Elements held in the viewers' windows, over all view states.
+    public var windowElements: Int
+    /// Presence changes waiting for the end of the turn.
+    public var presenceEvents: Int
+}
+
+extension CollectionHub {
+    /// What this hub holds now (see ``HubFootprint``).
+    public var footprint: HubFootprint {
+        var states: [ObjectIdentifier: ViewState] = [:]
+        for viewer in viewers.values { states[ObjectIdentifier(viewer.state)] = viewer.state }
+        return HubFootprint(
+            loggedBatches: log.storage, rememberedOps: acceptedOps.count,
+            appliedUpdates: states.values.reduce(0) { $0 + $1.collectionView.appliedUpdateCount },
+            views: states.values.reduce(0) { $0 + $1.collectionView.displayedElements.count + $1.collectionView.reusableViewCount },
+            windowElements: states.values.reduce(0) { $0 + $1.window.count },
+            presenceEvents: presenceEvents.count)
+    }
+}

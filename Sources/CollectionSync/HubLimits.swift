@@ -1,0 +1,33 @@
+/// Limits on what one client may ask, and on what one collection holds. Each has a
+/// default; docs/PROTOCOL.md lists them.
+public struct HubLimits: Sendable {
+    /// Most items the collection may hold: an insert or drop past it is `refused`.
+    public var maxItems = 100_000
+    /// Messages per second per client, on average.
+    public var messagesPerSecond: Double = 200
+    /// Messages a client may send at once.
+    public var messageBurst: Double = 400
+    /// Bytes per second the server may send because of one client's messages (its
+    /// windows, and every copy of the batches and selections it causes), on average.
+    /// A client past it has its messages dropped (`rate_limited`) until it is back
+    /// under: limiting by cost, not by count, so that cheap-to-send, expensive-to-answer
+    /// messages cannot crowd out the other viewers.
+    public var outputBytesPerSecond: Double = 16 * 1024 * 1024
+    /// Bytes of such output a client may cause at once.
+    public var outputBurst: Double = 32 * 1024 * 1024
+    /// Batches kept for resuming clients.
+    public var replayLogCapacity = 1_000
+    /// Accepted op ids remembered, so that a retried edit gets its first ack.
+    public var rememberedOps = 10_000
+    /// Most items one `selectRange` may cover.
+    public var maxRangeSelection = 10_000
+    /// The largest viewport the server lays out for, each way: a larger one is laid
+    /// out at this size.
+    public var maxViewport: Double = 8_192
+    /// The most elements one window may hold: a viewport whose window would hold more
+    /// gets a window with less above and below it (and, past that, a shorter one).
+    public var maxWindowElements = 5_000
+
+    /// The defaults.
+    public init() {}
+}

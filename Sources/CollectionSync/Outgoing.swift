@@ -1,0 +1,36 @@
+import CollectionProtocol
+
+/// A message for one viewer (the transport connection's raw key).
+public struct Outgoing: Sendable, Equatable {
+    /// Which viewer.
+    public var viewer: UInt64
+    /// What to send.
+    public var message: ServerMessage
+    /// The message's encoding, once made (at once for a message several viewers get).
+    private var encoding: [UInt8]?
+
+    /// Creates an outgoing message; `encodeNow` encodes it at once (for a message
+    /// that goes to several viewers: copies made with ``init(viewer:sameAs:)`` share it).
+    public init(viewer: UInt64, message: ServerMessage, encodeNow: Bool = false) {
+        self.viewer = viewer
+        self.message = message
+        encoding = encodeNow ? message.encoded() : nil
+    }
+
+    /// The same message (and encoding) as `other`, for another viewer.
+    public init(viewer: UInt64, sameAs other: Outgoing) {
+        self = other
+        self.viewer = viewer
+    }
+
+    /// Encodes the message now (if it was not), so that ``bytes`` costs nothing more.
+    public mutating func encode() {
+        if encoding == nil { encoding = message.encoded() }
+    }
+
+    /// The bytes to send.
+    public var bytes: [UInt8] { encoding ?? message.encoded() }
+
+    /// Same viewer and message (how it was encoded does not matter).
+    public static func == (a: Outgoing, b: Outgoing) -> Bool { a.viewer == b.viewer && a.message == b.message }
+}

@@ -1,0 +1,123 @@
+import CLibWebSockets
+import CWebSocketShim
+import Foundation
+
+/// What the server answers an HTTP request or an upgrade with, before any file is
+/// looked at. Pure: tested with no sockets.
+public struct RequestScreen: Sendable {
+    /// The refusal: a status, extra header lines and a plain-text reason.
+    public struct Refusal: Equatable, Sendable {
+        public var status: UInt32
+        public var headers: String
+        public var reason: String
+    }
+
+    /// The WebSocket paths, the subprotocol and the size limits.
+    public var configuration: WebSocketServerConfiguration
+
+    /// Screens with `configuration`'s paths and limits.
+    public init(configuration: WebSocketServerConfiguration) { self.configuration = configuration }
+
+    /// Sizes first (414, 431), then the method: files are read with GET or HEAD only (405).
+    public func screen(method: Int, uriBytes: Int, headerBytes: Int) -> Refusal? {
+        if let refusal = screenSizes(uriBytes: uriBytes, headerBytes: headerBytes) { return refusal }
+        // lws's method indices: GET 0, HEAD 7.
+        guard method == 0 || method == 7 else {
+            return Refusal(status: 405, headers: "allow: GET, HEAD\r\n", reason: "static files are read with GET or HEAD")
+        }
+        return nil
+    }
+
+    /// An upgrade: sizes, then the path (404), then the subprotocols offered (400).
+    /// `offered` is the Sec-WebSocket-Protocol header, nil when there is none.
+    public func screenUpgrade(path: String, uriBytes: Int, headerBytes: Int, offered: String?) -> Refusal? {
+        if let refusal = screenSizes(uriBytes: uriBytes, headerBytes: headerBytes) { return refusal }
+        guard path == configuration.webSocketPath || path == configuration.extraWebSocketPath else {
+            return Refusal(status: 404, headers: "", reason: "no WebSocket endpoint at \(path.prefix(200)); connect to \(configuration.webSocketPath)")
+        }
+        if let offered, path == configuration.webSocketPath {
+            let names = offered.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard names.contains(configuration.subprotocol) else {
+                return Refusal(status: 400, headers: "", reason: "unsupported subprotocol '\(offered.prefix(200))'; offer \(configuration.subprotocol)")
+            }
+        }
+        return nil
+    }
+
+    private func screenSizes(uriBytes: Int, headerBytes: Int) -> Refusal? {
+        if uriBytes > configuration.maxURIBytes {
+            return Refusal(status: 414, headers: "", reason: "the URI is \(uriBytes) bytes; the limit is \(configuration.maxURIBytes)")
+        }
+        if headerBytes > configuration.maxHeaderBytes {
+            return Refusal(status: 431, headers: "", reason: "the headers are \(headerBytes) bytes; the limit is \(configuration.maxHeaderBytes)")
+        }
+        return nil
+    }
+
+    /// The page's Content-Security-Policy: its scripts, styles and sockets come from
+    /// its own origin only (`host` is the request's Host header, when it is a plain
+    /// host name or address with an optional port).
+    public static func contentSecurityPolicy(host: String?, tls: Bool) -> String {
+        var connect = "'self'"
+        if let host, !host.isEmpty, host.utf8.count <= 255,
+           host.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || ".-:[]".unicodeScalars.contains($0) }) {
+            connect += tls ? " wss://\(host)" : " ws://\(host)"
+        }
+        return "default-src 'none'; img-src 'self' data:; script-src 'self'; style-src 'self'; font-src 'self'; "
+            + "connect-src \(connect); frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    }
+}
+
+extension ServerCore {
+    /// `LWS_CALLBACK_HTTP_CONFIRM_UPGRADE`: a wrong upgrade gets an HTTP answer, not a dropped connection.
+    func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        var uriBytes: Int32 = 0
+        _ = cws_request_method(wsi, &uriBytes)
+        let offered = header(wsi, WSI_TOKEN_PROTOCOL, cap: 1024)
+        guard let refusal = screen.screenUpgrade(path: requestPath(wsi), uriBytes: Int(uriBytes), headerBytes: Int(cws_request_header_bytes(wsi)),
+                                                  offered: offered) else { return 0 }
+        logger.info("refused upgrade: \(refusal.status) \(refusal.reason)")
+        _ = cws_http_respond(wsi, refusal.status, refusal.headers, refusal.reason + "\n", 0)
+        return -1
+    }
+
+    /// `LWS_CALLBACK_HTTP`: a static file (with validators, 304 when unchanged), or a status.
+    func serveHTTP(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+        var uriBytes: Int32 = 0
+        let method = cws_request_method(wsi, &uriBytes)
+        if let refusal = screen.screen(method: Int(method), uriBytes: Int(uriBytes), headerBytes: Int(cws_request_header_bytes(wsi))) {
+            logger.debug("\(refusal.status) \(refusal.reason)")
+            return cws_http_respond(wsi, refusal.status, refusal.headers, refusal.reason + "\n", 0)
+        }
+        // lws has already decoded and normalised the URI; StaticFiles checks it again.
+        let uri = requestPath(wsi)
+        let path = uri.isEmpty ? (input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/") : uri
+        guard let files else { return cws_http_respond(wsi, 404, "", "Not found\n", 0) }
+        switch files.resolve(path) {
+        case let .file(file, contentType, validators):
+            var headers = "cache-control: no-cache\r\netag: \(validators.etag)\r\nlast-modified: \(validators.lastModified)\r\n"
+            if contentType.hasPrefix("text/html") {
+                headers += "content-security-policy: \(RequestScreen.contentSecurityPolicy(host: header(wsi, WSI_TOKEN_HOST, cap: 256), tls: configuration.usesTLS))\r\n"
+            }
+            if validators.unchanged(ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH, cap: 1024),
+                                    ifModifiedSince: header(wsi, WSI_TOKEN_HTTP_IF_MODIFIED_SINCE, cap: 128)) {
+                return cws_http_respond(wsi, 304, headers, "", 1)
+            }
+            return cws_serve_file(wsi, file, contentType, headers)
+        case .notFound:
+            logger.debug("404 \(path)")
+            return cws_http_respond(wsi, 404, "", "Not found\n", 0)
+        case .forbidden:
+            logger.info("refused path \(path)")
+            return cws_http_respond(wsi, 403, "", "Forbidden\n", 0)
+        }
+    }
+
+    /// A request header's value, nil when absent or longer than `cap`.
+    func header(_ wsi: OpaquePointer, _ token: lws_token_indexes, cap: Int) -> String? {
+        var buffer = [CChar](repeating: 0, count: cap)
+        let n = cws_request_header(wsi, Int32(token.rawValue), &buffer, Int32(cap))
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<Int(n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
