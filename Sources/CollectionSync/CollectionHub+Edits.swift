@@ -104,12 +104,12 @@ extension CollectionHub {
         for id in touched { sectionInfoCache[id] = next.sectionInfo(id) }
         let logged = LoggedBatch(
             seq: sequence, by: by,
-            deletes: batch.deletedItems.map { [$0.section, $0.item] },
+            deletes: batch.deletedItems,
             deletedIds: batch.deletedItems.compactMap { before.itemIdentifier(at: $0) },
-            inserts: batch.insertedItems.map { [$0.section, $0.item] },
+            inserts: batch.insertedItems,
             insertedIds: batch.insertedItems.compactMap { next.snapshot.itemIdentifier(at: $0) },
-            moves: batch.movedItems.map { [[$0.from.section, $0.from.item], [$0.to.section, $0.to.item]] },
-            reloads: batch.reloadedItems.map { [$0.section, $0.item] },
+            moves: batch.movedItems.map { ($0.from, $0.to) },
+            reloads: batch.reloadedItems,
             sections: sectionInfos)
         log.append(logged)
 

@@ -142,13 +142,15 @@ public final class CollectionHub {
         } catch {
             out = [Self.refuse(error, to: key)]
         }
-        // The message's cost is what the server sends because of it, to everyone.
+        // The message's cost: what the server sends because of it, to everyone, and
+        // the time it took (encoding included).
         var cost = 0
         for i in out.indices {
             out[i].encode()
             cost += out[i].bytes.count
         }
-        limiters[key]?.charge(cost, at: now)
+        let done = clock()
+        limiters[key]?.charge(bytes: cost, seconds: max(0, done - now), at: done)
         return out
     }
 

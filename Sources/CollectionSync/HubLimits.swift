@@ -15,6 +15,13 @@ public struct HubLimits: Sendable {
     public var outputBytesPerSecond: Double = 16 * 1024 * 1024
     /// Bytes of such output a client may cause at once.
     public var outputBurst: Double = 32 * 1024 * 1024
+    /// Seconds of the server's time per second that one client's messages may take
+    /// (handling them, and performing, laying out and encoding what they cause for
+    /// every viewer), on average. Past it, its messages are dropped (`rate_limited`)
+    /// until it is back under: no client can take the whole server.
+    public var serverTimeShare: Double = 0.25
+    /// Seconds of the server's time one client's messages may take at once.
+    public var serverTimeBurst: Double = 0.5
     /// Batches kept for resuming clients.
     public var replayLogCapacity = 1_000
     /// Accepted op ids remembered, so that a retried edit gets its first ack.
@@ -23,10 +30,10 @@ public struct HubLimits: Sendable {
     public var maxRangeSelection = 10_000
     /// The largest viewport the server lays out for, each way: a larger one is laid
     /// out at this size.
-    public var maxViewport: Double = 8_192
+    public var maxViewport: Double = 4_096
     /// The most elements one window may hold: a viewport whose window would hold more
     /// gets a window with less above and below it (and, past that, a shorter one).
-    public var maxWindowElements = 5_000
+    public var maxWindowElements = 2_000
 
     /// The defaults.
     public init() {}

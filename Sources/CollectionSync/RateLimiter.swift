@@ -42,15 +42,17 @@ public struct RateLimiter: Sendable {
     }
 }
 
-/// What one client may still ask: messages per second, and the bytes the server
-/// sends because of its messages (the cost of answering them).
+/// What one client may still ask: messages per second, and what answering them
+/// costs: the bytes the server sends because of them, and the server's time.
 struct ClientBudget {
     private var messages: RateLimiter
     private var output: RateLimiter
+    private var time: RateLimiter
 
     init(_ limits: HubLimits) {
         messages = RateLimiter(rate: limits.messagesPerSecond, burst: limits.messageBurst)
         output = RateLimiter(rate: limits.outputBytesPerSecond, burst: limits.outputBurst)
+        time = RateLimiter(rate: limits.serverTimeShare, burst: limits.serverTimeBurst)
     }
 
     /// Why a message arriving at `now` is dropped, or nil (and a message token is taken).
@@ -58,10 +60,17 @@ struct ClientBudget {
         guard output.hasCredit(at: now) else {
             return "your messages made the server send more than \(Int(output.rate / 1_048_576)) MiB a second"
         }
+        guard time.hasCredit(at: now) else {
+            return "your messages took more than \(Int(time.rate * 100))% of the server's time"
+        }
         guard messages.allow(at: now) else { return "more than \(Int(messages.rate)) messages a second" }
         return nil
     }
 
-    /// Charges the bytes a message made the server send.
-    mutating func charge(_ bytes: Int, at now: Double) { output.charge(Double(bytes), at: now) }
+    /// Charges what a message cost: the bytes it made the server send and the
+    /// seconds it took, at `now` (when it was done).
+    mutating func charge(bytes: Int, seconds: Double, at now: Double) {
+        output.charge(Double(bytes), at: now)
+        time.charge(seconds, at: now)
+    }
 }

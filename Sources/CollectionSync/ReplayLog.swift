@@ -1,17 +1,48 @@
+import CollectionCore
 import CollectionProtocol
+import Foundation
 
 /// One accepted edit as every viewer can replay it: index paths and identifiers,
-/// no per-viewer attributes.
+/// no per-viewer attributes. Index paths are kept flat (two or four 32-bit numbers
+/// each), so that a log of shuffles of large sections stays small.
 struct LoggedBatch {
     let seq: Int
     let by: String
-    let deletes: [[Int]]
+    private let deletePaths: [Int32]
     let deletedIds: [String]
-    let inserts: [[Int]]
+    private let insertPaths: [Int32]
     let insertedIds: [String]
-    let moves: [WireMove]
-    let reloads: [[Int]]
+    private let movePaths: [Int32]
+    private let reloadPaths: [Int32]
     let sections: [SectionInfo]
+
+    init(seq: Int, by: String, deletes: [IndexPath], deletedIds: [String], inserts: [IndexPath], insertedIds: [String],
+         moves: [(from: IndexPath, to: IndexPath)], reloads: [IndexPath], sections: [SectionInfo]) {
+        self.seq = seq
+        self.by = by
+        deletePaths = Self.flatten(deletes)
+        self.deletedIds = deletedIds
+        insertPaths = Self.flatten(inserts)
+        self.insertedIds = insertedIds
+        movePaths = moves.flatMap { [Int32($0.from.section), Int32($0.from.item), Int32($0.to.section), Int32($0.to.item)] }
+        reloadPaths = Self.flatten(reloads)
+        self.sections = sections
+    }
+
+    private static func flatten(_ paths: [IndexPath]) -> [Int32] { paths.flatMap { [Int32($0.section), Int32($0.item)] } }
+
+    private static func pairs(_ flat: [Int32]) -> [[Int]] {
+        stride(from: 0, to: flat.count, by: 2).map { [Int(flat[$0]), Int(flat[$0 + 1])] }
+    }
+
+    var deletes: [[Int]] { Self.pairs(deletePaths) }
+    var inserts: [[Int]] { Self.pairs(insertPaths) }
+    var reloads: [[Int]] { Self.pairs(reloadPaths) }
+    var moves: [WireMove] {
+        stride(from: 0, to: movePaths.count, by: 4).map {
+            [[Int(movePaths[$0]), Int(movePaths[$0 + 1])], [Int(movePaths[$0 + 2]), Int(movePaths[$0 + 3])]]
+        }
+    }
 }
 
 /// The last `capacity` batches, to bring a reconnecting client up to date.

@@ -22,14 +22,16 @@ enum HubBench {
         var limits = HubLimits()
         limits.messagesPerSecond = 1e9
         limits.messageBurst = 1e9
+        limits.outputBytesPerSecond = 1e15
+        limits.outputBurst = 1e15
         return CollectionHub(model: model, factory: SerialItemFactory(),
                              policy: FixedLayoutPolicy(itemSize: CGSize(width: 96, height: 96), headerHeight: 40), limits: limits, seed: 1)
     }
 
     static func run() -> String {
-        var lines = ["### Hub (in process, no sockets): cost per delivery", "",
-                     row(["edit", "viewers", "view states", "apply per delivery", "encode per delivery", "total per delivery", "deliveries per core-second"]),
-                     row(["---", "---:", "---:", "---:", "---:", "---:", "---:"])]
+        var lines = ["### Hub (in process, no sockets): cost per delivery (applying and encoding: the hub encodes to count each message's cost)", "",
+                     row(["edit", "viewers", "view states", "per delivery", "deliveries per core-second"]),
+                     row(["---", "---:", "---:", "---:", "---:"])]
         let cases: [(name: String, scattered: Bool, shares: Bool)] = [
             ("shuffle a 12-item section, same viewport", false, true),
             ("shuffle a 12-item section, sharing off", false, false),
@@ -56,22 +58,39 @@ enum HubBench {
             }
             let clock = ContinuousClock()
             var deliveries = 0
-            var encodeTime = Duration.zero
-            var applyTime = Duration.zero
             var bytes = 0
+            let start = clock.now
             for m in messages {
-                let start = clock.now
                 let out = hub.receive(m, from: 0)
-                let mid = clock.now
                 for o in out { bytes &+= o.bytes.count }
-                encodeTime += clock.now - mid
-                applyTime += mid - start
                 deliveries += out.count
             }
+            let each = NetworkBench.seconds(clock.now - start) / Double(deliveries)
             blackHole(bytes)
-            let apply = NetworkBench.seconds(applyTime) / Double(deliveries)
-            let encode = NetworkBench.seconds(encodeTime) / Double(deliveries)
-            lines.append(row([name, "\(viewers)", "\(hub.viewStateCount)", formatTime(apply), formatTime(encode), formatTime(apply + encode), String(format: "%.0f", 1 / (apply + encode))]))
+            lines.append(row([name, "\(viewers)", "\(hub.viewStateCount)", formatTime(each), String(format: "%.0f", 1 / each)]))
+        }
+        lines += ["", presenceTraffic()]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Presence bytes sent while viewers join one after another (each join its own
+    /// turn of the server's loop), and while they all leave.
+    static func presenceTraffic() -> String {
+        var lines = [row(["viewers joining one by one, then leaving", "presence bytes in all", "per presence message"]), row(["---", "---:", "---:"])]
+        for viewers in [100, 300, 1_000] {
+            let hub = makeHub(sections: 1, perSection: 12)
+            var bytes = 0
+            for key in 0..<UInt64(viewers) {
+                hub.connect(key)
+                _ = hub.receive(Array(#"{"type":"hello","viewport":{"width":320,"height":200}}"#.utf8), from: key)
+                bytes += hub.endTurn().reduce(0) { $0 + $1.bytes.count }
+            }
+            for key in 0..<UInt64(viewers) {
+                _ = hub.disconnect(key)
+                bytes += hub.endTurn().reduce(0) { $0 + $1.bytes.count }
+            }
+            let perJoin = Double(bytes) / Double(viewers * viewers)
+            lines.append(row(["\(viewers)", String(format: "%.1f MB", Double(bytes) / 1e6), String(format: "%.0f bytes", perJoin)]))
         }
         return lines.joined(separator: "\n")
     }

@@ -67,7 +67,7 @@ enum NetworkBench {
     static func run() async throws -> String {
         var lines = ["### Network (loopback, release server, Swift lws client)", ""]
         // (a) Round trip: our protocol vs a plain echo on the same server.
-        let server = try Server(["--demo", "small", "--echo", "--rate-limit", "1000000"])
+        let server = try Server(["--demo", "small", "--echo", "--rate-limit", "1000000", "--output-rate", "1000000", "--time-share", "1"])
         defer { server.stop() }
         let echo = try await WebSocketClient.connect(port: server.port, path: "/echo")
         let ours = try await WebSocketClient.connect(port: server.port)

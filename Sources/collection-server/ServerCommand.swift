@@ -40,6 +40,12 @@ struct ServerCommand: ParsableCommand {
     @Option(help: "Messages a second each client may send (bursts of twice that).")
     var rateLimit = 200.0
 
+    @Option(help: "MiB a second the server may send because of one client's messages (bursts of twice that).")
+    var outputRate = 16.0
+
+    @Option(help: "Share of the server's time one client's messages may take (0-1; bursts of twice that many seconds).")
+    var timeShare = 0.25
+
     @Option(help: "Batches kept for clients that reconnect (older gaps get a full reload).")
     var replayLog = 1_000
 
@@ -63,7 +69,7 @@ struct ServerCommand: ParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
-        guard maxConnections > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0 else { throw ValidationError("limits must be positive") }
+        guard maxConnections > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0 else { throw ValidationError("limits must be positive") }
     }
 
     func run() throws {
@@ -96,6 +102,10 @@ struct ServerCommand: ParsableCommand {
         var limits = HubLimits()
         limits.messagesPerSecond = rateLimit
         limits.messageBurst = rateLimit * 2
+        limits.outputBytesPerSecond = outputRate * 1_048_576
+        limits.outputBurst = outputRate * 2 * 1_048_576
+        limits.serverTimeShare = timeShare
+        limits.serverTimeBurst = timeShare * 2
         limits.replayLogCapacity = replayLog
         // The photo library (the default collection) and the board's two columns.
         let photos = CollectionHub(model: PhotoLibraryDemo.makeModel(self.demo), factory: demo, policy: demo, limits: limits, name: "photos")

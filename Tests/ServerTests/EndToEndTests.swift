@@ -84,7 +84,36 @@ import WebSocketTransport
         (#"{"type":"shuffle","op":"s1","section":"summer","ifSeq":999}"#, "reject", "stale"),
         (#"{"type":"delete","op":"d2","items":["p1","p1"]}"#, "reject", "bad_message"),
         (#"{"type":"hello","protocol":2,"viewport":{"width":10,"height":10}}"#, "error", "unsupported_version"),
+        // A refused edit with a readable op is answered by op, however it was refused.
+        (#"{"type":"insert","op":"i0","section":"summer","count":0}"#, "reject", "bad_message"),
+        (#"{"type":"insert","op":"i1","section":"summer","count":1,"colour":"red"}"#, "reject", "bad_message"),
+        (#"{"type":"move","op":"m2","item":"p1","section":"summer","after":"p1"}"#, "reject", "bad_message"),
+        (#"{"type":"drop","op":"j1","x":10,"y":10,"items":[{"kind":"url","value":"javascript:alert(1)"}]}"#, "reject", "bad_message"),
+        (#"{"type":"drop","op":"j2","x":10,"y":10}"#, "reject", "bad_message"),
+        (#"{"type":"hello","viewport":{"width":10,"height":10},"collection":"elsewhere"}"#, "error", "unknown_collection"),
     ]
+
+    @Test func theLargeDemoHoldsTheItemLimitAndAReusedOpIsRefused() async throws {
+        let server = try ServerProcess(["--demo", "large"])
+        let a = try await ProtocolClient.connect(server)
+        let b = try await ProtocolClient.connect(server)
+        let welcome = try await a.hello()
+        _ = try await b.hello()
+        #expect(welcome.sectionCounts.reduce(0, +) == 100_000)
+        a.send(#"{"type":"insert","op":"full","section":"summer","count":1}"#)
+        let refused = try await a.next("reject")
+        #expect(refused["code"] as? String == "refused" && (refused["message"] as? String)?.contains("100000") == true)
+        // Room for one: a's delete is op "x1"; b's insert under the same op id is refused, not taken for a's.
+        a.send(#"{"type":"delete","op":"x1","items":["p1"]}"#)
+        #expect(try await a.next("ack")["seq"] as? Int == 1)
+        b.send(#"{"type":"insert","op":"x1","section":"summer","count":1}"#)
+        let clash = try await b.next("reject")
+        #expect(clash["code"] as? String == "op_reused" && clash["op"] as? String == "x1")
+        b.send(#"{"type":"insert","op":"x2","section":"summer","count":1}"#)
+        #expect(try await b.next("ack")["seq"] as? Int == 2)
+        b.send(#"{"type":"insert","op":"x3","section":"summer","count":1}"#)
+        #expect(try await b.next("reject")["code"] as? String == "refused")
+    }
 
     @Test func malformedInputGetsTheDocumentedAnswerAndChangesNothing() async throws {
         let server = try ServerProcess(["--demo", "small"])

@@ -78,7 +78,9 @@ def main():
         window_messages = [m["ms"] for m in js("return window.__metrics.messages") if m["type"] == "window"]
 
         # Edits in the middle of the collection, one at a time, each waited for:
-        # moves into view, inserts at the top of the album, deletes of visible items.
+        # moves into view, deletes of visible items, inserts at the top of the album.
+        # The collection is at its 100,000-item limit: each delete of two makes room
+        # for the insert of two that follows.
         js("const s = document.getElementById('scroller'); s.scrollTop = s.scrollHeight / 2")
         time.sleep(0.5)
         js("for (const list of [window.__metrics.frames, window.__metrics.messages, window.__metrics.checks]) list.length = 0")
@@ -96,8 +98,8 @@ def main():
                 const order = state.order[cells[0].section];
                 const op = 'bench-' + k;
                 if (k % 3 === 0) connection.send({type: 'move', op, item: order[(k * 7919) % order.length], section, after: cells[3].key.slice(2)});
-                else if (k % 3 === 1) connection.send({type: 'insert', op, section, count: 2});
-                else connection.send({type: 'delete', op, items: [cells[5].key.slice(2)]});
+                else if (k % 3 === 1) connection.send({type: 'delete', op, items: [cells[5].key.slice(2), cells[6].key.slice(2)]});
+                else connection.send({type: 'insert', op, section, count: 2});
                 while (state.seq === seq) await new Promise((resolve) => setTimeout(resolve, 1));
                 await frame();
                 await frame();

@@ -2,6 +2,8 @@
 collections with the pointer (Actions API), onto a folder, a forbidden drop, and an
 external text drop (synthesised DataTransfer) with its placeholder. A second viewer
 sees every change. Screenshots (mid-drag) go to .build/test-artifacts/."""
+import time
+
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -169,5 +171,47 @@ def test_text_dropped_on_the_photos_becomes_a_photo(server):
         new = js(d, "return window.__collection.state.order[0][1]")
         wait(d, lambda d: js(d, "return window.__collection.state.elements.get('i:' + arguments[0])?.content.title", new)
              == "https://example.org/pictures/sunset")
+    finally:
+        d.quit()
+
+
+# Like DRAG, with a link (text/uri-list) instead of text.
+LINK_DRAG = """
+const r = arguments[0].getBoundingClientRect();
+const data = new DataTransfer();
+data.setData('text/uri-list', arguments[2]);
+const event = new DragEvent(arguments[1], { bubbles: true, cancelable: true, dataTransfer: data, clientX: r.left + r.width / 2, clientY: r.top + 8 });
+arguments[0].dispatchEvent(event);
+return event.defaultPrevented;
+"""
+
+
+def test_dropped_markup_and_script_links_stay_inert(server):
+    """Content is plain text: dropped HTML is shown as its text, and a javascript: link never comes in."""
+    d = browser(1000, 700)
+    try:
+        d.get(server.url)
+        wait(d, lambda d: js(d, "return !!document.querySelector('[data-item=p2]:not([hidden])')"))
+        target = d.find_element(By.CSS_SELECTOR, "[data-item=p2]")
+        markup = '<img src=x onerror="window.__pwned = 1"><b>bold</b>'
+        js(d, EXTERNAL_DRAG, target, "dragover", markup)
+        wait(d, lambda d: js(d, "return window.__collection.drags.external?.proposal?.operation") == "copy")
+        js(d, EXTERNAL_DRAG, target, "drop", markup)
+        wait(d, lambda d: js(d, "return window.__collection.state.order[0][1]") not in ("p2", "p1"), message="no new photo")
+        new = js(d, "return window.__collection.state.order[0][1]")
+        wait(d, lambda d: js(d, "return document.querySelector(`[data-item='${arguments[0]}'] [data-field=title]`)?.textContent", new) == markup)
+        # Shown as text: no element was made from it, and its handler never ran.
+        assert js(d, "return document.querySelectorAll('#scroller img, #scroller b').length") == 0
+        # A javascript: link is refused by the server: nothing is added, nothing runs.
+        count = js(d, "return window.__collection.state.sections[0].count")
+        seq = js(d, "return window.__collection.state.seq")
+        js(d, LINK_DRAG, target, "dragover", "javascript:window.__pwned = 2")
+        js(d, LINK_DRAG, target, "drop", "javascript:window.__pwned = 2")
+        wait(d, lambda d: js(d, "return document.querySelector('.drop-placeholder')") is None, message="placeholder stayed")
+        time.sleep(0.5)   # time for a batch, had one been sent
+        assert js(d, "return window.__collection.state.sections[0].count") == count
+        assert js(d, "return window.__collection.state.seq") == seq
+        assert js(d, "return document.querySelectorAll('a[href^=\"javascript\" i]').length") == 0
+        assert js(d, "return window.__pwned === undefined")
     finally:
         d.quit()

@@ -88,7 +88,22 @@ class RawSocket:
         self.sock.sendall(frame(1, json.dumps(message).encode()))
 
     def read_frame(self):
-        """(opcode, payload), or None once the peer closed the TCP connection."""
+        """One whole message as (opcode, payload), fragments joined; control frames
+        come as they are. None once the peer closed the TCP connection."""
+        first = self.read_single()
+        if first is None or first[0] >= 8 or first[2]:
+            return first and first[:2]
+        opcode, payload = first[0], first[1]
+        while True:
+            more = self.read_single()
+            if more is None:
+                return None
+            payload += more[1]
+            if more[2]:
+                return opcode, payload
+
+    def read_single(self):
+        """(opcode, payload, fin) of one frame, or None once the peer closed."""
         def need(n):
             while len(self.buffer) < n:
                 chunk = self.sock.recv(65536)
@@ -98,7 +113,7 @@ class RawSocket:
             return True
         if not need(2):
             return None
-        opcode, n = self.buffer[0] & 0x0F, self.buffer[1] & 0x7F
+        fin, opcode, n = bool(self.buffer[0] & 0x80), self.buffer[0] & 0x0F, self.buffer[1] & 0x7F
         offset = 2
         if n == 126:
             if not need(4):
@@ -111,7 +126,7 @@ class RawSocket:
         if not need(offset + n):
             return None
         payload, self.buffer = self.buffer[offset:offset + n], self.buffer[offset + n:]
-        return opcode, payload
+        return opcode, payload, fin
 
     def close(self):
         self.sock.close()
