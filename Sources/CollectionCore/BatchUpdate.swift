@@ -14,6 +14,20 @@ public struct ItemMove: Equatable, Hashable, Sendable {
     }
 }
 
+/// A move of one section inside a batch: from its index before the batch to its index after.
+public struct SectionMove: Equatable, Hashable, Sendable {
+    /// Index before the batch.
+    public var from: Int
+    /// Index after the batch.
+    public var to: Int
+
+    /// Creates a section move.
+    public init(from: Int, to: Int) {
+        self.from = from
+        self.to = to
+    }
+}
+
 /// One batch of changes with UIKit's index-path rules (`performBatchUpdates`):
 /// deletes, reloads and section deletes name positions BEFORE the batch; inserts
 /// and section inserts name positions AFTER it; a move names both.
@@ -22,6 +36,8 @@ public struct BatchUpdate: Equatable, Sendable {
     public var deletedSections: [Int] = []
     /// Sections inserted (new indexes).
     public var insertedSections: [Int] = []
+    /// Sections moved, with their items (old index to new index).
+    public var movedSections: [SectionMove] = []
     /// Items deleted (old index paths).
     public var deletedItems: [IndexPath] = []
     /// Items inserted (new index paths).
@@ -38,7 +54,7 @@ public struct BatchUpdate: Equatable, Sendable {
 
     /// True when the batch changes nothing.
     public var isEmpty: Bool {
-        deletedSections.isEmpty && insertedSections.isEmpty && deletedItems.isEmpty
+        deletedSections.isEmpty && insertedSections.isEmpty && movedSections.isEmpty && deletedItems.isEmpty
             && insertedItems.isEmpty && movedItems.isEmpty && reloadedItems.isEmpty && reconfiguredItems.isEmpty
     }
 }

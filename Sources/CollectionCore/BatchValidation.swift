@@ -13,11 +13,24 @@ extension BatchUpdate {
         if let s = insertedSections.first(where: { !after.indices.contains($0) }) {
             throw InvalidBatchUpdate("Invalid update: attempt to insert section \(s), but there are only \(after.count) sections after the update")
         }
+        var movedFrom: Set<Int> = [], movedTo: Set<Int> = []
+        for m in movedSections {
+            guard before.indices.contains(m.from) else {
+                throw InvalidBatchUpdate("Invalid update: attempt to move section \(m.from), but there are only \(before.count) sections before the update")
+            }
+            guard after.indices.contains(m.to) else {
+                throw InvalidBatchUpdate("Invalid update: attempt to move section \(m.from) to section \(m.to), but there are only \(after.count) sections after the update")
+            }
+            if deletedS.contains(m.from) { throw InvalidBatchUpdate("Invalid update: attempt to delete and move section \(m.from) in one update") }
+            if insertedS.contains(m.to) { throw InvalidBatchUpdate("Invalid update: attempt to move section \(m.from) to section \(m.to), which is also inserted in the same update") }
+            if !movedFrom.insert(m.from).inserted { throw InvalidBatchUpdate("Invalid update: attempt to move section \(m.from) twice") }
+            if !movedTo.insert(m.to).inserted { throw InvalidBatchUpdate("Invalid update: attempt to move two sections to section \(m.to)") }
+        }
         guard after.count == before.count + insertedS.count - deletedS.count else {
             throw InvalidBatchUpdate(
                 "Invalid update: invalid number of sections. The number of sections contained in the collection view after the update (\(after.count)) must be equal to the number of sections contained in the collection view before the update (\(before.count)), plus or minus the number of sections inserted or deleted (\(insertedS.count) inserted, \(deletedS.count) deleted).")
         }
-        let oldToNew = BatchUpdate.sectionMapping(oldCount: before.count, deleted: deletedS, newCount: after.count, inserted: insertedS)
+        let oldToNew = sectionMapping(oldCount: before.count, newCount: after.count)
 
         func describe(_ p: IndexPath) -> String { "item \(p.item) in section \(p.section)" }
         func checkOld(_ p: IndexPath, _ verb: String) throws(InvalidBatchUpdate) {
@@ -86,12 +99,21 @@ extension BatchUpdate {
         }
     }
 
-    /// For each old section: its index after the batch, or nil when deleted.
-    static func sectionMapping(oldCount: Int, deleted: Set<Int>, newCount: Int, inserted: Set<Int>) -> [Int?] {
+    /// For each old section: its index after the batch, or nil when deleted. Moved
+    /// sections go where they were moved; the others keep their order in the slots
+    /// that inserts and move targets leave.
+    func sectionMapping(oldCount: Int, newCount: Int) -> [Int?] {
+        let deleted = Set(deletedSections)
+        var taken = Set(insertedSections)
         var mapping = [Int?](repeating: nil, count: oldCount)
+        for m in movedSections where m.from < oldCount {
+            mapping[m.from] = m.to
+            taken.insert(m.to)
+        }
+        let moved = Set(movedSections.map(\.from))
         var next = 0
-        for old in 0..<oldCount where !deleted.contains(old) {
-            while inserted.contains(next) { next += 1 }
+        for old in 0..<oldCount where !deleted.contains(old) && !moved.contains(old) {
+            while taken.contains(next) { next += 1 }
             mapping[old] = next
             next += 1
         }
@@ -106,8 +128,7 @@ extension BatchUpdate {
         to sections: [[T]], countsAfter: [Int],
         insertedItem: (IndexPath) -> T, insertedSection: (Int) -> [T]
     ) -> [[T]] {
-        let oldToNew = BatchUpdate.sectionMapping(
-            oldCount: sections.count, deleted: Set(deletedSections), newCount: countsAfter.count, inserted: Set(insertedSections))
+        let oldToNew = sectionMapping(oldCount: sections.count, newCount: countsAfter.count)
         var result = [[T?]](repeating: [], count: countsAfter.count)
         for s in insertedSections { result[s] = insertedSection(s) }
         var removed = Set(deletedItems)

@@ -108,7 +108,8 @@ extension CollectionView {
         let previous = focusedIndexPath
         focusedIndexPath = indexPath
         lastFocusedIndexPath = indexPath
-        delegate?.collectionView(self, didUpdateFocusFrom: previous, to: indexPath)
+        delegate?.collectionView(self, didUpdateFocusIn: CollectionViewFocusUpdateContext(previouslyFocusedIndexPath: previous, nextFocusedIndexPath: indexPath),
+                                 with: FocusAnimationCoordinator())
         if selectionFollowsFocus && !selected.contains(indexPath) { toggleFromUser(indexPath) }
         return true
     }
@@ -117,7 +118,8 @@ extension CollectionView {
     public func resignFocus() {
         guard let previous = focusedIndexPath else { return }
         focusedIndexPath = nil
-        delegate?.collectionView(self, didUpdateFocusFrom: previous, to: nil)
+        delegate?.collectionView(self, didUpdateFocusIn: CollectionViewFocusUpdateContext(previouslyFocusedIndexPath: previous, nextFocusedIndexPath: nil),
+                                 with: FocusAnimationCoordinator())
     }
 
     /// Where focus goes when the collection view takes it: the last focused item when

@@ -13,13 +13,35 @@ public struct AppliedUpdate: Sendable {
 }
 
 extension CollectionView {
-    /// Runs `updates` (which change the data source and call the insert, delete,
-    /// move and reload methods) as one batch, checks the counts the data source
-    /// reports against the batch with UIKit's rules, and applies it. An invalid
-    /// batch throws UIKit's message and leaves the collection view as it was
-    /// (its counts, selection and displayed cells); `completion` gets false.
-    /// Before the counts were first loaded, the updates simply lead to a reload.
-    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) throws(InvalidBatchUpdate) {
+    /// UIKit's `performBatchUpdates(_:completion:)`: runs `updates` (which change the
+    /// data source and call the insert, delete, move and reload methods) as one batch,
+    /// checks the counts the data source reports against it with UIKit's rules, and
+    /// applies it; `completion` gets true.
+    ///
+    /// Where UIKit raises, a server must not crash: an invalid batch is not performed.
+    /// Its message (UIKit's, naming the section and the counts) goes to
+    /// ``invalidUpdateHandler`` (by default, standard error) and is kept in
+    /// ``lastRejectedUpdate``; the collection view then loads everything again from
+    /// its data source, as ``reloadData()`` does, so that it never shows a state the
+    /// data source does not have; `completion` gets false. To catch the error instead,
+    /// call ``tryPerformBatchUpdates(_:completion:)``.
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        do throws(InvalidBatchUpdate) {
+            try tryPerformBatchUpdates(updates)
+            completion?(true)
+        } catch {
+            lastRejectedUpdate = error
+            if let invalidUpdateHandler { invalidUpdateHandler(error) } else { FileHandle.standardError.write(Data("\(error.description)\n".utf8)) }
+            reloadData()
+            completion?(false)
+        }
+    }
+
+    /// ``performBatchUpdates(_:completion:)`` for code that wants to catch an invalid
+    /// batch: it throws UIKit's message and leaves the collection view as it was (its
+    /// counts, selection and displayed cells); `completion` gets false. Before the
+    /// counts were first loaded, the updates simply lead to a reload.
+    public func tryPerformBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) throws(InvalidBatchUpdate) {
         if pendingBatch != nil {
             updates?()
             completion?(true)
@@ -58,7 +80,7 @@ extension CollectionView {
         }
         withoutActuallyEscaping(change) { change in
             do throws(InvalidBatchUpdate) {
-                try performBatchUpdates { change(&self.pendingBatch!) }
+                try tryPerformBatchUpdates { change(&self.pendingBatch!) }
             } catch {
                 lastRejectedUpdate = error
             }
@@ -77,12 +99,10 @@ extension CollectionView {
     public func insertSections(_ sections: IndexSet) { record { $0.insertedSections += Array(sections) } }
     /// Deletes sections.
     public func deleteSections(_ sections: IndexSet) { record { $0.deletedSections += Array(sections) } }
-    /// Moves a section: a delete and an insert of the section (its items come from the data source).
+    /// Moves a section with its items: their cells move along (the data source is not
+    /// asked for them again) and slide to their new places.
     public func moveSection(_ section: Int, toSection newSection: Int) {
-        record {
-            $0.deletedSections.append(section)
-            $0.insertedSections.append(newSection)
-        }
+        record { $0.movedSections.append(SectionMove(from: section, to: newSection)) }
     }
     /// Reloads items: fresh cells.
     public func reloadItems(at indexPaths: [IndexPath]) { record { $0.reloadedItems += indexPaths } }

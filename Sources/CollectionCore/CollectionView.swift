@@ -121,7 +121,11 @@ open class CollectionView {
     /// Goes up whenever the displayed elements, their attributes or content may have
     /// changed: a mirror of the display (a remote client) only needs refreshing then.
     public internal(set) var displayGeneration = 0
-    /// The reason the last single update made outside `performBatchUpdates` was refused.
+    /// Hears every batch ``performBatchUpdates(_:completion:)`` refuses, with UIKit's
+    /// message (nil: the message goes to standard error).
+    public var invalidUpdateHandler: ((InvalidBatchUpdate) -> Void)?
+    /// The reason the last refused update (a batch, or a single update made outside
+    /// `performBatchUpdates`) was refused.
     public internal(set) var lastRejectedUpdate: InvalidBatchUpdate?
     /// The cell being configured again by `reconfigureItems`: dequeuing hands it back.
     var reconfiguring: CollectionViewCell?

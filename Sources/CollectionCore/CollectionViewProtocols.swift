@@ -40,8 +40,35 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView, forElementKind elementKind: String, at indexPath: IndexPath)
     func collectionView(_ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView, forElementOfKind elementKind: String, at indexPath: IndexPath)
     func collectionView(_ collectionView: CollectionView, canFocusItemAt indexPath: IndexPath) -> Bool
-    func collectionView(_ collectionView: CollectionView, didUpdateFocusFrom previous: IndexPath?, to next: IndexPath?)
+    func collectionView(_ collectionView: CollectionView, didUpdateFocusIn context: CollectionViewFocusUpdateContext, with coordinator: FocusAnimationCoordinator)
     func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath, atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
+    func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
+}
+
+/// What changed when focus moved (UIKit's `UICollectionViewFocusUpdateContext`).
+public struct CollectionViewFocusUpdateContext: Sendable, Equatable {
+    /// The item focus left (nil: it came from outside the collection view).
+    public var previouslyFocusedIndexPath: IndexPath?
+    /// The item focus went to (nil: it left the collection view).
+    public var nextFocusedIndexPath: IndexPath?
+
+    /// Creates a context.
+    public init(previouslyFocusedIndexPath: IndexPath?, nextFocusedIndexPath: IndexPath?) {
+        self.previouslyFocusedIndexPath = previouslyFocusedIndexPath
+        self.nextFocusedIndexPath = nextFocusedIndexPath
+    }
+}
+
+/// Runs animations alongside a focus change (UIKit's `UIFocusAnimationCoordinator`).
+/// The browser draws focus itself, so the animations run at once.
+public final class FocusAnimationCoordinator {
+    /// Creates a coordinator.
+    public init() {}
+    /// Runs `animations` now, then `completion`.
+    public func addCoordinatedAnimations(_ animations: (() -> Void)?, completion: (() -> Void)? = nil) {
+        animations?()
+        completion?()
+    }
 }
 
 extension CollectionViewDelegate {
@@ -57,8 +84,12 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView, forElementKind elementKind: String, at indexPath: IndexPath) {}
     public func collectionView(_ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView, forElementOfKind elementKind: String, at indexPath: IndexPath) {}
     public func collectionView(_ collectionView: CollectionView, canFocusItemAt indexPath: IndexPath) -> Bool { true }
-    public func collectionView(_ collectionView: CollectionView, didUpdateFocusFrom previous: IndexPath?, to next: IndexPath?) {}
+    public func collectionView(_ collectionView: CollectionView, didUpdateFocusIn context: CollectionViewFocusUpdateContext, with coordinator: FocusAnimationCoordinator) {}
+    /// By default, the older `targetIndexPathForMoveFromItemAt:toProposedIndexPath:` decides (as in UIKit).
     public func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath, atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+        self.collectionView(collectionView, targetIndexPathForMoveFromItemAt: currentIndexPath, toProposedIndexPath: proposedIndexPath)
+    }
+    public func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
         proposedIndexPath
     }
 }

@@ -15,10 +15,10 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     public struct ReorderingHandlers {
         /// Whether an item may be reordered (nil: no reordering).
         public var canReorderItem: ((ItemIdentifierType) -> Bool)?
-        /// Before the reorder is applied.
-        public var willReorder: ((Snapshot) -> Void)?
-        /// After: the new snapshot.
-        public var didReorder: ((Snapshot) -> Void)?
+        /// Before the reorder is applied: the transaction it will make.
+        public var willReorder: ((NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+        /// After: the transaction it made (apply `finalSnapshot` to your model).
+        public var didReorder: ((NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
         public init() {}
     }
 
@@ -160,13 +160,34 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
 
     public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
         guard let item = current.itemIdentifier(at: sourceIndexPath) else { return }
-        reorderingHandlers.willReorder?(current)
         var next = current
         next.deleteItems([item])
         let section = next.sectionIdentifiers[destinationIndexPath.section]
         next.insertItems([item], at: destinationIndexPath.item, inSection: section)
+        let transaction = NSDiffableDataSourceTransaction(initialSnapshot: current, finalSnapshot: next)
+        reorderingHandlers.willReorder?(transaction)
         current = next
-        reorderingHandlers.didReorder?(current)
+        reorderingHandlers.didReorder?(transaction)
+    }
+}
+
+/// What a reorder changed (UIKit's `NSDiffableDataSourceTransaction`): the snapshots
+/// before and after, and the difference between their item orders.
+public struct NSDiffableDataSourceTransaction<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
+    /// The snapshot before the reorder.
+    public let initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    /// The snapshot after it.
+    public let finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    /// The change from the initial item order to the final one (all sections, in order),
+    /// with moves inferred.
+    public let difference: CollectionDifference<ItemIdentifierType>
+
+    /// A transaction from `initialSnapshot` to `finalSnapshot`.
+    public init(initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+                finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>) {
+        self.initialSnapshot = initialSnapshot
+        self.finalSnapshot = finalSnapshot
+        difference = finalSnapshot.itemIdentifiers.difference(from: initialSnapshot.itemIdentifiers).inferringMoves()
     }
 }
 

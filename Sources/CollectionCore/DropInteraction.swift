@@ -95,10 +95,80 @@ public struct DropSession: Sendable, Equatable {
     }
 }
 
+/// One dropped item (UIKit's `UICollectionViewDropItem`).
+public struct CollectionViewDropItem: Sendable, Equatable {
+    /// What is dropped.
+    public var dragItem: DragItem
+    /// Where the item was in this collection view, when the drag started here (nil:
+    /// it comes from another collection, or from outside).
+    public var sourceIndexPath: IndexPath?
+    /// The size of the dragged preview (the browser draws it; zero here).
+    public var previewSize: CGSize
+
+    /// Creates a drop item.
+    public init(dragItem: DragItem, sourceIndexPath: IndexPath?, previewSize: CGSize = .zero) {
+        self.dragItem = dragItem
+        self.sourceIndexPath = sourceIndexPath
+        self.previewSize = previewSize
+    }
+}
+
+/// The animation of an item dropping into place (UIKit's `UIDragAnimating`). The
+/// browser animates drops itself, so animations and completions run at once.
+public protocol DragAnimating: AnyObject {
+    /// Adds animations to run alongside the drop.
+    func addAnimations(_ animations: @escaping () -> Void)
+    /// Adds a completion to run after the drop.
+    func addCompletion(_ completion: @escaping (_ finalPosition: Int) -> Void)
+}
+
+/// A ``DragAnimating`` that runs what it is given at once.
+public final class ImmediateDragAnimation: DragAnimating {
+    /// Creates one.
+    public init() {}
+    public func addAnimations(_ animations: @escaping () -> Void) { animations() }
+    public func addCompletion(_ completion: @escaping (_ finalPosition: Int) -> Void) { completion(0) }
+}
+
+/// A placeholder shown where a drop goes while its data loads (UIKit's
+/// `UICollectionViewDropPlaceholder`): a cell drawn from `reuseIdentifier`'s template.
+public final class CollectionViewDropPlaceholder: @unchecked Sendable {
+    /// Where the placeholder (and then the item) goes.
+    public let insertionIndexPath: IndexPath
+    /// The template that draws the placeholder cell.
+    public let reuseIdentifier: String
+    /// Configures the placeholder cell.
+    public var cellUpdateHandler: ((CollectionViewCell) -> Void)?
+
+    /// A placeholder at `insertionIndexPath`, drawn from `reuseIdentifier`.
+    public init(insertionIndexPath: IndexPath, reuseIdentifier: String) {
+        self.insertionIndexPath = insertionIndexPath
+        self.reuseIdentifier = reuseIdentifier
+    }
+}
+
+/// A placeholder dropped into a collection view, waiting for its data (UIKit's
+/// `UICollectionViewDropPlaceholderContext`): commit it when the data is there, or
+/// delete it. Until then the collection view has uncommitted updates.
+public protocol CollectionViewDropPlaceholderContext: AnyObject {
+    /// The item the placeholder stands for.
+    var dragItem: DragItem { get }
+    /// Replaces the placeholder with the real item: `dataSourceUpdates` inserts it into
+    /// the data source at the index path given (where the placeholder is now).
+    /// False when the placeholder was already committed or deleted.
+    @discardableResult
+    func commitInsertion(dataSourceUpdates: (IndexPath) -> Void) -> Bool
+    /// Removes the placeholder: nothing is dropped. False when already resolved.
+    @discardableResult
+    func deletePlaceholder() -> Bool
+    /// Asks for the placeholder cell to be configured again.
+    func setNeedsCellUpdate()
+}
+
 /// What a drop delegate gets to perform the drop (UIKit's `UICollectionViewDropCoordinator`).
 public protocol CollectionViewDropCoordinator: AnyObject {
-    /// The dragged items.
-    var items: [DragItem] { get }
+    /// The dropped items, each with where it was when the drag started here.
+    var items: [CollectionViewDropItem] { get }
     /// Where the items go: the insertion index path, or with the insert-into intent,
     /// the item they go into.
     var destinationIndexPath: IndexPath? { get }
@@ -106,6 +176,13 @@ public protocol CollectionViewDropCoordinator: AnyObject {
     var proposal: CollectionViewDropProposal { get }
     /// The session.
     var session: DropSession { get }
+    /// Animates `dragItem` to the item at `indexPath` (call after updating the data).
+    @discardableResult
+    func drop(_ dragItem: DragItem, toItemAt indexPath: IndexPath) -> any DragAnimating
+    /// Puts a placeholder where `dragItem` goes, to be committed (or deleted) when its
+    /// data is ready: now or later.
+    @discardableResult
+    func drop(_ dragItem: DragItem, to placeholder: CollectionViewDropPlaceholder) -> any CollectionViewDropPlaceholderContext
 }
 
 /// Handles drops onto a collection view (UIKit's `UICollectionViewDropDelegate`).

@@ -12,8 +12,7 @@ public struct IndexPathMapper: Sendable {
 
     /// Prepares the mapping of a valid batch.
     public init(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int]) {
-        oldToNew = BatchUpdate.sectionMapping(oldCount: countsBefore.count, deleted: Set(batch.deletedSections),
-                                              newCount: countsAfter.count, inserted: Set(batch.insertedSections))
+        oldToNew = batch.sectionMapping(oldCount: countsBefore.count, newCount: countsAfter.count)
         var removed: [Int: [Int]] = [:], targets: [Int: [Int]] = [:], moves: [IndexPath: IndexPath] = [:]
         for p in batch.deletedItems { removed[p.section, default: []].append(p.item) }
         for m in batch.movedItems {

@@ -4,7 +4,7 @@ import Foundation
 extension DiffableDataSourceSnapshot {
     /// Inserts items before `beforeIdentifier`.
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType) {
-        guard let section = sectionIdentifier(containingItem: beforeIdentifier), let index = indexOfItem(beforeIdentifier) else {
+        guard let section = sectionIdentifier(containingItem: beforeIdentifier), let index = indexInSection(of: beforeIdentifier) else {
             fatalError("insertItems(_:beforeItem:): item \(beforeIdentifier) is not in the snapshot")
         }
         insertItems(identifiers, at: index, inSection: section)
@@ -12,7 +12,7 @@ extension DiffableDataSourceSnapshot {
 
     /// Inserts items after `afterIdentifier`.
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType) {
-        guard let section = sectionIdentifier(containingItem: afterIdentifier), let index = indexOfItem(afterIdentifier) else {
+        guard let section = sectionIdentifier(containingItem: afterIdentifier), let index = indexInSection(of: afterIdentifier) else {
             fatalError("insertItems(_:afterItem:): item \(afterIdentifier) is not in the snapshot")
         }
         insertItems(identifiers, at: index + 1, inSection: section)

@@ -42,8 +42,15 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     /// The section holding `item`, or nil.
     public func sectionIdentifier(containingItem item: ItemIdentifierType) -> SectionIdentifierType? { itemSection[item] }
 
-    /// The index of `item` in its section, or nil. O(items in that section).
+    /// The index of `item` in the snapshot: its position among all items, across
+    /// sections, as UIKit's `indexOfItem(_:)` (nil when absent). O(sections + items in its section).
     public func indexOfItem(_ item: ItemIdentifierType) -> Int? {
+        guard let section = itemSection[item], let s = sectionIndex[section], let i = items[s].firstIndex(of: item) else { return nil }
+        return items[..<s].reduce(i) { $0 + $1.count }
+    }
+
+    /// The index of `item` within its section, or nil. O(items in that section).
+    func indexInSection(of item: ItemIdentifierType) -> Int? {
         guard let section = itemSection[item], let s = sectionIndex[section] else { return nil }
         return items[s].firstIndex(of: item)
     }

@@ -32,6 +32,9 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case moveCancelled = "move_cancelled"
     /// The drop delegate does not allow this drop here (its proposal was forbidden or cancel).
     case dropForbidden = "drop_forbidden"
+    /// The drop delegate deleted the placeholder it dropped (or its commit could not
+    /// be taken): nothing was dropped.
+    case dropCancelled = "drop_cancelled"
     /// `hello` or a drop named a collection this server does not hold.
     case unknownCollection = "unknown_collection"
     /// The edit's `op` was already accepted for a different edit: a retry must

@@ -76,12 +76,16 @@ extension CollectionHub {
             throw ProtocolError(.dropForbidden, "the drop delegate answers '\(resolved.proposal.operation.rawValue)' for dropping \(what) at \(place) of '\(name)'; nothing changed")
         }
         let cv = viewer.collectionView
-        let coordinator = ModelDropCoordinator(session: session, resolved: resolved, collection: name, model: model) { [unowned self] section in
+        let pending = PendingDrop(hub: self, op: request.op, viewer: viewer.key, by: viewer.info.id)
+        let coordinator = ModelDropCoordinator(session: session, resolved: resolved, collection: name, model: model, pending: pending) { [unowned self] section in
             defer { nextSerial += 1 }
             return factory.makeItem(serial: nextSerial, section: section)
         }
+        let base = model
         cv.dropDelegate?.collectionView(cv, performDropWith: coordinator)
-        let next = coordinator.model
+        // A placeholder committed during performDrop already changed the collection;
+        // the coordinator's own copy is then not committed over it.
+        let next = model == base ? coordinator.model : model
         let problems = next.checkInvariants()
         guard problems.isEmpty else {
             throw ProtocolError(.refused, "the drop delegate left the model inconsistent (\(problems.joined(separator: "; "))); nothing changed")
@@ -91,11 +95,17 @@ extension CollectionHub {
         }
         let reloads = coordinator.reloadedItems.filter { model.snapshot.contains(item: $0) && next.snapshot.contains(item: $0) }.sorted()
         var out: [Outgoing] = []
+        // With placeholders, the op is answered by the first to be committed (or by
+        // their deletion): what resolved during performDrop goes out now, the rest later.
+        let waits = !coordinator.placeholders.isEmpty
+        let resolvedNow = deferredOutgoing
+        deferredOutgoing = []
         if next != model {
-            out += try commit(next, reloading: reloads, op: request.op, by: viewer)
-        } else if let op = request.op {
+            out += try commit(next, reloading: reloads, op: waits ? nil : request.op, by: viewer)
+        } else if let op = request.op, !waits {
             out.append(Outgoing(viewer: viewer.key, message: .ack(op: op, seq: sequence)))   // dropped where it was: nothing to change
         }
+        out += resolvedNow
         // A move from another collection takes the item out of it.
         if resolved.proposal.operation == .move, let sourceName = session.sourceCollection, sourceName != name,
            let source = peer(named: sourceName), let id = session.items.first?.localObject, source.model.snapshot.contains(item: id) {

@@ -141,7 +141,7 @@ extension CollectionHub {
             let cv = viewer.collectionView
             suspendMovement(of: viewer)
             do {
-                try cv.performBatchUpdates {
+                try cv.tryPerformBatchUpdates {
                     cv.deleteItems(at: batch.deletedItems)
                     cv.insertItems(at: batch.insertedItems)
                     for move in batch.movedItems { cv.moveItem(at: move.from, to: move.to) }

@@ -30,7 +30,15 @@ extension CollectionHub {
     /// before are in it), and one who joined and left within the turn is not
     /// mentioned to those who never saw it. So a join costs each viewer one small
     /// message, however many viewers there are.
+    /// Messages made since, outside the handling of a message (a drop's placeholder
+    /// committed or deleted later), go out first.
     public func endTurn() -> [Outgoing] {
+        let deferred = deferredOutgoing
+        deferredOutgoing = []
+        return deferred + presenceChanges()
+    }
+
+    private func presenceChanges() -> [Outgoing] {
         guard !presenceEvents.isEmpty else { return [] }
         defer {
             presenceEvents.removeAll(keepingCapacity: presenceEvents.count < 1_024)

@@ -50,6 +50,9 @@ public final class CollectionHub {
     var numbering = ViewerNumbering()
     /// Joins and leaves not yet told (sent once per turn by ``endTurn()``).
     var presenceEvents: [PresenceEvent] = []
+    /// Messages made outside the handling of a message (a drop placeholder committed
+    /// later), sent by ``endTurn()``.
+    var deferredOutgoing: [Outgoing] = []
     var random: SplitMix64
     var log: ReplayLog
     var sectionInfoCache: [String: SectionInfo] = [:]

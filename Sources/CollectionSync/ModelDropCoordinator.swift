@@ -6,7 +6,7 @@ import Foundation
 /// batch. With a move, items dragged from another collection are deleted there
 /// afterwards, in a batch of that collection's own.
 public final class ModelDropCoordinator: CollectionViewDropCoordinator {
-    public let items: [DragItem]
+    public let items: [CollectionViewDropItem]
     public let destinationIndexPath: IndexPath?
     public let proposal: CollectionViewDropProposal
     public let session: DropSession
@@ -17,10 +17,18 @@ public final class ModelDropCoordinator: CollectionViewDropCoordinator {
     /// Items whose content the drop changed (a folder's count, say): their cells are reloaded.
     public var reloadedItems: Set<String> = []
     private let makeItem: (String) -> (id: String, content: [String: String])
+    /// The placeholders dropped (see ``drop(_:to:)``).
+    public private(set) var placeholders: [ModelDropPlaceholderContext] = []
+    /// What the drop's placeholders answer to.
+    let pending: PendingDrop
 
-    init(session: DropSession, resolved: ResolvedDrop, collection: String, model: CollectionModel,
+    init(session: DropSession, resolved: ResolvedDrop, collection: String, model: CollectionModel, pending: PendingDrop,
          makeItem: @escaping (String) -> (id: String, content: [String: String])) {
-        items = session.items
+        items = session.items.map { item in
+            let here = item.localObject != nil && item.sourceCollection == collection
+            return CollectionViewDropItem(dragItem: item, sourceIndexPath: here ? item.localObject.flatMap { model.snapshot.indexPath(for: $0) } : nil)
+        }
+        self.pending = pending
         self.session = session
         destinationIndexPath = resolved.destinationIndexPath
         proposal = resolved.proposal
@@ -31,6 +39,26 @@ public final class ModelDropCoordinator: CollectionViewDropCoordinator {
 
     /// True for a dragged item of this very collection.
     public func isFromThisCollection(_ item: DragItem) -> Bool { item.localObject != nil && item.sourceCollection == collection }
+
+    /// The dropped items' drag items.
+    private var dragItems: [DragItem] { items.map(\.dragItem) }
+
+    /// UIKit's `drop(_:toItemAt:)`: the item settles at `indexPath` (the browser
+    /// animates it; the animation here runs at once).
+    @discardableResult
+    public func drop(_ dragItem: DragItem, toItemAt indexPath: IndexPath) -> any DragAnimating { ImmediateDragAnimation() }
+
+    /// UIKit's `drop(_:to:)`: a placeholder stands where `dragItem` goes while its data
+    /// loads. The dropping viewer keeps showing its own placeholder, and the drop's
+    /// `op` is not answered, until the returned context is committed (a numbered batch,
+    /// and the `ack`) or deleted (a `reject` with `drop_cancelled`): during
+    /// `performDrop`, or later.
+    @discardableResult
+    public func drop(_ dragItem: DragItem, to placeholder: CollectionViewDropPlaceholder) -> any CollectionViewDropPlaceholderContext {
+        let context = ModelDropPlaceholderContext(dragItem: dragItem, placeholder: placeholder, pending: pending)
+        placeholders.append(context)
+        return context
+    }
 
     /// Inserts the dragged items at `indexPath`, in order: items of this collection
     /// move there (or, with `.copy`, are copied under new identifiers); items of another
@@ -44,13 +72,13 @@ public final class ModelDropCoordinator: CollectionViewDropCoordinator {
         let sections = model.snapshot.sectionIdentifiers
         guard sections.indices.contains(indexPath.section) else { return [] }
         let section = sections[indexPath.section]
-        let moving = Set(items.filter { isFromThisCollection($0) && proposal.operation == .move }.compactMap(\.localObject))
+        let moving = Set(dragItems.filter { isFromThisCollection($0) && proposal.operation == .move }.compactMap(\.localObject))
         // The item the drop goes before: the first at or after the index path that is not itself moving.
         let existing = model.snapshot.itemIdentifiers(inSection: section)
         let anchor = existing.dropFirst(min(indexPath.item, existing.count)).first { !moving.contains($0) }
         model.snapshot.deleteItems(Array(moving))
         var inserted: [String] = []
-        for item in items {
+        for item in dragItems {
             var id: String
             var fields: [String: String]
             if let local = item.localObject, moving.contains(local) {

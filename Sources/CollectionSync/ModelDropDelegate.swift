@@ -64,7 +64,7 @@ public final class ModelDropDelegate: CollectionViewDropDelegate {
             coordinator.model.itemContent[folder]?["count"] = String(count + coordinator.items.count)
             coordinator.reloadedItems.insert(folder)
             if coordinator.proposal.operation == .move {
-                for item in coordinator.items where coordinator.isFromThisCollection(item) { coordinator.removeItem(item.localObject!) }
+                for item in coordinator.items.map(\.dragItem) where coordinator.isFromThisCollection(item) { coordinator.removeItem(item.localObject!) }
             }
             return
         }

@@ -75,7 +75,7 @@ import Testing
         cv.selectItem(at: ip(4), animated: false, scrollPosition: [])
         let cellOfA4 = cv.cellForItem(at: ip(4))
         var completed: Bool?
-        try cv.performBatchUpdates({
+        try cv.tryPerformBatchUpdates({
             ds.sections[0].remove(at: 2)            // delete a2
             ds.sections[0].insert("new", at: 0)     // insert at 0
             let moved = ds.sections[1].remove(at: 0)
@@ -102,7 +102,7 @@ import Testing
         var completed: Bool?
         #expect(throws: InvalidBatchUpdate(
             "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (6) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).")) {
-            try cv.performBatchUpdates({
+            try cv.tryPerformBatchUpdates({
                 ds.sections[0] += ["x", "y"]
                 cv.insertItems(at: [ip(0)])
             }, completion: { completed = $0 })

@@ -110,7 +110,7 @@ import Testing
         #expect(!host.cv.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))   // no handler: no reordering
         var reordered: [String] = []
         host.dataSource.reorderingHandlers.canReorderItem = { _ in true }
-        host.dataSource.reorderingHandlers.didReorder = { reordered = $0.itemIdentifiers }
+        host.dataSource.reorderingHandlers.didReorder = { reordered = $0.finalSnapshot.itemIdentifiers }
         #expect(host.cv.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
         host.cv.updateInteractiveMovementTargetPosition(CGPoint(x: 50, y: 75))   // item 3's slot (line 1, column 0)
         host.cv.endInteractiveMovement()

@@ -36,7 +36,7 @@ final class Photos: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
     #expect(collectionView.visibleCells.count == 3)
 
     photos.albums[0].insert("IMG_0004", at: 0)
-    try collectionView.performBatchUpdates {
+    collectionView.performBatchUpdates {
         collectionView.insertItems(at: [IndexPath(item: 0, section: 0)])
     }
     #expect((collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) as? PhotoCell)?.title == "IMG_0004")

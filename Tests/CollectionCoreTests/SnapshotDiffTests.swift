@@ -35,7 +35,7 @@ import Testing
             var oldIndexes: [Int] = []
             for item in new.itemIdentifiers(inSection: section) {
                 guard let from = old.sectionIdentifier(containingItem: item), !deletedSections.contains(from) else { continue }
-                if from == section { oldIndexes.append(old.indexOfItem(item)!) } else { total += 1 }
+                if from == section { oldIndexes.append(old.indexPath(for: item)!.item) } else { total += 1 }
             }
             var best = [Int](repeating: 1, count: oldIndexes.count)
             for i in oldIndexes.indices {

@@ -214,3 +214,105 @@ private func errorCode(_ out: [Outgoing], to key: UInt64) -> ErrorCode? {
         #expect(a.viewerCount == 0)
     }
 }
+
+/// A drop delegate that drops every item into a placeholder, and commits it at once
+/// or keeps the context for later (as an app fetching a link's title would).
+private final class PlaceholderDelegate: CollectionViewDropDelegate {
+    var commitAtOnce = false
+    var contexts: [any CollectionViewDropPlaceholderContext] = []
+    var seenItems: [CollectionViewDropItem] = []
+
+    func collectionView(_ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
+                        withDestinationIndexPath destinationIndexPath: IndexPath?) -> CollectionViewDropProposal {
+        CollectionViewDropProposal(operation: session.sourceCollection == nil ? .copy : .move, intent: .insertAtDestinationIndexPath)
+    }
+
+    func collectionView(_ collectionView: CollectionView, performDropWith coordinator: any CollectionViewDropCoordinator) {
+        seenItems = coordinator.items
+        for item in coordinator.items {
+            let context = coordinator.drop(item.dragItem, to: CollectionViewDropPlaceholder(
+                insertionIndexPath: coordinator.destinationIndexPath ?? IndexPath(item: 0, section: 0), reuseIdentifier: "card"))
+            if commitAtOnce { Self.commit(context, title: "At once") } else { contexts.append(context) }
+        }
+    }
+
+    static func commit(_ context: any CollectionViewDropPlaceholderContext, title: String) {
+        let model = context as! ModelDropPlaceholderContext
+        context.commitInsertion { indexPath in model.insertItem(content: ["title": title], at: indexPath) }
+    }
+}
+
+@Suite struct DropPlaceholderTests {
+    private func hub(_ delegate: PlaceholderDelegate) -> CollectionHub {
+        var model = CollectionModel()
+        model.snapshot.appendSections(["a"])
+        model.snapshot.appendItems((0..<6).map { "a\($0)" }, toSection: "a")
+        for i in 0..<6 { model.itemContent["a\(i)"] = ["title": "a\(i)"] }
+        let hub = CollectionHub(model: model, factory: SerialItemFactory(), policy: testPolicy())
+        hub.dropDelegate = delegate
+        return hub
+    }
+
+    static let drop = #"{"type":"drop","op":"p1","x":80,"y":60,"items":[{"kind":"url","value":"https://example.org/a"}]}"#
+
+    @Test func aPlaceholderCommittedLaterAnswersTheDropThen() throws {
+        let delegate = PlaceholderDelegate()
+        let h = hub(delegate)
+        _ = h.hello(1)
+        _ = h.hello(2)
+        _ = h.endTurn()
+        // The drop leaves a placeholder: no answer yet, nothing for anyone.
+        #expect(h.send(Self.drop, from: 1).isEmpty)
+        #expect(h.sequence == 0 && delegate.contexts.count == 1)
+        #expect(delegate.seenItems.map(\.sourceIndexPath) == [nil])
+        #expect(h.endTurn().isEmpty)
+        // The data arrives: the commit is one numbered batch, and the drop's ack.
+        PlaceholderDelegate.commit(delegate.contexts[0], title: "Example")
+        let out = h.endTurn()
+        #expect(messages(out, to: 1).first == .ack(op: "p1", seq: 1))
+        for key in [UInt64(1), 2] {
+            guard case .batch(let b)? = messages(out, to: key).last else { Issue.record("no batch for \(key)"); return }
+            #expect(b.inserts == [[0, 1]] && b.seq == 1)
+        }
+        let id = try #require(h.model.snapshot.itemIdentifier(at: IndexPath(item: 1, section: 0)))
+        #expect(h.model.itemContent[id]?["title"] == "Example")
+        // A context is resolved once.
+        #expect(!delegate.contexts[0].commitInsertion { _ in } && !delegate.contexts[0].deletePlaceholder())
+        // The same op again: its first answer.
+        #expect(messages(h.send(Self.drop, from: 1), to: 1) == [.ack(op: "p1", seq: 1)])
+    }
+
+    @Test func aDeletedPlaceholderRejectsTheDropAndChangesNothing() {
+        let delegate = PlaceholderDelegate()
+        let h = hub(delegate)
+        _ = h.hello(1)
+        #expect(h.send(Self.drop, from: 1).isEmpty)
+        #expect(delegate.contexts[0].deletePlaceholder())
+        guard case .reject("p1", .dropCancelled, _)? = messages(h.endTurn(), to: 1).first else { Issue.record("expected drop_cancelled"); return }
+        #expect(h.sequence == 0 && h.model.snapshot.numberOfItems == 6)
+    }
+
+    @Test func aPlaceholderCommittedDuringTheDropIsAnsweredAtOnce() throws {
+        let delegate = PlaceholderDelegate()
+        delegate.commitAtOnce = true
+        let h = hub(delegate)
+        _ = h.hello(1)
+        let out = h.send(Self.drop, from: 1)
+        #expect(messages(out, to: 1).first == .ack(op: "p1", seq: 1))
+        guard case .batch(let b)? = messages(out, to: 1).last else { Issue.record("no batch"); return }
+        #expect(b.insertedIds.count == 1 && h.model.itemContent[b.insertedIds[0]]?["title"] == "At once")
+        #expect(h.endTurn().isEmpty)
+        // A local item carries where it was.
+        _ = h.send(#"{"type":"drop","op":"p2","x":80,"y":60,"source":{"collection":"main","item":"a4"}}"#, from: 1)
+        #expect(delegate.seenItems.map(\.sourceIndexPath) == [IndexPath(item: 5, section: 0)])
+        #expect(delegate.seenItems.first?.dragItem.localObject == "a4")
+    }
+
+    @Test func dropToItemAtAnimatesAtOnce() {
+        var ran: [String] = []
+        let animation = ImmediateDragAnimation()
+        animation.addAnimations { ran.append("animations") }
+        animation.addCompletion { _ in ran.append("completion") }
+        #expect(ran == ["animations", "completion"])
+    }
+}
