@@ -166,6 +166,30 @@ import Testing
         #expect(cv.takeAppliedUpdates().last?.batch.movedItems == [ItemMove(from: ip(0), to: ip(4))])
     }
 
+    /// As in UIKit: a controller subclass that adopts the flow layout's delegate
+    /// protocol gives the layout its sizes (no `override`: the controller itself does
+    /// not declare them, exactly as UIKit's does not).
+    final class Sized: CollectionViewController, CollectionViewDelegateFlowLayout {
+        override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
+        override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+            collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+        }
+        override func viewDidLoad() { collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "c") }
+        func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+            CGSize(width: 50 + 10 * CGFloat(indexPath.item), height: 40)
+        }
+        func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat { 0 }
+    }
+
+    @Test func aControllerAdoptingTheFlowDelegateSizesItsItems() {
+        let controller = Sized(collectionViewLayout: CollectionViewFlowLayout())
+        let cv = controller.collectionView!
+        cv.frame = CGRect(x: 0, y: 0, width: 1000, height: 400)
+        cv.layoutIfNeeded()
+        #expect(cv.layoutAttributesForItem(at: ip(2))?.frame.size == CGSize(width: 70, height: 40))
+        #expect(cv.layoutAttributesForItem(at: ip(0))?.frame.size == CGSize(width: 50, height: 40))
+    }
+
     @Test func indexOfItemCountsAcrossSections() {
         var snapshot = DiffableDataSourceSnapshot<String, String>()
         snapshot.appendSections(["a", "b"])
