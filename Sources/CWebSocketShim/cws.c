@@ -241,9 +241,10 @@ int cws_http_respond(struct lws *wsi, unsigned int status, const char *headers, 
     unsigned char *start = buffer + LWS_PRE, *p = start, *end = buffer + cap - bl - 1;
     char length[24];
     int n = snprintf(length, sizeof(length), "%zu", bl);
+    // A 304 has no body, and no content headers of its own (they would describe the file).
     int failed = lws_add_http_header_status(wsi, status, &p, end)
-        || lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE, (const unsigned char *)"text/plain; charset=utf-8", 25, &p, end)
-        || lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, (const unsigned char *)length, n, &p, end);
+        || (status != 304 && lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE, (const unsigned char *)"text/plain; charset=utf-8", 25, &p, end))
+        || (status != 304 && lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, (const unsigned char *)length, n, &p, end));
     if (!failed && hl <= (size_t)(end - p)) { memcpy(p, headers, hl); p += hl; } else failed = 1;
     if (!failed) failed = lws_finalize_http_header(wsi, &p, end);
     if (!failed) {

@@ -112,7 +112,7 @@ enum LoadBench {
             #"{"type":"selectRange","from":"p1","to":"p10000","selected":false}"#,
             #"{"type":"scroll","offset":{"x":0,"y":4000000},"viewport":{"width":100000,"height":100000}}"#,
         ]
-        let stop = ManagedAtomicFlag()
+        let stop = StopFlag()
         let cpuBefore = server.cpuSeconds
         let port = server.port
         let sending = Task {
@@ -216,7 +216,7 @@ final class Progress: Sendable {
 }
 
 /// A flag set once, read from another task.
-final class ManagedAtomicFlag: Sendable {
+final class StopFlag: Sendable {
     private let value = Mutex(false)
     var isSet: Bool { value.withLock { $0 } }
     func set() { value.withLock { $0 = true } }
