@@ -115,10 +115,10 @@ def test_a_card_goes_into_a_folder_and_a_folder_cannot(server):
 
 # Dispatches drag events carrying `text` at the centre of an element (a synthesised DataTransfer).
 DRAG = """
-function drag(target, type, text) {
+function drag(target, type, text, mime = 'text/plain') {
   const r = target.getBoundingClientRect();
   const data = new DataTransfer();
-  data.setData('text/plain', text);
+  data.setData(mime, text);
   const event = new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data, clientX: r.left + r.width / 2, clientY: r.top + 8 });
   target.dispatchEvent(event);
   return event.defaultPrevented;
@@ -175,15 +175,8 @@ def test_text_dropped_on_the_photos_becomes_a_photo(server):
         d.quit()
 
 
-# Like DRAG, with a link (text/uri-list) instead of text.
-LINK_DRAG = """
-const r = arguments[0].getBoundingClientRect();
-const data = new DataTransfer();
-data.setData('text/uri-list', arguments[2]);
-const event = new DragEvent(arguments[1], { bubbles: true, cancelable: true, dataTransfer: data, clientX: r.left + r.width / 2, clientY: r.top + 8 });
-arguments[0].dispatchEvent(event);
-return event.defaultPrevented;
-"""
+# DRAG with a link (text/uri-list) instead of text.
+LINK_DRAG = DRAG + "return drag(arguments[0], arguments[1], arguments[2], 'text/uri-list');"
 
 
 def test_dropped_markup_and_script_links_stay_inert(server):
