@@ -88,6 +88,16 @@ export class LiveCollection {
     });
   }
 
+  /** After the server dropped a message for the rate limit: send the viewport again in half a second. */
+  resendViewportSoon() {
+    if (this.resendTimer) return;
+    this.resendTimer = setTimeout(() => {
+      this.resendTimer = null;
+      this.resized = true;
+      this.queueScroll();
+    }, 500);
+  }
+
   receive(message) {
     const start = metrics.enabled ? performance.now() : 0;
     const change = this.state.apply(message);
@@ -133,6 +143,8 @@ export class LiveCollection {
       case "error":
       case "reject":
         if (message.code === "move_cancelled") interaction.moveLost();
+        // A dropped message may have been a scroll: say where we are again, a little later.
+        if (message.code === "rate_limited") this.resendViewportSoon();
         console.warn("server:", message.code, message.message);
         break;
     }

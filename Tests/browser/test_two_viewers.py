@@ -196,3 +196,24 @@ def test_other_viewers_focus_and_drag_are_shown(server):
         wait(d, lambda d: "remote-focus" not in (item_classes(d, "p3") or ""), message="focus ring stayed")
     finally:
         d.quit()
+
+
+def test_a_scroll_dropped_by_the_rate_limit_is_sent_again():
+    """With a tiny rate limit, most scrolls of a fast scroller are dropped: the page
+    sends its viewport again after a `rate_limited` answer, so the window catches up."""
+    limited = Server("--demo", "photos", "--rate-limit", "2")
+    d = browser(1000, 700)
+    try:
+        d.get(limited.url)
+        wait(d, lambda d: js(d, "return document.body.dataset.status") == "connected"
+             and js(d, "return !!document.querySelector('[data-item=p1]:not([hidden])')"))
+        # Ten far jumps in quick succession: the bucket (2 a second, bursts of 4) drops some.
+        for y in range(1, 11):
+            js(d, "document.getElementById('scroller').scrollTop = arguments[0]", y * 3000)
+            time.sleep(0.05)
+        js(d, "const s = document.getElementById('scroller'); s.scrollTop = s.scrollHeight")
+        wait(d, lambda d: js(d, "return !!document.querySelector('[data-item=p2200]:not([hidden])')"), timeout=15,
+             message="the window never caught up with the last scroll")
+    finally:
+        d.quit()
+        limited.stop()
