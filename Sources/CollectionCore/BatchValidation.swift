@@ -73,7 +73,9 @@ extension BatchUpdate {
         for move in movedItems {
             try checkOld(move.from, "move")
             try checkNew(move.to, "move an item to")
-            if let other = oldUsed.updateValue("move", forKey: move.from) {
+            // A reload and a move of the same item is a move plus a fresh cell at the
+            // destination (as UIKit's diffable data source makes it); anything else is refused.
+            if let other = oldUsed.updateValue("move", forKey: move.from), other != "reload" {
                 throw InvalidBatchUpdate("Invalid update: attempt to perform a \(other) and a move from the same index path (\(describe(move.from)))")
             }
             if !newUsed.insert(move.to).inserted {

@@ -226,6 +226,33 @@ import Testing
         #expect(t.difference.insertions.first.map { if case let .insert(offset, element, associatedWith) = $0 { offset == 2 && element == "x" && associatedWith == 0 } else { false } } == true)
     }
 
+    @Test func aReloadAndAMoveOfTheSameItemIsAMoveWithAFreshCell() throws {
+        let (cv, ds) = makeCollectionView([items("a", 5)])
+        cv.layoutIfNeeded()
+        let asked = ds.cellRequests
+        var completed: Bool?
+        // The data source edits a1 and moves it to the end in one step.
+        cv.performBatchUpdates({
+            ds.sections[0].remove(at: 1)
+            ds.sections[0].append("a1 (edited)")
+            cv.moveItem(at: ip(1), to: ip(4))
+            cv.reloadItems(at: [ip(1)])
+        }, completion: { completed = $0 })
+        #expect(completed == true && cv.lastRejectedUpdate == nil)
+        #expect((cv.cellForItem(at: ip(4)) as? TitleCell)?.title == "a1 (edited)")
+        #expect((cv.cellForItem(at: ip(1)) as? TitleCell)?.title == "a2")
+        #expect(ds.cellRequests == asked + 1)   // only the destination's fresh cell
+        let batch = try #require(cv.takeAppliedUpdates().last?.batch)
+        #expect(batch.movedItems == [ItemMove(from: ip(1), to: ip(4))] && batch.reloadedItems == [ip(1)])
+        // A delete and a move of the same item is still refused.
+        #expect(throws: InvalidBatchUpdate.self) {
+            try cv.tryPerformBatchUpdates {
+                cv.deleteItems(at: [ip(0)])
+                cv.moveItem(at: ip(0), to: ip(3))
+            }
+        }
+    }
+
     @Test func moveSectionMovesTheSectionsCells() throws {
         let (cv, ds) = makeCollectionView([items("a", 2), items("b", 2), items("c", 2)])
         cv.frame = CGRect(x: 0, y: 0, width: 320, height: 2_000)

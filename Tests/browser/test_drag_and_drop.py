@@ -208,3 +208,26 @@ def test_dropped_markup_and_script_links_stay_inert(server):
         assert js(d, "return window.__pwned === undefined")
     finally:
         d.quit()
+
+
+def test_recycled_cells_are_not_shown(server):
+    """A cell node waiting for reuse is hidden by its computed style, whatever its
+    template's own display (the board's cards are flex). Checked on the style, not the
+    attribute: the attribute alone once left a card over the Bugs header."""
+    d = open_board(server)
+    try:
+        # Move two backlog cards to the sprint: their backlog nodes are recycled.
+        for k in range(2):
+            js(d, f"""const backlog = {column('backlog')}, sprint = {column('sprint')};
+                const id = backlog.state.order.flat().find(i => backlog.state.elements.get('i:' + i)?.content.kind === 'card');
+                sprint.send({{type: 'drop', op: 'recycle-{k}', x: 40, y: 40, source: {{collection: 'backlog', item: id}}}});""")
+            wait(d, lambda d: js(d, "return window.__board.columns.map(c => c.state.seq).join()") == f"{k + 1},{k + 1}")
+        time.sleep(0.6)   # the slides and fades finish
+        nodes = js(d, """return [...document.querySelectorAll('.content [data-reuse]')].map(n => ({
+            key: n.dataset.key ?? null, hidden: n.hidden, display: getComputedStyle(n).display}))""")
+        waiting = [n for n in nodes if n["key"] is None]
+        assert waiting, "no recycled node to check"
+        shown = [n for n in waiting if n["display"] != "none"]
+        assert not shown, f"recycled cells still shown: {shown}"
+    finally:
+        d.quit()
