@@ -259,6 +259,8 @@ public final class CollectionHub {
         }
         let first = !viewer.ready
         viewer.ready = true
+        // The display name others see: the hello's, when it has one worth showing.
+        if first, let name = hello.name.map(Self.displayName), !name.isEmpty { viewer.info.name = name }
         // Presence changes from now on reach this viewer; those before are in its answer.
         if first { presenceEvents.append(.joined(viewer.info)) }
         viewer.presenceMark = presenceEvents.count
@@ -290,6 +292,12 @@ public final class CollectionHub {
                 focuses: focuses(except: viewer.key), layout: layoutName, collection: name))))
         }
         return out
+    }
+
+    /// A name as others are shown it: control characters out, spaces collapsed, at most 40 characters.
+    static func displayName(_ raw: String) -> String {
+        let words = raw.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) }
+        return String(String(words).split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(40))
     }
 
     /// Where the other ready viewers' focus is.

@@ -7,7 +7,7 @@ import Foundation
 /// see exactly the same).
 final class Viewer {
     let key: UInt64
-    let info: ViewerInfo
+    var info: ViewerInfo
     var state: ViewState
     var ready = false
     /// The item this viewer is moving interactively, if any.

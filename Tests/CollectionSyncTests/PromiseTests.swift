@@ -103,6 +103,23 @@ private func first(_ out: [Outgoing], to key: UInt64) -> ServerMessage? { messag
         #expect(Set(ids).count == 6)
     }
 
+    @Test func theHellosNameIsTheViewersDisplayName() throws {
+        let h = hub()
+        _ = h.hello(1)
+        _ = h.endTurn()
+        h.connect(2)
+        let out = h.send(#"{"type":"hello","viewport":{"width":300,"height":200},"name":"  Ann\u0007  Lee  "}"#, from: 2)
+        guard case .welcome(let w)? = first(out, to: 2) else { Issue.record("no welcome"); return }
+        #expect(w.viewer.name == "Ann Lee" && w.viewer.id == "v2")
+        #expect(messages(h.endTurn(), to: 1) == [.presenceChange(joined: [ViewerInfo(id: "v2", name: "Ann Lee", color: w.viewer.color)], left: [])])
+        // A second hello keeps the name it had; a blank name keeps the server's.
+        guard case .welcome(let again)? = first(h.send(#"{"type":"hello","viewport":{"width":300,"height":200},"name":"Bob"}"#, from: 2), to: 2) else { return }
+        #expect(again.viewer.name == "Ann Lee")
+        h.connect(3)
+        guard case .welcome(let blank)? = first(h.send(#"{"type":"hello","viewport":{"width":300,"height":200},"name":" \t "}"#, from: 3), to: 3) else { return }
+        #expect(blank.viewer.name == "Viewer 3")
+    }
+
     @Test func theItemLimitHoldsForInsertsAndDrops() throws {
         var limits = HubLimits()
         limits.maxItems = 62
