@@ -53,9 +53,6 @@ struct ReplayLog {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    /// Batches kept (the entries before `head` are dropped lazily, in bulk).
-    var count: Int { entries.count - head }
-
     /// Entries held in memory, including those waiting to be dropped.
     var storage: Int { entries.count }
 

@@ -13,6 +13,13 @@ final class ServerConnection {
     var pendingClose: (CloseCode, String)?
     var flood: FloodGuard
 
+    /// The connection is being cut off: it will be closed with `code`, and what waited
+    /// for it is freed now (it gets nothing more).
+    func abandon(_ code: CloseCode, _ reason: String) {
+        pendingClose = (code, reason)
+        outbound = OutboundQueue(fragmentSize: 1, maxQueuedBytes: 0)
+    }
+
     init(id: ConnectionID, wsi: OpaquePointer, inbound: InboundAssembler, outbound: OutboundQueue, flood: FloodGuard) {
         self.id = id
         self.wsi = wsi
@@ -118,8 +125,7 @@ final class ServerCore: @unchecked Sendable {
                 // A reader that stopped reading: it cannot take a close frame either, so
                 // the connection goes at once and its queue is freed now.
                 logger.warning("closing \(id): outbound backlog over \(connection.outbound.maxQueuedBytes) bytes")
-                connection.pendingClose = (.policyViolation, "backlog too large")
-                connection.outbound = OutboundQueue(fragmentSize: 1, maxQueuedBytes: 0)
+                connection.abandon(.policyViolation, "backlog too large")
                 cws_kill(connection.wsi)
             }
         case let .close(id, code, reason):
@@ -221,8 +227,7 @@ final class ServerCore: @unchecked Sendable {
         guard connection.flood.admit(bytes: chunk.count, at: Double(DispatchTime.now().uptimeNanoseconds) / 1e9) else {
             // Stop reading, drop what waits, and close with 1008 at the next writable moment.
             logger.warning("closing \(id): more than \(Int(configuration.framesPerSecond)) frames or \(Int(configuration.bytesPerSecond)) bytes a second")
-            connection.pendingClose = (.policyViolation, "flooding")
-            connection.outbound = OutboundQueue(fragmentSize: 1, maxQueuedBytes: 0)
+            connection.abandon(.policyViolation, "flooding")
             lws_rx_flow_control(wsi, 0)
             lws_callback_on_writable(wsi)
             return 0
