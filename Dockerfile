@@ -10,15 +10,20 @@ RUN apt-get update \
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+COPY Public ./Public
+COPY Examples ./Examples
+# The client's files are the library's resources: a bundle folder next to the binary.
 RUN swift build -c release --static-swift-stdlib --product collection-server \
- && install -D "$(swift build -c release --show-bin-path)/collection-server" /out/collection-server
+ && bin="$(swift build -c release --show-bin-path)" \
+ && install -D "$bin/collection-server" /out/collection-server \
+ && cp -R "$bin"/*_CollectionClient.resources /out/
 
 FROM debian:bookworm-slim
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libwebsockets17 libstdc++6 \
  && rm -rf /var/lib/apt/lists/*
-COPY --from=build /out/collection-server /usr/local/bin/collection-server
-COPY Public /app/Public
+COPY --from=build /out/ /usr/local/bin/
+COPY Examples/Public /app/Public
 WORKDIR /app
 EXPOSE 8080
 USER nobody

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "collection-server", targets: ["collection-server"]),
+        .library(name: "CollectionServer", targets: ["CollectionServer"]),
         .library(name: "CollectionCore", targets: ["CollectionCore"]),
         .library(name: "CollectionProtocol", targets: ["CollectionProtocol"]),
         .library(name: "CollectionSync", targets: ["CollectionSync"]),
@@ -36,13 +37,25 @@ let package = Package(
             name: "WebSocketTransport",
             dependencies: ["CLibWebSockets", "CWebSocketShim", .product(name: "Logging", package: "swift-log")]
         ),
+        // The browser client (Public/collection-view), shipped as resources.
+        .target(name: "CollectionClient", path: "Public", sources: ["CollectionClient.swift"], resources: [.copy("collection-view")]),
+        // The library an app imports: the server, its collections, the app's delegates.
+        .target(
+            name: "CollectionServer",
+            dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "WebSocketTransport", "CollectionClient",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
         // Test support shipped with the package: a protocol client with a mirror.
         .target(name: "CollectionTesting", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "WebSocketTransport"]),
-        // The only place that wires transport to sync.
+        // Examples, on nothing but CollectionServer's public API (their pages: Examples/Public).
+        .target(name: "PhotoLibraryExample", dependencies: ["CollectionServer"], path: "Examples/PhotoLibrary"),
+        .target(name: "BoardExample", dependencies: ["CollectionServer"], path: "Examples/Board"),
+        .target(name: "TicketBoardExample", dependencies: ["CollectionServer"], path: "Examples/TicketBoard"),
+        // The examples' launcher.
         .executableTarget(
             name: "collection-server",
             dependencies: [
-                "CollectionCore", "CollectionProtocol", "CollectionSync", "WebSocketTransport",
+                "CollectionServer", "PhotoLibraryExample", "BoardExample", "TicketBoardExample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -53,6 +66,7 @@ let package = Package(
         .testTarget(name: "CollectionProtocolTests", dependencies: ["CollectionProtocol"]),
         .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
+        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionTesting", "CollectionProtocol", "TicketBoardExample"]),
         .testTarget(
             name: "ServerTests",
             dependencies: ["collection-server", "WebSocketTransport", "CollectionProtocol", "CollectionTesting", "CLibWebSockets"]

@@ -131,3 +131,6 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
         return result
     }
 }
+
+/// UIKit's name: `NSDiffableDataSourceSectionSnapshot` (NS types keep their prefix).
+public typealias NSDiffableDataSourceSectionSnapshot<I: Hashable & Sendable> = DiffableDataSourceSectionSnapshot<I>

@@ -163,3 +163,6 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
 
 /// Short name used in docs and tests.
 public typealias Snapshot<S: Hashable & Sendable, I: Hashable & Sendable> = DiffableDataSourceSnapshot<S, I>
+
+/// UIKit's name: `NSDiffableDataSourceSnapshot` (NS types keep their prefix).
+public typealias NSDiffableDataSourceSnapshot<S: Hashable & Sendable, I: Hashable & Sendable> = DiffableDataSourceSnapshot<S, I>

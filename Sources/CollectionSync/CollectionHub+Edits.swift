@@ -8,8 +8,10 @@ extension CollectionHub {
         if let ifSeq = request.ifSeq, ifSeq != sequence {
             throw ProtocolError(.stale, "the edit expects sequence \(ifSeq); the collection is at \(sequence)")
         }
+        try requireAllowed(request.action)
         var next = model
         var reloadIds: [String] = []
+        var moved: (from: IndexPath, to: IndexPath)?
         switch request.action {
         case let .insert(section, count):
             try requireSection(section)
@@ -55,6 +57,7 @@ extension CollectionHub {
             } else {
                 next.snapshot.insertItems([item], at: 0, inSection: section)
             }
+            moved = next.snapshot.indexPath(for: item).map { (from, $0) }
         case let .reload(items):
             try requireItems(items)
             for id in Set(items) {
@@ -63,7 +66,20 @@ extension CollectionHub {
             }
             reloadIds = Array(Set(items))
         }
-        return try commit(next, reloading: reloadIds, op: request.op, by: viewer)
+        let out = try commit(next, reloading: reloadIds, op: request.op, by: viewer)
+        if let moved { didMoveItem?(moved.from, moved.to) }
+        return out
+    }
+
+    private func requireAllowed(_ action: EditAction) throws(ProtocolError) {
+        let (edit, name): (ViewerEdits, String) = switch action {
+        case .insert: (.insert, "insert")
+        case .delete: (.delete, "delete")
+        case .shuffle: (.shuffle, "shuffle")
+        case .reload: (.reload, "reload")
+        case .move: (.move, "move")
+        }
+        guard allowedEdits.contains(edit) else { throw ProtocolError(.refused, "collection '\(self.name)' does not take '\(name)' edits from viewers") }
     }
 
     private func requireSection(_ section: String) throws(ProtocolError) {
@@ -76,6 +92,26 @@ extension CollectionHub {
         }
     }
 
+    /// A change the server itself makes (a background job, the app's own data): the
+    /// model becomes `next`, with `reloading` items' cells configured again, as one
+    /// numbered batch like any viewer's edit. It is attributed to ``serverAuthor``
+    /// (no viewer), and refused, changing nothing, when it breaks a limit or its
+    /// counts disagree.
+    public func apply(_ next: CollectionModel, reloading: [String] = []) throws(ProtocolError) -> [Outgoing] {
+        guard next.snapshot.numberOfItems <= max(limits.maxItems, model.snapshot.numberOfItems) else {
+            throw ProtocolError(.refused, "the change leaves \(next.snapshot.numberOfItems) items in '\(name)'; the limit is \(limits.maxItems)")
+        }
+        let problems = next.checkInvariants()
+        guard problems.isEmpty else { throw ProtocolError(.invalidBatch, problems.joined(separator: "; ")) }
+        editFingerprint = 0
+        var out = try commit(next, reloading: reloading, op: nil, by: Self.serverAuthor, ackTo: nil)
+        for i in out.indices { out[i].encode() }
+        return out
+    }
+
+    /// The `by` of batches the server made.
+    public static let serverAuthor = "server"
+
     /// Validates and applies `next` as one numbered batch, logs it, and tells every viewer.
     func commit(_ next: CollectionModel, reloading reloadIds: [String], op: String?, by sender: Viewer) throws(ProtocolError) -> [Outgoing] {
         try commit(next, reloading: reloadIds, op: op, by: sender.info.id, ackTo: sender.key)
@@ -84,6 +120,7 @@ extension CollectionHub {
     /// `commit` for a change made on behalf of `by` (a viewer id, perhaps of another
     /// collection); the ack goes to `ackTo` when there is an op.
     func commit(_ next: CollectionModel, reloading reloadIds: [String], op: String?, by: String, ackTo: UInt64?) throws(ProtocolError) -> [Outgoing] {
+        var next = next
         let before = model.snapshot
         var batch = BatchUpdate(from: before, to: next.snapshot)
         batch.reloadedItems = reloadIds.compactMap { before.indexPath(for: $0) }.sorted()
@@ -92,8 +129,13 @@ extension CollectionHub {
         } catch {
             throw ProtocolError(.invalidBatch, error.description)
         }
+        for p in batch.deletedItems {
+            if let id = before.itemIdentifier(at: p), !next.snapshot.contains(item: id) { next.itemReuseIdentifiers[id] = nil }
+        }
         store.model = next
         sequence += 1
+        // The app's data source follows before any layout asks it about the new state.
+        didCommit?(sequence, by, next)
         // Refresh the checksums of the sections the batch touched.
         var touched = Set(batch.deletedItems.map { before.sectionIdentifiers[$0.section] })
         touched.formUnion(batch.insertedItems.map { next.snapshot.sectionIdentifiers[$0.section] })

@@ -13,6 +13,7 @@ extension CollectionHub {
     /// `beginInteractiveMovementForItem(at:)`, which asks `canMoveItemAt`).
     func beginMove(_ item: String, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
         guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+        guard allowedEdits.contains(.move) else { throw ProtocolError(.notMovable, "collection '\(name)' does not take moves from viewers") }
         let cv = viewer.collectionView
         if viewer.movement != nil {
             cv.cancelInteractiveMovement()

@@ -30,13 +30,47 @@ public final class CollectionHub {
             }
         }
     }
+    /// The app's delegate (a ``CollectionViewDelegateFlowLayout`` gives sizes too):
+    /// every viewer's collection view calls it, while ``actingViewer`` says whose
+    /// action it answers. Held strongly here.
+    public var delegate: (any CollectionViewDelegate)? {
+        get { store.delegate }
+        set {
+            store.delegate = newValue
+            for viewer in viewers.values { viewer.collectionView.delegate = newValue }
+            for state in sharedStates.values { state.collectionView.delegate = newValue }
+        }
+    }
+    /// The app's `canMoveItemAt` rule, asked (with ``actingViewer`` set) before a
+    /// viewer moves an item; the model's `immovableItems` are never movable.
+    public var canMoveItem: ((IndexPath) -> Bool)? {
+        get { store.canMoveItem }
+        set { store.canMoveItem = newValue }
+    }
+    /// Told of each item a viewer moved (UIKit's `moveItemAt`), after the batch
+    /// committed, with ``actingViewer`` set.
+    public var didMoveItem: ((_ from: IndexPath, _ to: IndexPath) -> Void)?
+    /// Told of every committed batch: its number, who made it, and the model after.
+    public var didCommit: ((_ seq: Int, _ by: String, _ model: CollectionModel) -> Void)?
+    /// Which edits viewers may send; others are refused with `refused`.
+    public var allowedEdits: ViewerEdits = .all
+    /// The viewer whose message is being handled (nil outside of one): read it in
+    /// delegate callbacks to know who caused them.
+    public internal(set) var actingViewer: ViewerInfo?
+    /// Names a viewer when it says hello: given the identity the hub proposes (the
+    /// hello's name, a colour), returns the one others see.
+    public var identifyViewer: ((ViewerInfo) -> ViewerInfo)?
     /// Limits; change before viewers connect.
     public var limits: HubLimits {
         didSet { log = ReplayLog(capacity: limits.replayLogCapacity) }
     }
     let store: ModelStore
-    let factory: ItemFactory
-    let policy: LayoutPolicy
+    /// Makes the items viewers insert; set before viewers connect.
+    public var factory: ItemFactory
+    /// How viewers' layouts follow their viewports; set before viewers connect.
+    public var policy: LayoutPolicy {
+        didSet { layoutName = policy.layoutNames.first ?? "grid" }
+    }
     var viewers: [UInt64: Viewer] = [:]
     /// View states offered for sharing, by what they show.
     var sharedStates: [SharingKey: ViewState] = [:]
@@ -85,6 +119,19 @@ public final class CollectionHub {
         nextSerial = model.snapshot.numberOfItems + 1
         random = SplitMix64(seed: seed)
         for id in model.snapshot.sectionIdentifiers { sectionInfoCache[id] = model.sectionInfo(id) }
+    }
+
+    /// Replaces the model before anything happened (no viewer, no batch): the
+    /// collection's starting state, at sequence 0. Returns false, changing nothing,
+    /// once a viewer connected or a batch was made.
+    @discardableResult
+    public func load(_ model: CollectionModel) -> Bool {
+        guard viewers.isEmpty, sequence == 0 else { return false }
+        store.model = model
+        nextSerial = model.snapshot.numberOfItems + 1
+        sectionInfoCache = [:]
+        for id in model.snapshot.sectionIdentifiers { sectionInfoCache[id] = model.sectionInfo(id) }
+        return true
     }
 
     /// This hub, or another of its group, by name.
@@ -164,6 +211,8 @@ public final class CollectionHub {
     }
 
     private func handle(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        actingViewer = viewer.info
+        defer { actingViewer = nil }
         do throws(ProtocolError) {
             return try route(message, from: viewer)
         } catch {
@@ -261,6 +310,14 @@ public final class CollectionHub {
         viewer.ready = true
         // The display name others see: the hello's, when it has one worth showing.
         if first, let name = hello.name.map(Self.displayName), !name.isEmpty { viewer.info.name = name }
+        if first, let identifyViewer {
+            var chosen = identifyViewer(viewer.info)
+            chosen.id = viewer.info.id   // ids stay the server's: unique, and what presence is keyed by
+            chosen.name = Self.displayName(chosen.name)
+            if !Self.isSafeColor(chosen.color) { chosen.color = viewer.info.color }
+            viewer.info = chosen
+            actingViewer = chosen
+        }
         // Presence changes from now on reach this viewer; those before are in its answer.
         if first { presenceEvents.append(.joined(viewer.info)) }
         viewer.presenceMark = presenceEvents.count
@@ -300,6 +357,18 @@ public final class CollectionHub {
         return String(String(words).split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(40))
     }
 
+    /// A colour a page can use as a CSS value as it is: `#rgb`…`#rrggbbaa`, a
+    /// named colour, or a colour function (`hsl(200 50% 40%)`, `rgb(…)`, `oklch(…)`…).
+    static func isSafeColor(_ color: String) -> Bool {
+        guard (1...40).contains(color.count), color.allSatisfy({ $0.isASCII }) else { return false }
+        if color.hasPrefix("#") { return [4, 5, 7, 9].contains(color.count) && color.dropFirst().allSatisfy(\.isHexDigit) }
+        if color.allSatisfy(\.isLetter) { return true }
+        let functions = ["rgb(", "rgba(", "hsl(", "hsla(", "hwb(", "lab(", "lch(", "oklab(", "oklch("]
+        guard functions.contains(where: color.hasPrefix), color.hasSuffix(")") else { return false }
+        let inside = color.drop { $0 != "(" }.dropFirst().dropLast()
+        return inside.allSatisfy { $0.isNumber || " .,%/-".contains($0) || $0.isLetter && "degturnad".contains($0) }
+    }
+
     /// Where the other ready viewers' focus is.
     func focuses(except key: UInt64) -> [FocusInfo] {
         orderedViewers().filter { $0.ready && $0.key != key }.compactMap { v in
@@ -310,6 +379,9 @@ public final class CollectionHub {
     func orderedViewers() -> [Viewer] { viewers.values.sorted { $0.key < $1.key } }
 
     func presence() -> [ViewerInfo] { orderedViewers().filter(\.ready).map(\.info) }
+
+    /// The viewers that said hello, in the order they connected.
+    public var presentViewers: [ViewerInfo] { presence() }
 
     func broadcast(_ message: ServerMessage, except: UInt64? = nil) -> [Outgoing] {
         orderedViewers().filter { $0.ready && $0.key != except }.map { Outgoing(viewer: $0.key, message: message) }

@@ -15,6 +15,11 @@ public struct CollectionModel: Sendable, Equatable {
     public var headerReuseIdentifier = "header"
     /// Items the data source will not let move (`canMoveItemAt` answers false).
     public var immovableItems: Set<String> = []
+    /// Templates of items that do not use ``cellReuseIdentifier``, by item identifier.
+    public var itemReuseIdentifiers: [String: String] = [:]
+
+    /// The template an item's cell is drawn with.
+    public func reuseIdentifier(forItem id: String) -> String { itemReuseIdentifiers[id] ?? cellReuseIdentifier }
 
     /// An empty model.
     public init() {}
@@ -66,6 +71,9 @@ public protocol LayoutPolicy: Sendable {
     var layoutNames: [String] { get }
     /// Configures `layout` as the layout called `name` for a viewport of `size`.
     func configure(_ layout: CollectionViewFlowLayout, for size: Size, named name: String)
+    /// A layout of any kind for `environment`; nil (the default) makes a flow layout
+    /// configured by ``configure(_:for:named:)``.
+    func makeLayout(for environment: LayoutEnvironment) -> CollectionViewLayout?
 }
 
 extension LayoutPolicy {
@@ -73,4 +81,6 @@ extension LayoutPolicy {
     public var layoutNames: [String] { ["grid"] }
     /// The one layout.
     public func configure(_ layout: CollectionViewFlowLayout, for size: Size, named name: String) { configure(layout, for: size) }
+    /// A flow layout configured by ``configure(_:for:named:)``.
+    public func makeLayout(for environment: LayoutEnvironment) -> CollectionViewLayout? { nil }
 }

@@ -38,3 +38,22 @@ public struct HubLimits: Sendable {
     /// The defaults.
     public init() {}
 }
+
+/// The edits viewers may send (`edit` messages and the moves they make by hand).
+public struct ViewerEdits: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    /// Creates a set from its raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// `insert`: new items made by the hub's item factory.
+    public static let insert = ViewerEdits(rawValue: 1)
+    /// `delete`.
+    public static let delete = ViewerEdits(rawValue: 2)
+    /// `shuffle`.
+    public static let shuffle = ViewerEdits(rawValue: 4)
+    /// `reload`.
+    public static let reload = ViewerEdits(rawValue: 8)
+    /// `move`, `moveEnd` and drops that reorder (each item still asks `canMoveItemAt`).
+    public static let move = ViewerEdits(rawValue: 16)
+    /// Every edit.
+    public static let all: ViewerEdits = [.insert, .delete, .shuffle, .reload, .move]
+}

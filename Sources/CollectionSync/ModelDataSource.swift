@@ -8,6 +8,11 @@ final class ModelStore {
     /// The drop delegate every view state's collection view uses (held here: the
     /// collection views' own reference is weak, as UIKit's).
     var dropDelegate: (any CollectionViewDropDelegate)?
+    /// The app's delegate, installed on every view state's collection view (held
+    /// here for the same reason).
+    var delegate: (any CollectionViewDelegate)?
+    /// The app's rule for `canMoveItemAt`, besides the model's immovable items.
+    var canMoveItem: ((IndexPath) -> Bool)?
     init(_ model: CollectionModel) { self.model = model }
 }
 
@@ -15,11 +20,14 @@ final class ModelStore {
 /// fields (and its identifier), headers the section's title and count.
 final class ModelDataSource: CollectionViewDataSource {
     let store: ModelStore
+    /// Cell reuse identifiers registered with the collection view.
+    private var registered: Set<String> = []
 
     init(store: ModelStore) { self.store = store }
 
     /// Registers the model's reuse identifiers with `collectionView`.
     func register(in collectionView: CollectionView) {
+        registered.insert(store.model.cellReuseIdentifier)
         collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: store.model.cellReuseIdentifier)
         collectionView.register(CollectionReusableView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
                                 withReuseIdentifier: store.model.headerReuseIdentifier)
@@ -33,8 +41,14 @@ final class ModelDataSource: CollectionViewDataSource {
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         let model = store.model
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: model.cellReuseIdentifier, for: indexPath)
-        if let id = model.snapshot.itemIdentifier(at: indexPath) {
+        let id = model.snapshot.itemIdentifier(at: indexPath)
+        let reuse = id.map(model.reuseIdentifier(forItem:)) ?? model.cellReuseIdentifier
+        // Templates of the app's own are registered as they first appear.
+        if registered.insert(reuse).inserted {
+            collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: reuse)
+        }
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: reuse, for: indexPath)
+        if let id {
             cell.content = model.itemContent[id] ?? [:]
             cell.content[ModelDataSource.idField] = id
         }
@@ -43,6 +57,9 @@ final class ModelDataSource: CollectionViewDataSource {
 
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> CollectionReusableView {
         let model = store.model
+        if registered.insert(kind + "\u{1F}" + model.headerReuseIdentifier).inserted {
+            collectionView.register(CollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: model.headerReuseIdentifier)
+        }
         let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: model.headerReuseIdentifier, for: indexPath)
         view.content = headerContent(forSectionAt: indexPath.section)
         return view
@@ -61,7 +78,7 @@ final class ModelDataSource: CollectionViewDataSource {
 
     func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
         guard let id = store.model.snapshot.itemIdentifier(at: indexPath) else { return false }
-        return !store.model.immovableItems.contains(id)
+        return !store.model.immovableItems.contains(id) && (store.canMoveItem?(indexPath) ?? true)
     }
 
     /// The content field that carries the identifier (stripped before sending).

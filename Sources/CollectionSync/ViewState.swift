@@ -9,7 +9,8 @@ import Foundation
 /// until one of them diverges: see `CollectionHub+Sharing.swift`.
 final class ViewState {
     let collectionView: CollectionView
-    private(set) var layout = CollectionViewFlowLayout()
+    /// The environment the current layout was made for (nil: not made yet).
+    private var environment: LayoutEnvironment?
     /// The name of the layout in use, and the last viewport.
     var layoutName = ""
     var viewport: Size?
@@ -29,7 +30,7 @@ final class ViewState {
 
     init(store: ModelStore) {
         dataSource = ModelDataSource(store: store)
-        collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 1, height: 1), collectionViewLayout: layout)
+        collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 1, height: 1), collectionViewLayout: CollectionViewFlowLayout())
         dataSource.register(in: collectionView)
         collectionView.appliedUpdatesLimit = 0   // nothing here takes them
         collectionView.dataSource = dataSource
@@ -38,6 +39,7 @@ final class ViewState {
         collectionView.allowsMultipleSelectionDuringEditing = true
         collectionView.allowsFocusDuringEditing = true
         collectionView.dropDelegate = store.dropDelegate
+        collectionView.delegate = store.delegate
         collectionView.dragInteractionEnabled = store.dropDelegate != nil
         collectionView.allowsFocus = true
         collectionView.isPrefetchingEnabled = false
@@ -71,7 +73,7 @@ final class ViewState {
         if let viewport {
             self.viewport = viewport
             let size = bound.laidOut(viewport)
-            policy.configure(layout, for: size, named: layoutName)
+            adoptLayout(for: LayoutEnvironment(container: size, mode: layoutName), policy: policy, animated: false)
             collectionView.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
             // The client holds one screen above and one below the viewport.
             collectionView.displayMargin = size.height
@@ -109,10 +111,27 @@ final class ViewState {
     /// Switches to a new layout built by the policy: `setCollectionViewLayout(_:animated:)`.
     func switchLayout(to name: String, policy: LayoutPolicy) {
         layoutName = name
-        let next = CollectionViewFlowLayout()
-        if let viewport { policy.configure(next, for: viewport, named: name) }
-        layout = next
-        collectionView.setCollectionViewLayout(next, animated: true)
+        guard let viewport else { return }
+        adoptLayout(for: LayoutEnvironment(container: bound.laidOut(viewport), mode: name), policy: policy, animated: true)
+    }
+
+    /// The policy's layout for `environment`: a layout of the policy's own making
+    /// (made again only when the environment changes), or the flow layout configured
+    /// again (a configuration that changes nothing invalidates nothing).
+    private func adoptLayout(for next: LayoutEnvironment, policy: LayoutPolicy, animated: Bool) {
+        defer { environment = next }
+        if next == environment { return }
+        if let made = policy.makeLayout(for: next) {
+            collectionView.setCollectionViewLayout(made, animated: animated)
+            return
+        }
+        if animated || environment == nil || environment?.mode != next.mode || !(collectionView.collectionViewLayout is CollectionViewFlowLayout) {
+            let flow = CollectionViewFlowLayout()
+            policy.configure(flow, for: next.container, named: next.mode)
+            collectionView.setCollectionViewLayout(flow, animated: animated)
+        } else if let flow = collectionView.collectionViewLayout as? CollectionViewFlowLayout {
+            policy.configure(flow, for: next.container, named: next.mode)
+        }
     }
 
     var contentSize: Size {

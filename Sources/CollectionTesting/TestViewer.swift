@@ -35,13 +35,16 @@ public final class TestViewer: @unchecked Sendable {
     /// Sends raw JSON text.
     public func send(_ json: String) { socket.send(json) }
 
-    /// Says hello (resuming when `lastSeq` and `epoch` are given) and waits for the
-    /// welcome, or for the resume and everything up to its closing window.
+    /// Says hello (resuming when `lastSeq` and `epoch` are given; as `name`, to
+    /// `collection`, when given) and waits for the welcome, or for the resume and everything up to its closing window.
     @discardableResult
     public func hello(width: Double = 800, height: Double = 600, y: Double = 0, wantOrder: Bool = false,
-                      lastSeq: Int? = nil, epoch: String? = nil, timeout: Duration = .seconds(5)) async throws -> ServerMessage {
+                      lastSeq: Int? = nil, epoch: String? = nil, name: String? = nil, collection: String? = nil,
+                      timeout: Duration = .seconds(5)) async throws -> ServerMessage {
         var json = #"{"type":"hello","protocol":1,"viewport":{"width":\#(width),"height":\#(height)},"offset":{"x":0,"y":\#(y)}"#
         if wantOrder { json += #","wantOrder":true"# }
+        if let name { json += #","name":"\#(name)""# }
+        if let collection { json += #","collection":"\#(collection)""# }
         if let lastSeq, let epoch { json += #","lastSeq":\#(lastSeq),"epoch":"\#(epoch)""# }
         send(json + "}")
         let first = try await next(where: { $0.type == "welcome" || $0.type == "resume" }, timeout: timeout)

@@ -92,8 +92,16 @@ extension ServerCore {
         // lws has already decoded and normalised the URI; StaticFiles checks it again.
         let uri = requestPath(wsi)
         let path = uri.isEmpty ? (input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/") : uri
-        guard let files else { return cws_http_respond(wsi, 404, "", "Not found\n", 0) }
-        switch files.resolve(path) {
+        // A mounted directory serves its prefix; the public directory serves the rest.
+        let answer: StaticFiles.Answer
+        if let (prefix, mounted) = mounts.first(where: { path.hasPrefix($0.prefix) }) {
+            answer = mounted.resolve("/" + path.dropFirst(prefix.count))
+        } else if let files {
+            answer = files.resolve(path)
+        } else {
+            answer = .notFound
+        }
+        switch answer {
         case let .file(file, contentType, validators):
             var headers = "cache-control: no-cache\r\netag: \(validators.etag)\r\nlast-modified: \(validators.lastModified)\r\n"
             if contentType.hasPrefix("text/html") {

@@ -41,6 +41,8 @@ final class ServerCore: @unchecked Sendable {
     let port = Atomic<Int>(0)
     private var server: OpaquePointer?
     let files: StaticFiles?
+    /// Mounted directories, longest prefix first.
+    let mounts: [(prefix: String, files: StaticFiles)]
     let screen: RequestScreen
     private var connections: [ConnectionID: ServerConnection] = [:]
     /// Connections refused for the connection limit, waiting to send their close frame.
@@ -56,6 +58,7 @@ final class ServerCore: @unchecked Sendable {
         self.logger = logger
         self.handler = handler
         files = configuration.publicDirectory.map(StaticFiles.init(root:))
+        mounts = configuration.mounts.map { (prefix: $0.key, files: StaticFiles(root: $0.value)) }.sorted { $0.prefix.count > $1.prefix.count }
         screen = RequestScreen(configuration: configuration)
         writeBuffer = [UInt8](repeating: 0, count: Int(cws_pre()) + configuration.fragmentSize)
     }

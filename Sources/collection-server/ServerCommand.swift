@@ -1,14 +1,14 @@
 import ArgumentParser
-import CollectionProtocol
-import CollectionSync
-import Dispatch
-import Foundation
+import BoardExample
+import CollectionServer
 import Logging
-import Synchronization
-import WebSocketTransport
+import PhotoLibraryExample
+import TicketBoardExample
 
+/// The examples' launcher: serves the photo library, the board and the ticket
+/// board, built on nothing but `CollectionServer`'s public API.
 @main
-struct ServerCommand: ParsableCommand {
+struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "collection-server",
         abstract: "Serves a live, shared collection view to browsers over WebSockets.")
@@ -19,7 +19,7 @@ struct ServerCommand: ParsableCommand {
     @Option(help: "Port to listen on; 0 lets the kernel pick.")
     var port = 8080
 
-    @Option(name: .customLong("public"), help: "Directory of static files (default: the repo's Public/).")
+    @Option(name: .customLong("public"), help: "Directory of the pages (default: the repo's Examples/Public/).")
     var publicDirectory: String?
 
     @Option(help: "PEM certificate; with --tls-key, serve https and wss.")
@@ -28,7 +28,7 @@ struct ServerCommand: ParsableCommand {
     @Option(help: "PEM private key for --tls-cert.")
     var tlsKey: String?
 
-    @Option(help: "Demo collection: photos (4 albums, 2,200 photos), small (3 albums of 12) or large (100,000 photos).")
+    @Option(help: "Photo library: photos (4 albums, 2,200 photos), small (3 albums of 12) or large (100,000 photos).")
     var demo = "photos"
 
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
@@ -64,76 +64,62 @@ struct ServerCommand: ParsableCommand {
     @Flag(help: .hidden)
     var exitOnStdinEOF = false
 
+    @Option(help: "Seconds between the ticket board's new tickets (0: none).")
+    var ticketInterval = 5.0
+
     func validate() throws {
-        guard ["photos", "small", "large"].contains(demo) else { throw ValidationError("unknown demo '\(demo)': use photos, small or large") }
+        guard PhotoLibraryExample.sizes.contains(demo) else { throw ValidationError("unknown demo '\(demo)': use photos, small or large") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxConnections > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0 else { throw ValidationError("limits must be positive") }
     }
 
-    func run() throws {
+    func run() async throws {
         signal(SIGPIPE, SIG_IGN)   // a peer that vanishes mid-write is an error code, not a crash
-        let level = Logger.Level(rawValue: logLevel) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+        guard let pages = publicDirectory ?? Self.findPublicDirectory() else {
+            throw ValidationError("cannot find Examples/Public/; pass --public DIR")
         }
-        let logger = Logger(label: "collection-server")
-        guard let publicDir = publicDirectory ?? Self.findPublicDirectory() else {
-            throw ValidationError("cannot find Public/; pass --public DIR")
-        }
-        var config = WebSocketServerConfiguration()
-        config.host = host
-        config.port = port
-        config.publicDirectory = URL(fileURLWithPath: publicDir).standardizedFileURL.path
-        config.tlsCertificate = tlsCert
-        config.tlsKey = tlsKey
-        config.subprotocol = subprotocolName
-        config.maxMessageSize = maxClientMessageBytes
+        var config = CollectionServer.Configuration(host: host, port: port, tlsCertificate: tlsCert, tlsKey: tlsKey,
+                                                    publicDirectory: pages, logLevel: Logger.Level(rawValue: logLevel) ?? .info)
         config.maxConnections = maxConnections
         config.maxQueuedBytes = maxBacklogBytes
         config.pingInterval = pingInterval
         config.pingTimeout = pingTimeout
-        if echo { config.extraWebSocketPath = "/echo" }
+        config.limits.messagesPerSecond = rateLimit
+        config.limits.messageBurst = rateLimit * 2
+        config.limits.outputBytesPerSecond = outputRate * 1_048_576
+        config.limits.outputBurst = outputRate * 2 * 1_048_576
+        config.limits.serverTimeShare = timeShare
+        config.limits.serverTimeBurst = timeShare * 2
+        config.limits.replayLogCapacity = replayLog
+        if echo { config.echoPath = "/echo" }
 
-        let demo = PhotoLibraryDemo()
-        var limits = HubLimits()
-        limits.messagesPerSecond = rateLimit
-        limits.messageBurst = rateLimit * 2
-        limits.outputBytesPerSecond = outputRate * 1_048_576
-        limits.outputBurst = outputRate * 2 * 1_048_576
-        limits.serverTimeShare = timeShare
-        limits.serverTimeBurst = timeShare * 2
-        limits.replayLogCapacity = replayLog
-        // The photo library (the default collection) and the board's two columns.
-        let photos = CollectionHub(model: PhotoLibraryDemo.makeModel(self.demo), factory: demo, policy: demo, limits: limits, name: "photos")
-        var boardLimits = limits
-        boardLimits.maxItems = 10_000
-        let hubs = [photos] + BoardDemo.makeHubs(limits: boardLimits)
-        for hub in hubs { hub.dropDelegate = ModelDropDelegate(foldersTakeDrops: hub !== photos) }
-        let wiring = Wiring(group: CollectionHubGroup(hubs), logger: logger)
-        let server = WebSocketServer(configuration: config, logger: logger, handler: wiring.handle)
-        wiring.attach(server)
-        let actualPort = try server.start()
-        let scheme = config.usesTLS ? "https" : "http"
-        printLine("listening on \(scheme)://\(host):\(actualPort)/")
-        logger.info("serving \(config.publicDirectory ?? "") with demo '\(self.demo)'")
-
-        waitForStop(exitOnStdinEOF: exitOnStdinEOF)
-        logger.info("stopping")
-        server.stop()
+        let server = CollectionServer(configuration: config)
+        PhotoLibraryExample.add(to: server, size: demo)
+        BoardExample.add(to: server)
+        let tickets = try await TicketBoardExample.add(to: server)
+        try server.start()
+        printLine("listening on \(server.url)")
+        if ticketInterval > 0 { tickets.startAddingTickets(every: ticketInterval) }
+        if exitOnStdinEOF {
+            Thread.detachNewThread {
+                var buffer = [UInt8](repeating: 0, count: 256)
+                while read(0, &buffer, buffer.count) > 0 {}
+                server.stop()
+            }
+        }
+        try await server.run()
         printLine("stopped")
     }
 
-    /// Public/ next to the working directory, or above the executable (…/.build/debug/).
+    /// Examples/Public/ under the working directory, or above the executable (…/.build/debug/).
     static func findPublicDirectory() -> String? {
         let fm = FileManager.default
-        var candidates = [URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("Public")]
+        var candidates = [URL(fileURLWithPath: fm.currentDirectoryPath).appendingPathComponent("Examples/Public")]
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
-            candidates.append(dir.appendingPathComponent("Public"))
+            candidates.append(dir.appendingPathComponent("Examples/Public"))
             dir = dir.deletingLastPathComponent()
         }
         return candidates.first { fm.fileExists(atPath: $0.appendingPathComponent("index.html").path) }?.path
@@ -143,26 +129,4 @@ struct ServerCommand: ParsableCommand {
 /// Writes a line to standard output at once; a closed stdout is not an error.
 func printLine(_ line: String) {
     try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
-}
-
-/// Blocks until SIGINT or SIGTERM (or stdin closes, when asked).
-func waitForStop(exitOnStdinEOF: Bool) {
-    let done = DispatchSemaphore(value: 0)
-    var sources: [DispatchSourceSignal] = []
-    for sig in [SIGINT, SIGTERM] {
-        signal(sig, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-        source.setEventHandler { done.signal() }
-        source.resume()
-        sources.append(source)
-    }
-    if exitOnStdinEOF {
-        Thread.detachNewThread {
-            var buffer = [UInt8](repeating: 0, count: 256)
-            while read(0, &buffer, buffer.count) > 0 {}
-            done.signal()
-        }
-    }
-    done.wait()
-    sources.forEach { $0.cancel() }
 }

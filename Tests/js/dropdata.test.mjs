@@ -1,9 +1,9 @@
 // External drags: kinds while hovering, items at the drop; editing and range selections in the state.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { externalKinds, externalItems } from "../../Public/js/dropdata.js";
-import { CollectionState } from "../../Public/js/state.js";
-import * as protocol from "../../Public/js/protocol.js";
+import { externalKinds, externalItems } from "../../Public/collection-view/dropdata.js";
+import { CollectionState } from "../../Public/collection-view/state.js";
+import * as protocol from "../../Public/collection-view/protocol.js";
 
 /** A DataTransfer stand-in: `data` by type, and files. */
 const transfer = (data, files = []) => ({ types: [...Object.keys(data), ...(files.length ? ["Files"] : [])], files, getData: (t) => data[t] ?? "" });

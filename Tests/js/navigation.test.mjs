@@ -1,9 +1,9 @@
 // Keyboard geometry and live-region sentences, without a DOM.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { neighbour, edge, nearest } from "../../Public/js/navigation.js";
-import { describeBatch, describePosition } from "../../Public/js/announce.js";
-import { CollectionState } from "../../Public/js/state.js";
+import { neighbour, edge, nearest } from "../../Public/collection-view/navigation.js";
+import { describeBatch, describePosition } from "../../Public/collection-view/announce.js";
+import { CollectionState } from "../../Public/collection-view/state.js";
 
 // A 3-column grid of 100×100 cells, 110 apart, items 0…7 in section 0.
 const grid = new Map();

@@ -1,8 +1,8 @@
 // The mirrored identifier order: UIKit's batch rules on id lists, and the checksum.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { applyOrder, orderChecksum, verifyOrder, touchedSections } from "../../Public/js/order.js";
-import { CollectionState } from "../../Public/js/state.js";
+import { applyOrder, orderChecksum, verifyOrder, touchedSections } from "../../Public/collection-view/order.js";
+import { CollectionState } from "../../Public/collection-view/state.js";
 
 /** Reference FNV-1a 64 with BigInt, written from PROTOCOL.md alone. */
 function reference(ids) {

@@ -1,8 +1,8 @@
 // The client's protocol and state code, without a DOM.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { CollectionState } from "../../Public/js/state.js";
-import * as protocol from "../../Public/js/protocol.js";
+import { CollectionState } from "../../Public/collection-view/state.js";
+import * as protocol from "../../Public/collection-view/protocol.js";
 
 const cell = (id, item, y) => ({ key: `i:${id}`, kind: "cell", reuse: "photo", section: 0, item, frame: [0, y, 100, 100], zIndex: 0, alpha: 1, hidden: false, content: { title: id } });
 const welcome = (extra = {}) => ({

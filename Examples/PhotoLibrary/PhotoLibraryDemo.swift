@@ -1,9 +1,6 @@
-import Foundation
-import CollectionCore
-import CollectionProtocol
-import CollectionSync
+import CollectionServer
 
-/// The photo-library demo: albums of generated "photos" (colour swatches).
+/// The photo library's items and layouts: albums of generated "photos" (colour swatches).
 struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
     static let albums: [(id: String, title: String, count: Int, hue: Int)] = [
         ("summer", "Summer in Lisbon", 640, 28),
@@ -100,5 +97,23 @@ struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
         layout.minimumLineSpacing = spacing
         layout.sectionInset = EdgeInsets(top: spacing, left: inset, bottom: 24, right: inset)
         layout.headerReferenceSize = CGSize(width: 0, height: 48)
+    }
+}
+
+/// The photo-library example: one collection, "photos", of albums of generated
+/// photos in a grid or a list, edited by every viewer.
+public enum PhotoLibraryExample {
+    /// The sizes ``add(to:size:)`` takes.
+    public static let sizes = ["photos", "small", "large"]
+
+    /// Adds the "photos" collection to `server`: "photos" is 4 albums, 2,200
+    /// photos; "small" 3 albums of 12; "large" 100,000 photos.
+    public static func add(to server: CollectionServer, size: String = "photos") {
+        let collection = server.addCollection(named: "photos")
+        collection.load(PhotoLibraryDemo.makeModel(size))
+        collection.setItemFactory(PhotoLibraryDemo())
+        collection.setLayoutPolicy(PhotoLibraryDemo())
+        collection.allowedEdits = .all
+        collection.setDropDelegate(ModelDropDelegate(foldersTakeDrops: false))
     }
 }

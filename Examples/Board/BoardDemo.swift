@@ -1,10 +1,7 @@
-import CollectionCore
-import CollectionProtocol
-import CollectionSync
-import Foundation
+import CollectionServer
 
-/// The board demo: two collections side by side ("backlog" and "sprint"), each a
-/// column of cards in two sections with a folder, for dragging between them.
+/// The items and layout of one board column: cards in two sections, one of them a
+/// folder that takes drops.
 struct BoardDemo: ItemFactory, LayoutPolicy {
     /// Identifier prefix: each collection makes identifiers of its own.
     let prefix: String
@@ -21,7 +18,7 @@ struct BoardDemo: ItemFactory, LayoutPolicy {
     ]
 
     /// The models of both columns, with their factories.
-    static func makeHubs(limits: HubLimits) -> [CollectionHub] {
+    static func makeColumns() -> [(name: String, model: CollectionModel, demo: BoardDemo)] {
         columns.map { column in
             let demo = BoardDemo(prefix: String(column.name.prefix(1)))
             var model = CollectionModel()
@@ -43,7 +40,7 @@ struct BoardDemo: ItemFactory, LayoutPolicy {
                     model.itemContent[id] = content
                 }
             }
-            return CollectionHub(model: model, factory: demo, policy: demo, limits: limits, name: column.name)
+            return (column.name, model, demo)
         }
     }
 
@@ -62,5 +59,24 @@ struct BoardDemo: ItemFactory, LayoutPolicy {
         layout.minimumLineSpacing = 8
         layout.sectionInset = EdgeInsets(top: 4, left: inset, bottom: 20, right: inset)
         layout.headerReferenceSize = CGSize(width: 0, height: 40)
+    }
+}
+
+/// The board example: two columns, "backlog" and "sprint", whose cards are dragged
+/// within and between them, onto folders, and in from outside the page.
+public enum BoardExample {
+    /// Adds both columns to `server`.
+    public static func add(to server: CollectionServer) {
+        for column in BoardDemo.makeColumns() {
+            let collection = server.addCollection(named: column.name)
+            collection.load(column.model)
+            collection.setItemFactory(column.demo)
+            collection.setLayoutPolicy(column.demo)
+            collection.allowedEdits = .all
+            var limits = collection.limits
+            limits.maxItems = 10_000
+            collection.limits = limits
+            collection.setDropDelegate(ModelDropDelegate(foldersTakeDrops: true))
+        }
     }
 }

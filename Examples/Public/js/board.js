@@ -1,7 +1,7 @@
 // The board page: two live collections side by side; cards are dragged between
 // them, onto folders, and in from outside (dragdrop.js).
-import { LiveCollection, announcer } from "./collection.js";
-import { DragController } from "./dragdrop.js";
+import { LiveCollection, announcer } from "/collection-view/v1/collection.js";
+import { DragController } from "/collection-view/v1/dragdrop.js";
 import { showStatus, drawViewers } from "./chrome.js";
 
 const announce = announcer(document.getElementById("announcer"));

@@ -1,8 +1,8 @@
 // The photos page: one live collection, its toolbar and status line.
-import * as protocol from "./protocol.js";
-import { LiveCollection, announcer, nextOp } from "./collection.js";
-import { DragController } from "./dragdrop.js";
-import { metrics } from "./metrics.js";
+import * as protocol from "/collection-view/v1/protocol.js";
+import { LiveCollection, announcer, nextOp } from "/collection-view/v1/collection.js";
+import { DragController } from "/collection-view/v1/dragdrop.js";
+import { metrics } from "/collection-view/v1/metrics.js";
 import { showStatus, drawViewers } from "./chrome.js";
 
 const viewersBox = document.getElementById("viewers");

@@ -1,0 +1,136 @@
+import CollectionClient
+import CollectionProtocol
+import CollectionSync
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+import WebSocketTransport
+
+/// A server of live collections: browsers connect over WebSockets, each watching
+/// one collection through the client served at ``CollectionClient/mountPath``.
+///
+/// ```swift
+/// let server = CollectionServer(configuration: .init(port: 8080, publicDirectory: "Public"))
+/// let board = server.addCollection(named: "board")
+/// // … give `board` a data source, a layout, a delegate …
+/// try await server.run()   // returns on SIGINT or SIGTERM
+/// ```
+public final class CollectionServer: Sendable {
+    /// What it was made with.
+    public let configuration: Configuration
+    let engine: Engine
+    private let transport: WebSocketServer
+    private let lifecycle = Mutex(Lifecycle())
+
+    private struct Lifecycle {
+        var started = false
+        var stopped = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// A server with `configuration`; nothing listens until ``start()`` or ``run()``.
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        let level = configuration.logLevel
+        let logger = Logger(label: "collection-server") { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        engine = Engine(logger: logger)
+        var t = WebSocketServerConfiguration()
+        t.host = configuration.host
+        t.port = configuration.port
+        t.publicDirectory = configuration.publicDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        if let client = configuration.clientDirectory ?? CollectionClient.directory { t.mounts[CollectionClient.mountPath] = client }
+        t.tlsCertificate = configuration.tlsCertificate
+        t.tlsKey = configuration.tlsKey
+        t.subprotocol = subprotocolName
+        t.maxMessageSize = maxClientMessageBytes
+        t.maxConnections = configuration.maxConnections
+        t.maxQueuedBytes = configuration.maxQueuedBytes
+        t.pingInterval = configuration.pingInterval
+        t.pingTimeout = configuration.pingTimeout
+        t.extraWebSocketPath = configuration.echoPath
+        let engine = self.engine
+        transport = WebSocketServer(configuration: t, logger: logger) { engine.handle($0) }
+        engine.attach(transport)
+    }
+
+    /// Adds a collection called `name` (what pages name in `<collection-view
+    /// collection="…">`). The first added is the default for a page that names none.
+    /// Add every collection before ``start()``; a name used twice stops the program.
+    public func addCollection(named name: String) -> LiveCollection {
+        let limits = configuration.limits
+        let added = engine.add {
+            let hub = CollectionHub(model: CollectionModel(), factory: RefusingItemFactory(), policy: DefaultLayoutPolicy(), limits: limits, name: name)
+            hub.allowedEdits = [.move]
+            return hub
+        }
+        precondition(added, "collection '\(name)' was added twice, or after the server started")
+        return LiveCollection(name: name, engine: engine)
+    }
+
+    /// The collections' names, in the order added.
+    public var collectionNames: [String] { engine.names }
+
+    /// Starts listening (and serving) on a thread of its own; returns the port.
+    @discardableResult
+    public func start() throws -> Int {
+        if collectionNames.isEmpty { _ = addCollection(named: "main") }
+        engine.seal()
+        let port = try transport.start()
+        lifecycle.withLock { $0.started = true }
+        engine.logger.info("listening on \(configuration.usesTLS ? "https" : "http")://\(configuration.host):\(port)/")
+        return port
+    }
+
+    /// The port listened on (0 before ``start()``).
+    public var port: Int { transport.port }
+
+    /// The address pages are served at, once started: `http://HOST:PORT/`.
+    public var url: String { "\(configuration.usesTLS ? "https" : "http")://\(configuration.host):\(port)/" }
+
+    /// Starts (unless started) and serves until SIGINT or SIGTERM, or ``stop()``.
+    public func run() async throws {
+        if !lifecycle.withLock({ $0.started }) { try start() }
+        let sources = [SIGINT, SIGTERM].map { sig -> DispatchSourceSignal in
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [self] in stop() }
+            source.resume()
+            return source
+        }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let resumeNow = lifecycle.withLock { life -> Bool in
+                if life.stopped { return true }
+                life.waiters.append(done)
+                return false
+            }
+            if resumeNow { done.resume() }
+        }
+        sources.forEach { $0.cancel() }
+    }
+
+    /// Closes every connection and stops listening; ``run()`` returns. Idempotent.
+    public func stop() {
+        let waiters = lifecycle.withLock { life -> [CheckedContinuation<Void, Never>] in
+            life.stopped = true
+            defer { life.waiters = [] }
+            return life.waiters
+        }
+        transport.stop()
+        waiters.forEach { $0.resume() }
+    }
+}
+
+/// UIKit's default flow layout (50 × 50 items, 10 points apart) until the app gives one.
+struct DefaultLayoutPolicy: LayoutPolicy {
+    func configure(_ layout: CollectionViewFlowLayout, for size: Size) {}
+}
+
+/// The factory of collections whose items come from the app: viewers cannot insert.
+struct RefusingItemFactory: ItemFactory {
+    func makeItem(serial: Int, section: String) -> (id: String, content: [String: String]) { ("new-\(serial)", [:]) }
+}

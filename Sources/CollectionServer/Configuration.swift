@@ -1,0 +1,53 @@
+import Logging
+
+extension CollectionServer {
+    /// How a ``CollectionServer`` listens and what it serves.
+    public struct Configuration: Sendable {
+        /// Interface address to bind ("0.0.0.0" for every IPv4 interface).
+        public var host: String
+        /// Port; 0 lets the kernel pick (``CollectionServer/start()`` returns it).
+        public var port: Int
+        /// PEM certificate; with ``tlsKey``, the server speaks https and wss.
+        public var tlsCertificate: String?
+        /// PEM private key for ``tlsCertificate``.
+        public var tlsKey: String?
+        /// The app's own pages and templates, served at "/" (nil: only the client).
+        public var publicDirectory: String?
+        /// The client's files, served at ``CollectionClient/mountPath``; nil uses the
+        /// copy shipped with the library.
+        public var clientDirectory: String?
+        /// Least severe log level written (to standard error).
+        public var logLevel: Logger.Level
+        /// Limits of each collection added later (each may change its own).
+        public var limits: HubLimits
+        /// WebSocket connections allowed at once; one more is closed with 1008.
+        public var maxConnections: Int
+        /// Bytes queued for one connection before it is closed as a stalled reader.
+        public var maxQueuedBytes: Int
+        /// Seconds a connection may be idle before it is pinged (0: no heartbeat).
+        public var pingInterval: Int
+        /// Seconds a pinged connection has to answer before it is closed.
+        public var pingTimeout: Int
+        /// A path that echoes every message back (for WebSocket conformance tests); nil: none.
+        public var echoPath: String?
+
+        /// A configuration listening on `host:port`, serving `publicDirectory`.
+        public init(host: String = "127.0.0.1", port: Int = 8080, tlsCertificate: String? = nil, tlsKey: String? = nil,
+                    publicDirectory: String? = nil, logLevel: Logger.Level = .info) {
+            self.host = host
+            self.port = port
+            self.tlsCertificate = tlsCertificate
+            self.tlsKey = tlsKey
+            self.publicDirectory = publicDirectory
+            self.logLevel = logLevel
+            limits = HubLimits()
+            maxConnections = 1_024
+            maxQueuedBytes = 8 * 1024 * 1024
+            pingInterval = 30
+            pingTimeout = 60
+        }
+
+        /// True when both TLS files are set.
+        public var usesTLS: Bool { tlsCertificate != nil && tlsKey != nil }
+    }
+}

@@ -1,0 +1,19 @@
+// What an app needs, through one import: `import CollectionServer`.
+@_exported import CollectionCore
+@_exported import Foundation
+@_exported import struct CollectionProtocol.Size
+@_exported import struct CollectionProtocol.Point
+@_exported import struct CollectionProtocol.ViewerInfo
+@_exported import struct CollectionProtocol.ProtocolError
+@_exported import enum CollectionProtocol.ErrorCode
+@_exported import struct CollectionSync.CollectionModel
+@_exported import struct CollectionSync.HubLimits
+@_exported import struct CollectionSync.ViewerEdits
+@_exported import struct CollectionSync.LayoutEnvironment
+@_exported import protocol CollectionSync.ItemFactory
+@_exported import protocol CollectionSync.LayoutPolicy
+@_exported import class CollectionSync.ModelDropDelegate
+@_exported import enum CollectionClient.CollectionClient
+
+/// A viewer: its id (unique on the server), display name and colour.
+public typealias Viewer = ViewerInfo

@@ -1,0 +1,132 @@
+import CollectionProtocol
+import CollectionSync
+
+/// The app's handle on one collection added with ``CollectionServer/addCollection(named:)``.
+///
+/// Give it a data source (a ``LiveDiffableDataSource``, or a ``CollectionModel``
+/// of string fields with ``load(_:)`` and ``apply(_:reloading:)``), a layout
+/// (``setLayoutProvider(modes:_:)``) and a ``delegate``. It may be used from any
+/// task or thread: each change is validated, numbered and sent to every viewer
+/// like a viewer's edit, attributed to the server.
+///
+/// Callbacks (delegate, layout provider, cell content) run while the collection
+/// is locked: change the collection from one in a new `Task`, not directly.
+public final class LiveCollection: Sendable {
+    /// The collection's name: what pages ask for.
+    public let name: String
+    let engine: Engine
+
+    init(name: String, engine: Engine) {
+        self.name = name
+        self.engine = engine
+    }
+
+    /// Runs `body` on the hub (no messages come of it).
+    func read<T>(_ body: (CollectionHub) -> T) -> T {
+        // The hub exists from addCollection on, so the lookup cannot fail.
+        (try? engine.withHub(name) { hub in (body(hub), []) })!
+    }
+
+    // MARK: Contents
+
+    /// The collection as viewers see it now: identifiers, content fields, templates.
+    public var model: CollectionModel { read { $0.model } }
+
+    /// The number of the last batch (0 before any).
+    public var sequence: Int { read { $0.sequence } }
+
+    /// Sets the starting contents, before any viewer connected or any batch was
+    /// made (no batch comes of it). Returns false, changing nothing, after that.
+    @discardableResult
+    public func load(_ model: CollectionModel) -> Bool { read { $0.load(model) } }
+
+    /// Makes the collection `model` in one numbered batch (what changed is worked
+    /// out by identifier: inserts, deletes, moves), reloading the cells of the
+    /// items in `reloading`. It returns, with the batch's sequence number, once
+    /// the batch is queued to every connected viewer, in order after what they
+    /// were sent before. Throws, changing nothing, when the change breaks a limit.
+    @discardableResult
+    public func apply(_ model: CollectionModel, reloading: [String] = []) async throws(ProtocolError) -> Int {
+        try commit { _ in (model, reloading) }
+    }
+
+    /// Changes the model in place and applies the result as one batch (see
+    /// ``apply(_:reloading:)``); `body` gets the current model and returns the
+    /// items to reload.
+    @discardableResult
+    public func update(_ body: (inout CollectionModel) -> [String]) async throws(ProtocolError) -> Int {
+        try commit { current in
+            var next = current
+            let reloading = body(&next)
+            return (next, reloading)
+        }
+    }
+
+    /// Under the lock: the next model from the current one, committed.
+    func commit(_ next: (CollectionModel) -> (CollectionModel, [String])) throws(ProtocolError) -> Int {
+        try engine.withHub(name) { hub throws(ProtocolError) in
+            let (model, reloading) = next(hub.model)
+            let out = try hub.apply(model, reloading: reloading)
+            return (hub.sequence, out)
+        }
+    }
+
+    // MARK: Viewers
+
+    /// The viewers watching now (those that said hello), in the order they came.
+    public var viewers: [Viewer] { read { $0.presentViewers } }
+
+    /// Names viewers as they arrive: given the proposed identity (the page's
+    /// `name`, a colour), returns the one everybody sees. The id stays the server's.
+    public func setViewerIdentity(_ identify: @escaping @Sendable (Viewer) -> Viewer) {
+        read { $0.identifyViewer = identify }
+    }
+
+    /// Which edits viewers may send (default: moves only; each move still asks
+    /// the delegate). Inserts need ``setItemFactory(_:)``.
+    public var allowedEdits: ViewerEdits {
+        get { read { $0.allowedEdits } }
+        set { read { $0.allowedEdits = newValue } }
+    }
+
+    /// This collection's limits (change before viewers connect).
+    public var limits: HubLimits {
+        get { read { $0.limits } }
+        set { read { $0.limits = newValue } }
+    }
+
+    /// Makes the items viewers insert (with ``allowedEdits`` holding `.insert`).
+    public func setItemFactory(_ factory: some ItemFactory) { read { $0.factory = factory } }
+
+    // MARK: Layout
+
+    /// Sets how each viewer's flow layout follows its viewport (before viewers connect).
+    public func setLayoutPolicy(_ policy: some LayoutPolicy) { read { $0.policy = policy } }
+
+    /// Sets the layout provider: called for each viewer with its environment
+    /// (viewport, size class, mode), and again when that changes; it returns any
+    /// layout (a flow layout whose sizes come from the delegate, or a custom
+    /// subclass). `modes` are the modes viewers may switch between with a
+    /// `layout` message; the first is the initial one.
+    public func setLayoutProvider(modes: [String] = ["default"], _ provider: @escaping @Sendable (LayoutEnvironment) -> CollectionViewLayout) {
+        read { $0.policy = LayoutProviderPolicy(modes: modes, provider: provider) }
+    }
+
+    // MARK: Delegates
+
+    /// The app's delegate: UIKit's callbacks with the viewer who caused them
+    /// (held strongly).
+    public var delegate: (any LiveCollectionDelegate)? {
+        get { read { ($0.delegate as? DelegateBridge)?.target } }
+        set { read { hub in DelegateBridge.install(newValue, on: hub, for: self) } }
+    }
+
+    /// The drop delegate (UIKit's `dropDelegate`): drops from other collections and
+    /// from outside the page.
+    public func setDropDelegate(_ dropDelegate: sending (any CollectionViewDropDelegate)?) {
+        try? engine.withHub(name) { hub in
+            hub.dropDelegate = dropDelegate
+            return ((), [])
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import CollectionSync
+
+/// The app's say in what viewers do: UIKit's `UICollectionViewDelegate` and the
+/// data source's move questions, each with the viewer who caused it. Every method
+/// is optional. Methods run while the collection is locked (see ``LiveCollection``).
+public protocol LiveCollectionDelegate: AnyObject, Sendable {
+    /// May `viewer` select the item? (UIKit's `collectionView(_:shouldSelectItemAt:)`)
+    func collectionView(_ collectionView: LiveCollection, shouldSelectItemAt indexPath: IndexPath, by viewer: Viewer) -> Bool
+    /// `viewer` selected the item.
+    func collectionView(_ collectionView: LiveCollection, didSelectItemAt indexPath: IndexPath, by viewer: Viewer)
+    /// `viewer` deselected the item.
+    func collectionView(_ collectionView: LiveCollection, didDeselectItemAt indexPath: IndexPath, by viewer: Viewer)
+    /// May `viewer` move the item? (the data source's `collectionView(_:canMoveItemAt:)`)
+    func collectionView(_ collectionView: LiveCollection, canMoveItemAt indexPath: IndexPath, by viewer: Viewer) -> Bool
+    /// `viewer` moved an item (the data source's `collectionView(_:moveItemAt:to:)`);
+    /// called after the move committed, when the data source shows it.
+    func collectionView(_ collectionView: LiveCollection, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath, by viewer: Viewer)
+    /// Where an item `viewer` drags would land (UIKit's
+    /// `collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)`).
+    func collectionView(_ collectionView: LiveCollection, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+                        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath, by viewer: Viewer) -> IndexPath
+}
+
+extension LiveCollectionDelegate {
+    public func collectionView(_ collectionView: LiveCollection, shouldSelectItemAt indexPath: IndexPath, by viewer: Viewer) -> Bool { true }
+    public func collectionView(_ collectionView: LiveCollection, didSelectItemAt indexPath: IndexPath, by viewer: Viewer) {}
+    public func collectionView(_ collectionView: LiveCollection, didDeselectItemAt indexPath: IndexPath, by viewer: Viewer) {}
+    public func collectionView(_ collectionView: LiveCollection, canMoveItemAt indexPath: IndexPath, by viewer: Viewer) -> Bool { true }
+    public func collectionView(_ collectionView: LiveCollection, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath, by viewer: Viewer) {}
+    public func collectionView(_ collectionView: LiveCollection, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+                               atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath, by viewer: Viewer) -> IndexPath {
+        proposedIndexPath
+    }
+}
+
+/// Per-item and per-section sizes for a flow layout, as UIKit's
+/// `UICollectionViewDelegateFlowLayout`: a delegate that adopts this gives every
+/// viewer's flow layout its sizes. The defaults return the layout's own properties.
+public protocol LiveCollectionDelegateFlowLayout: LiveCollectionDelegate {
+    /// The size of one item.
+    func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
+    /// A section's insets.
+    func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets
+    /// A section's header size.
+    func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize
+}
+
+extension LiveCollectionDelegateFlowLayout {
+    public func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+        (collectionViewLayout as? CollectionViewFlowLayout)?.itemSize ?? .zero
+    }
+    public func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets {
+        (collectionViewLayout as? CollectionViewFlowLayout)?.sectionInset ?? .zero
+    }
+    public func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
+        (collectionViewLayout as? CollectionViewFlowLayout)?.headerReferenceSize ?? .zero
+    }
+}
+
+/// Forwards every viewer's collection-view callbacks to the app's delegate, with
+/// the viewer the hub is handling.
+class DelegateBridge: CollectionViewDelegate {
+    let target: any LiveCollectionDelegate
+    unowned let hub: CollectionHub
+    let collection: LiveCollection
+
+    init(target: any LiveCollectionDelegate, hub: CollectionHub, collection: LiveCollection) {
+        self.target = target
+        self.hub = hub
+        self.collection = collection
+    }
+
+    /// Installs `delegate` (through a bridge) on `hub`, or removes the app's delegate.
+    static func install(_ delegate: (any LiveCollectionDelegate)?, on hub: CollectionHub, for collection: LiveCollection) {
+        guard let delegate else {
+            hub.delegate = nil
+            hub.canMoveItem = nil
+            hub.didMoveItem = nil
+            return
+        }
+        let bridge = delegate is any LiveCollectionDelegateFlowLayout
+            ? FlowDelegateBridge(target: delegate, hub: hub, collection: collection)
+            : DelegateBridge(target: delegate, hub: hub, collection: collection)
+        hub.delegate = bridge
+        hub.canMoveItem = { [unowned bridge] indexPath in
+            guard let viewer = bridge.hub.actingViewer else { return true }
+            return bridge.target.collectionView(bridge.collection, canMoveItemAt: indexPath, by: viewer)
+        }
+        hub.didMoveItem = { [unowned bridge] from, to in
+            guard let viewer = bridge.hub.actingViewer else { return }
+            bridge.target.collectionView(bridge.collection, moveItemAt: from, to: to, by: viewer)
+        }
+    }
+
+    /// Who acts: the viewer being handled (the server itself never selects).
+    var viewer: Viewer { hub.actingViewer ?? Viewer(id: CollectionHub.serverAuthor, name: "server", color: "#888") }
+
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+        target.collectionView(collection, shouldSelectItemAt: indexPath, by: viewer)
+    }
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+        target.collectionView(collection, didSelectItemAt: indexPath, by: viewer)
+    }
+    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
+        target.collectionView(collection, didDeselectItemAt: indexPath, by: viewer)
+    }
+    func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+                        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+        target.collectionView(collection, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath,
+                              atCurrentIndexPath: currentIndexPath, toProposedIndexPath: proposedIndexPath, by: viewer)
+    }
+}
+
+/// A bridge that also gives flow layouts their sizes.
+final class FlowDelegateBridge: DelegateBridge, CollectionViewDelegateFlowLayout {
+    private var flow: any LiveCollectionDelegateFlowLayout { target as! any LiveCollectionDelegateFlowLayout }
+
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+        flow.collectionView(collection, layout: collectionViewLayout, sizeForItemAt: indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets {
+        flow.collectionView(collection, layout: collectionViewLayout, insetForSectionAt: section)
+    }
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
+        flow.collectionView(collection, layout: collectionViewLayout, referenceSizeForHeaderInSection: section)
+    }
+}

@@ -1,0 +1,194 @@
+import CollectionProtocol
+import CollectionSync
+import Synchronization
+
+/// A diffable data source for a ``LiveCollection``, as UIKit's
+/// `UICollectionViewDiffableDataSource`: the app applies snapshots of its own
+/// typed identifiers; what changed goes to every viewer as one numbered batch.
+///
+/// Viewers' moves change it too: ``snapshot()`` is always the collection as
+/// viewers see it. Each item and section gets a wire identifier (what pages and
+/// the protocol name it by): its own text when it is `LosslessStringConvertible`,
+/// its raw value, or its `id` when `Identifiable` (if short and not taken), else
+/// a number ending in "#".
+public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
+    /// Makes the content of an item's cell.
+    public typealias CellProvider = @Sendable (IndexPath, ItemIdentifierType) -> CellContent
+    /// Makes a section header's fields (`title` is what the default headers show).
+    public typealias HeaderProvider = @Sendable (SectionIdentifierType) -> [String: String]
+    /// The snapshot type.
+    public typealias Snapshot = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+
+    /// The collection it fills.
+    public let collection: LiveCollection
+    private let cellProvider: CellProvider
+    private let headerProvider: HeaderProvider
+    private let state = Mutex(Mapping())
+
+    struct Mapping {
+        var snapshot = Snapshot()
+        var itemIds: [ItemIdentifierType: String] = [:]
+        var items: [String: ItemIdentifierType] = [:]
+        var sectionIds: [SectionIdentifierType: String] = [:]
+        var sections: [String: SectionIdentifierType] = [:]
+        var itemSerial = 0
+        var sectionSerial = 0
+        /// Wire items with no typed identifier (dropped in from outside), left out of the snapshot.
+        var unknown = 0
+    }
+
+    /// A data source whose cells `cellProvider` fills; headers show `headerProvider`'s
+    /// fields (by default the section identifier as `title`). It takes over the
+    /// collection's contents: apply a snapshot to fill it.
+    public init(collection: LiveCollection, headerProvider: HeaderProvider? = nil, cellProvider: @escaping CellProvider) {
+        self.collection = collection
+        self.cellProvider = cellProvider
+        self.headerProvider = headerProvider ?? { ["title": String(describing: $0)] }
+        collection.read { hub in
+            hub.didCommit = { [self] _, _, model in follow(model) }
+        }
+    }
+
+    /// A data source whose cells `registration` fills.
+    public convenience init(collection: LiveCollection, cellRegistration registration: CellRegistration<ItemIdentifierType>,
+                            headerProvider: HeaderProvider? = nil) {
+        self.init(collection: collection, headerProvider: headerProvider) { _, item in registration.content(for: item) }
+    }
+
+    /// The collection now, as identifiers.
+    public func snapshot() -> Snapshot { state.withLock { $0.snapshot } }
+
+    /// The item at `indexPath` now.
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { state.withLock { $0.snapshot.itemIdentifier(at: indexPath) } }
+
+    /// Where `item` is now.
+    public func indexPath(for item: ItemIdentifierType) -> IndexPath? { state.withLock { $0.snapshot.indexPath(for: item) } }
+
+    /// Makes the collection `snapshot` in one numbered batch: new items get cells
+    /// from the cell provider, items in `reloadItems`/`reconfigureItems` get them
+    /// again, the rest keep theirs. Returns the batch's sequence number once it is
+    /// queued to every connected viewer; throws, changing nothing, when it breaks
+    /// a limit. (Viewers always animate a batch; `animatingDifferences` is kept for
+    /// UIKit's signature.)
+    @discardableResult
+    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async throws(ProtocolError) -> Int {
+        try collection.commit { current in wireModel(for: snapshot, from: current) }
+    }
+
+    /// Configures the cells of `items` again from their current values (UIKit's
+    /// `reconfigureItems`, applied at once).
+    @discardableResult
+    public func reconfigureItems(_ items: [ItemIdentifierType]) async throws(ProtocolError) -> Int {
+        var next = snapshot()
+        let present = items.filter { next.contains(item: $0) }
+        next.reconfigureItems(present)
+        return try await apply(next)
+    }
+
+    /// The wire model of `snapshot`, and the items whose cells are made again.
+    private func wireModel(for snapshot: Snapshot, from current: CollectionModel) -> (CollectionModel, [String]) {
+        state.withLock { m in
+            var next = current
+            next.snapshot = DiffableDataSourceSnapshot<String, String>()
+            next.itemContent = [:]
+            next.itemReuseIdentifiers = [:]
+            let remade = Set(snapshot.reloadedItemIdentifiers).union(snapshot.reconfiguredItemIdentifiers)
+            var reloading: [String] = []
+            for (s, section) in snapshot.sectionIdentifiers.enumerated() {
+                let sid = m.wireId(for: section)
+                next.snapshot.appendSections([sid])
+                if current.sectionTitles[sid] == nil || snapshot.reloadedSectionIdentifiers.contains(section) {
+                    next.sectionTitles[sid] = headerProvider(section)["title"] ?? sid
+                }
+                var ids: [String] = []
+                for (i, item) in snapshot.itemIdentifiers(inSection: section).enumerated() {
+                    let id = m.wireId(for: item)
+                    ids.append(id)
+                    if let kept = current.itemContent[id], !remade.contains(item) {
+                        next.itemContent[id] = kept
+                        if let t = current.itemReuseIdentifiers[id] { next.itemReuseIdentifiers[id] = t }
+                    } else {
+                        let content = cellProvider(IndexPath(item: i, section: s), item)
+                        next.itemContent[id] = content.fields
+                        if content.template != next.cellReuseIdentifier { next.itemReuseIdentifiers[id] = content.template }
+                        if current.itemContent[id] != nil { reloading.append(id) }
+                    }
+                }
+                next.snapshot.appendItems(ids, toSection: sid)
+            }
+            for id in current.sectionTitles.keys where next.snapshot.indexOfSection(id) == nil { next.sectionTitles[id] = nil }
+            return (next, reloading)
+        }
+    }
+
+    /// After any batch (the app's or a viewer's): the typed snapshot follows the model.
+    private func follow(_ model: CollectionModel) {
+        state.withLock { m in
+            var next = Snapshot()
+            var items: [String: ItemIdentifierType] = [:]
+            var sections: [String: SectionIdentifierType] = [:]
+            m.unknown = 0
+            for sid in model.snapshot.sectionIdentifiers {
+                guard let section = m.sections[sid] else { continue }
+                sections[sid] = section
+                next.appendSections([section])
+                let typed = model.snapshot.itemIdentifiers(inSection: sid).compactMap { id -> ItemIdentifierType? in
+                    guard let item = m.items[id] else { m.unknown += 1; return nil }
+                    items[id] = item
+                    return item
+                }
+                next.appendItems(typed, toSection: section)
+            }
+            m.snapshot = next
+            m.items = items
+            m.itemIds = Dictionary(uniqueKeysWithValues: items.map { ($0.value, $0.key) })
+            m.sections = sections
+            m.sectionIds = Dictionary(uniqueKeysWithValues: sections.map { ($0.value, $0.key) })
+        }
+    }
+}
+
+extension LiveDiffableDataSource.Mapping {
+    /// The wire identifier of an item (made on first sight).
+    mutating func wireId(for item: ItemIdentifierType) -> String {
+        if let id = itemIds[item] {
+            items[id] = item   // equal, but perhaps a newer value (an item hashed by its id, say)
+            return id
+        }
+        let id = Self.text(of: item, unused: { items[$0] == nil }) ?? {
+            itemSerial += 1
+            return "i\(itemSerial)#"
+        }()
+        itemIds[item] = id
+        items[id] = item
+        return id
+    }
+
+    /// The wire identifier of a section (made on first sight).
+    mutating func wireId(for section: SectionIdentifierType) -> String {
+        if let id = sectionIds[section] { return id }
+        let id = Self.text(of: section, unused: { sections[$0] == nil }) ?? {
+            sectionSerial += 1
+            return "s\(sectionSerial)#"
+        }()
+        sectionIds[section] = id
+        sections[id] = section
+        return id
+    }
+
+    /// A value's own text, when it has one that is short and not taken: the value's
+    /// own (`LosslessStringConvertible`), its raw value, or its `id` (`Identifiable`).
+    /// A numbered identifier ends with "#", so the two cannot meet.
+    private static func text(of value: Any, unused: (String) -> Bool) -> String? {
+        func own(_ v: Any) -> String? {
+            if let convertible = v as? any LosslessStringConvertible { return convertible.description }
+            if let raw = v as? any RawRepresentable, let text = (raw.rawValue as Any) as? any LosslessStringConvertible { return text.description }
+            return nil
+        }
+        func identity<T: Identifiable>(_ v: T) -> Any { v.id }
+        var text = own(value)
+        if text == nil, let identifiable = value as? any Identifiable { text = own(identity(identifiable)) }
+        guard let text, !text.isEmpty, text.utf8.count <= 64, !text.hasSuffix("#"), unused(text) else { return nil }
+        return text
+    }
+}

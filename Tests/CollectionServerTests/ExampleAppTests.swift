@@ -1,0 +1,137 @@
+import CollectionProtocol
+import CollectionServer
+import CollectionTesting
+import Synchronization
+import Testing
+import TicketBoardExample
+
+/// The ticket board (Examples/TicketBoard) and the layout provider, through the protocol.
+@Suite struct ExampleAppTests {
+    /// A server with only the ticket board.
+    static func ticketServer() async throws -> (CollectionServer, TicketBoardExample, Int) {
+        let server = CollectionServer(configuration: .init(host: "127.0.0.1", port: 0, logLevel: .error))
+        let board = try await TicketBoardExample.add(to: server)
+        return (server, board, try server.start())
+    }
+
+    static func viewer(_ name: String, port: Int, width: Double = 800) async throws -> TestViewer {
+        let v = try await TestViewer.connect(port: port)
+        try await v.hello(width: width, height: 2000, wantOrder: true, name: name, collection: "tickets")
+        return v
+    }
+
+    @Test func onlyATicketsOwnerMovesIt() async throws {
+        let (server, board, port) = try await Self.ticketServer()
+        defer { server.stop() }
+        let ana = try await Self.viewer("Ana", port: port)
+        let ben = try await Self.viewer("Ben", port: port)
+        let wire = ana.mirror.order ?? []
+        // Ticket 1 is Ana's: Ben may not move it, Ana may.
+        #expect(wire.first?.first == "1")
+        ben.send(#"{"type":"move","op":"b","item":"1","section":"Doing","after":null}"#)
+        guard case .reject(_, let code, _) = try await ben.next("reject") else { Issue.record("no reject"); return }
+        #expect(code == .notMovable)
+        ana.send(#"{"type":"move","op":"a","item":"1","section":"Doing"}"#)
+        try await ana.next("ack")
+        try await ben.wait(forSeq: 2)
+        #expect(board.dataSource.snapshot().itemIdentifiers(inSection: .doing).map(\.id) == [1, 3, 4])
+        // Viewers may not insert into the app's collection.
+        ana.send(#"{"type":"insert","op":"i","section":"To do","count":1}"#)
+        guard case .reject(_, let refused, _) = try await ana.next("reject") else { Issue.record("no reject"); return }
+        #expect(refused == .refused)
+    }
+
+    @Test func ticketsAreAsTallAsTheirTitles() async throws {
+        let (server, _, port) = try await Self.ticketServer()
+        defer { server.stop() }
+        let ana = try await Self.viewer("Ana", port: port, width: 400)
+        // At 400 points: ticket 1's short title takes one line, ticket 2's long one two.
+        let short = try #require(ana.mirror.element(item: "1"))
+        let long = try #require(ana.mirror.element(item: "2"))
+        #expect(short.frame[3] == 64)
+        #expect(long.frame[3] == 44 + 20 * 2)   // 88 characters, 48 a line at 384 points
+        #expect(long.frame[1] == short.frame[1] + 64 + 8)
+    }
+
+    @Test func aBackgroundTaskAddsTicketsThatEveryViewerSees() async throws {
+        let (server, board, port) = try await Self.ticketServer()
+        defer { server.stop() }
+        let ana = try await Self.viewer("Ana", port: port)
+        let ben = try await Self.viewer("Ben", port: port)
+        board.startAddingTickets(every: 0.05)
+        try await ana.wait(forSeq: 3)
+        board.stopAddingTickets()
+        try await Task.sleep(for: .milliseconds(100))
+        let last = board.collection.sequence
+        try await ben.wait(forSeq: last)
+        try await ana.wait(forSeq: last)
+        // Newest first at the top of "To do", every one numbered in turn.
+        let added = (6..<(6 + last - 1)).reversed().map(String.init)
+        #expect(ana.mirror.order?.first == added + ["1", "2"])
+        #expect(ben.mirror.order == ana.mirror.order)
+        #expect(ben.mirror.element(item: "6")?.content["number"] == "#6")
+        let batches = ben.received.compactMap { m -> ServerMessage.Batch? in if case .batch(let b) = m { b } else { nil } }
+        #expect(batches.map(\.seq) == Array(2...last))
+        #expect(batches.allSatisfy { $0.by == "server" })
+    }
+
+    @Test func eachViewerGetsTheLayoutOfItsEnvironment() async throws {
+        let server = CollectionServer(configuration: .init(host: "127.0.0.1", port: 0, logLevel: .error))
+        let collection = server.addCollection(named: "grid")
+        let seen = EnvironmentLog()
+        collection.setLayoutProvider(modes: ["cards", "rows"]) { environment in
+            seen.add(environment)
+            let layout = CollectionViewFlowLayout()
+            let columns = environment.horizontalSizeClass == .compact ? 1.0 : 3.0
+            let height = environment.mode == "rows" ? 30.0 : 80.0
+            layout.itemSize = CGSize(width: (environment.container.width - 10 * (columns - 1)) / columns, height: height)
+            return layout
+        }
+        var model = CollectionModel()
+        model.snapshot.appendSections(["s"])
+        model.snapshot.appendItems(["a", "b", "c"], toSection: "s")
+        for id in ["a", "b", "c"] { model.itemContent[id] = ["title": id] }
+        collection.load(model)
+        let port = try server.start()
+        defer { server.stop() }
+        let phone = try await TestViewer.connect(port: port)
+        try await phone.hello(width: 390, height: 800)
+        let desk = try await TestViewer.connect(port: port)
+        try await desk.hello(width: 1200, height: 800)
+        #expect(phone.mirror.element(item: "b")?.frame == [0, 90, 390, 80])
+        // Regular: three columns, "b" beside "a" in the first row.
+        let b = try #require(desk.mirror.element(item: "b"))
+        #expect(b.frame[1] == 0 && b.frame[3] == 80)
+        #expect(abs(b.frame[2] - 1180.0 / 3) < 0.01)
+        #expect(seen.all.contains(LayoutEnvironment(container: Size(width: 390, height: 800), mode: "cards")))
+        #expect(seen.all.first { $0.container.width == 1200 }?.horizontalSizeClass == .regular)
+        // The mode switch reaches every viewer, each in its own environment.
+        phone.send(#"{"type":"layout","name":"rows"}"#)
+        try await desk.next("layout")
+        try await phone.next("layout")
+        #expect(phone.mirror.element(item: "b")?.frame[3] == 30)
+        #expect(desk.mirror.element(item: "b")?.frame[3] == 30)
+    }
+
+    @Test func theAppNamesViewers() async throws {
+        let h = try LibraryHarness()
+        h.collection.setViewerIdentity { proposed in
+            Viewer(id: "ignored", name: proposed.name == "Ana" ? "Ana (owner)" : proposed.name, color: proposed.name == "Ana" ? "#112233" : "url(x)")
+        }
+        let ana = try await h.viewer("Ana")
+        let ben = try await h.viewer("Ben")
+        #expect(ana.mirror.viewer?.name == "Ana (owner)")
+        #expect(ana.mirror.viewer?.color == "#112233")
+        #expect(ana.mirror.viewer?.id.hasPrefix("v") == true)
+        // A colour that is not a plain CSS colour is not taken.
+        #expect(ben.mirror.viewer?.color.hasPrefix("#") == true)
+        #expect(h.collection.viewers.map(\.name) == ["Ana (owner)", "Ben"])
+    }
+}
+
+/// Environments the provider was called with.
+final class EnvironmentLog: Sendable {
+    private let log = Mutex<[LayoutEnvironment]>([])
+    func add(_ e: LayoutEnvironment) { log.withLock { $0.append(e) } }
+    var all: [LayoutEnvironment] { log.withLock { $0 } }
+}
