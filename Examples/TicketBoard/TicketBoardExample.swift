@@ -84,11 +84,27 @@ public final class TicketBoardExample: Sendable {
 }
 
 /// The board's rules: a ticket moves only for its owner; a ticket is as tall as
-/// its title needs (about 38 characters a line).
+/// its title needs (a line per 8 points of width); the → button ("advance")
+/// moves a ticket to the next column, for anyone.
 final class TicketRules: LiveCollectionDelegateFlowLayout {
     let dataSource: LiveDiffableDataSource<Ticket.Status, Ticket>
 
     init(dataSource: LiveDiffableDataSource<Ticket.Status, Ticket>) { self.dataSource = dataSource }
+
+    func collectionView(_ collectionView: LiveCollection, performAction action: String, forItemAt indexPath: IndexPath?,
+                        payload: [String: String], by viewer: Viewer) {
+        guard action == "advance", let indexPath, let ticket = dataSource.itemIdentifier(for: indexPath) else { return }
+        let dataSource = self.dataSource
+        // Callbacks run while the collection is locked: the change goes in a task of its own.
+        Task {
+            var snapshot = dataSource.snapshot()
+            guard let status = snapshot.sectionIdentifier(containingItem: ticket),
+                  let next = Ticket.Status.allCases.drop(while: { $0 != status }).dropFirst().first else { return }
+            snapshot.deleteItems([ticket])
+            snapshot.appendItems([ticket], toSection: next)
+            _ = try? await dataSource.apply(snapshot)
+        }
+    }
 
     func collectionView(_ collectionView: LiveCollection, canMoveItemAt indexPath: IndexPath, by viewer: Viewer) -> Bool {
         dataSource.itemIdentifier(for: indexPath)?.owner == viewer.name

@@ -16,13 +16,14 @@ export const nextOp = () => `op-${Date.now().toString(36)}-${++opCounter}`;
 export class LiveCollection {
   /**
    * @param {{scroller: HTMLElement, content: HTMLElement, announce: (text: string) => void,
-   *   collection?: string, name?: string, selfSizingLayouts?: Set<string>, dropSessions?: boolean,
+   *   collection?: string, name?: string, selfSizingLayouts?: Set<string>, dropSessions?: boolean, endpoint?: string,
    *   onChange?: (kind: string, message: object) => void, onStatus?: (status: string) => void}} options
-   *   `collection` names the server's collection (none: the default one); with
+   *   `collection` names the server's collection (none: the default one); `endpoint`
+   *   is the WebSocket path ("/ws"), resolved against the page's address; with
    *   `dropSessions`, a pointer drag is a drag-and-drop session (see dragdrop.js)
    *   rather than an interactive movement.
    */
-  constructor({ scroller, content, announce, collection, name, selfSizingLayouts, dropSessions = false, onChange, onStatus }) {
+  constructor({ scroller, content, announce, collection, name, selfSizingLayouts, dropSessions = false, endpoint = "/ws", onChange, onStatus }) {
     Object.assign(this, { scroller, content, announce, collection, name });
     this.onChange = onChange ?? (() => {});
     /** Called with every dropProposal, ack and reject (the drag controller listens). */
@@ -33,7 +34,7 @@ export class LiveCollection {
     this.view.onMeasure = (sizes) => this.send(protocol.measure(sizes));
     this.checksumsScheduled = false;
 
-    const url = new URL("ws", location.href);
+    const url = new URL(endpoint, location.href);
     url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
     this.connection = new Connection(url.href, {
       onOpen: () => {
@@ -54,14 +55,22 @@ export class LiveCollection {
     this.scrollQueued = false;
     this.resized = false;
     scroller.addEventListener("scroll", () => this.queueScroll(), { passive: true });
-    new ResizeObserver(() => {
+    this.resizeObserver = new ResizeObserver(() => {
       this.resized = true;
       this.queueScroll();
-    }).observe(scroller);
+    });
+    this.resizeObserver.observe(scroller);
   }
 
   send(message) {
     return this.connection.send(message);
+  }
+
+  /** Closes the connection for good (no reconnect). */
+  close() {
+    this.connection.close();
+    this.resizeObserver?.disconnect();
+    clearTimeout(this.resendTimer);
   }
 
   viewport() {

@@ -9,6 +9,9 @@ const DRAG_THRESHOLD = 6;
 const TOUCH_HOLD_MS = 350;
 const EDGE = 48;
 
+/** Elements inside cells that take their own input. */
+export const CONTROLS = "[data-action], button, input, select, textarea, a[href], [contenteditable]";
+
 export class Interaction {
   constructor({ scroller, content, state, view, send, nextOp, announce, dropSessions = false }) {
     Object.assign(this, { scroller, content, state, view, send, nextOp, announce, dropSessions });
@@ -52,6 +55,8 @@ export class Interaction {
   // MARK: pointer
 
   pointerDown(event) {
+    // A cell's own controls (buttons, inputs, data-action) are the page's: no selection, no drag.
+    if (event.target.closest(CONTROLS)) return;
     const node = event.target.closest("[data-item]");
     if (!node || event.button !== 0 || this.moving) return;
     const item = node.dataset.item;
@@ -200,6 +205,7 @@ export class Interaction {
   // MARK: keyboard
 
   keyDown(event) {
+    if (event.target !== this.scroller && event.target.closest(CONTROLS)) return;
     const key = event.key;
     if (this.moving) {
       if (key === "Escape") return this.consume(event, () => this.cancelMove());

@@ -32,6 +32,10 @@ export const layout = (name) => ({ type: "layout", name });
 export const measure = (sizes) => ({ type: "measure", sizes });
 export const editing = (on) => ({ type: "editing", on });
 export const selectRange = (from, to, replace) => ({ type: "selectRange", from, to, selected: true, replace });
+/** Scroll so that `item` sits at `position` (top, center, bottom, nearest): the server answers with a window and its offset. */
+export const scrollToItem = (item, position = "nearest") => ({ type: "scrollToItem", item, position });
+/** A named control was used: `item` is its cell's item (null outside cells), `payload` string fields. */
+export const action = (name, item, payload = {}) => ({ type: "action", name, item: item ?? null, payload });
 /** A drag hovering at (x, y): `source` {collection, item} for an item here, else `kinds` of external data. */
 export const dropUpdate = (x, y, source, kinds) => (source ? { type: "dropUpdate", x, y, source } : { type: "dropUpdate", x, y, items: kinds.map((kind) => ({ kind })) });
 /** The drag released at (x, y): `source` for an item here, else `items` [{kind, value}]. */

@@ -196,7 +196,16 @@ export class CollectionView {
     const content = e.content;
     if (node._content !== content) {
       node._content = content;
-      for (const field of node.querySelectorAll("[data-field]")) field.textContent = content[field.dataset.field] ?? "";
+      for (const field of node.querySelectorAll("[data-field]")) {
+        const text = content[field.dataset.field] ?? "";
+        if (field.matches("input, select, textarea")) {
+          // A control shows the value unless the viewer is typing in it.
+          if (document.activeElement !== field && field.value !== text) {
+            if (field.type === "checkbox") field.checked = text === "true";
+            else field.value = text;
+          }
+        } else field.textContent = text;
+      }
       for (const swatch of node.querySelectorAll("[data-fill]")) swatch.style.background = content[swatch.dataset.fill] ?? "";
       // The item's kind ("folder", "text", …), for styles.
       if ((node.dataset.kind ?? "") !== (content.kind ?? "")) node.dataset.kind = content.kind ?? "";

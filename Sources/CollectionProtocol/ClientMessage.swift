@@ -99,6 +99,17 @@ public enum ClientMessage: Hashable, Sendable {
     /// both included, across sections: a Shift-click. With `replace`, this viewer's
     /// other selected items are deselected.
     case selectRange(from: String, to: String, selected: Bool, replace: Bool)
+    /// Scroll this viewer so that the item sits at `position` (UIKit's
+    /// `scrollToItem(at:at:animated:)`): answered with a window and its offset.
+    case scrollToItem(item: String, position: ScrollTarget)
+    /// A named control of a cell (or of the page, with no item) was used: the app's
+    /// delegate gets the action, the item, the payload and the viewer.
+    case action(name: String, item: String?, payload: [String: String])
+
+    /// Where `scrollToItem` puts the item.
+    public enum ScrollTarget: String, Hashable, Sendable, CaseIterable {
+        case top, center, bottom, nearest
+    }
 
     /// What a drag carries: an item of a collection on this server, or external data.
     public struct DropRequest: Hashable, Sendable {
@@ -186,7 +197,9 @@ public enum ClientMessage: Hashable, Sendable {
     /// The `type` field of each message.
     public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload", "focus", "drag",
                                "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout", "measure",
-                               "dropUpdate", "drop", "editing", "selectRange"]
+                               "dropUpdate", "drop", "editing", "selectRange", "scrollToItem", "action"]
+    /// Most payload entries an `action` carries, and the longest value.
+    public static let maxActionPayload = (entries: 16, valueBytes: 1_024)
     /// Kinds of external data a drop may carry.
     public static let externalKinds = ["text", "url", "file"]
 
@@ -283,6 +296,30 @@ public enum ClientMessage: Hashable, Sendable {
         case "selectRange":
             message = .selectRange(from: try r.string("from"), to: try r.string("to"), selected: try r.optionalBool("selected") ?? true,
                                    replace: try r.optionalBool("replace") ?? false)
+        case "scrollToItem":
+            let item = try r.string("item")
+            let raw = try r.optionalString("position", maxLength: 16) ?? "nearest"
+            guard let position = ScrollTarget(rawValue: raw) else {
+                throw ProtocolError(.badMessage, "field 'position' must be one of top, center, bottom, nearest, not '\(raw.prefix(16))'")
+            }
+            message = .scrollToItem(item: item, position: position)
+        case "action":
+            let name = try r.string("name", maxLength: 64)
+            guard !name.isEmpty else { throw ProtocolError(.badMessage, "field 'name' must not be empty") }
+            let item = try r.optionalString("item")
+            var payload: [String: String] = [:]
+            if let p = try r.optionalObject("payload") {
+                guard p.fields.count <= maxActionPayload.entries else {
+                    throw ProtocolError(.badMessage, "field 'payload' holds \(p.fields.count) entries; the limit is \(maxActionPayload.entries)")
+                }
+                for (key, value) in p.fields {
+                    guard key.utf8.count <= 64, case .string(let text) = value, text.utf8.count <= maxActionPayload.valueBytes else {
+                        throw ProtocolError(.badMessage, "field 'payload.\(key.prefix(64))' must be a string of at most \(maxActionPayload.valueBytes) bytes (keys at most 64)")
+                    }
+                    payload[key] = text
+                }
+            }
+            message = .action(name: name, item: item, payload: payload)
         case "insert", "delete", "shuffle", "move", "reload":
             let op = try r.optionalString("op", maxLength: 64)
             let ifSeq = try r.optionalInteger("ifSeq", in: 0...Int(Int32.max))

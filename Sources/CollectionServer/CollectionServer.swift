@@ -14,7 +14,7 @@ import WebSocketTransport
 /// let server = CollectionServer(configuration: .init(port: 8080, publicDirectory: "Public"))
 /// let board = server.addCollection(named: "board")
 /// // … give `board` a data source, a layout, a delegate …
-/// try await server.run()   // returns on SIGINT or SIGTERM
+/// try await server.run { print("listening on \($0)") }   // returns on SIGINT or SIGTERM
 /// ```
 public final class CollectionServer: Sendable {
     /// What it was made with.
@@ -63,11 +63,9 @@ public final class CollectionServer: Sendable {
     /// Add every collection before ``start()``; a name used twice stops the program.
     public func addCollection(named name: String) -> LiveCollection {
         let limits = configuration.limits
-        let added = engine.add {
-            let hub = CollectionHub(model: CollectionModel(), factory: RefusingItemFactory(), policy: DefaultLayoutPolicy(), limits: limits, name: name)
-            hub.allowedEdits = [.move]
-            return hub
-        }
+        let hub = CollectionHub(model: CollectionModel(), factory: RefusingItemFactory(), policy: DefaultLayoutPolicy(), limits: limits, name: name)
+        hub.allowedEdits = [.move]
+        let added = engine.add(hub)
         precondition(added, "collection '\(name)' was added twice, or after the server started")
         return LiveCollection(name: name, engine: engine)
     }
@@ -92,9 +90,10 @@ public final class CollectionServer: Sendable {
     /// The address pages are served at, once started: `http://HOST:PORT/`.
     public var url: String { "\(configuration.usesTLS ? "https" : "http")://\(configuration.host):\(port)/" }
 
-    /// Starts (unless started) and serves until SIGINT or SIGTERM, or ``stop()``.
-    public func run() async throws {
-        if !lifecycle.withLock({ $0.started }) { try start() }
+    /// Serves until SIGINT or SIGTERM, or ``stop()``: starts (unless started), then
+    /// calls `whenListening` with ``url`` (print it, say). The signals are caught
+    /// before the server listens, so none sent once the address is known is lost.
+    public func run(whenListening: (@Sendable (String) -> Void)? = nil) async throws {
         let sources = [SIGINT, SIGTERM].map { sig -> DispatchSourceSignal in
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
@@ -102,6 +101,11 @@ public final class CollectionServer: Sendable {
             source.resume()
             return source
         }
+        defer { sources.forEach { $0.cancel() } }
+        let (started, stopped) = lifecycle.withLock { ($0.started, $0.stopped) }
+        if stopped { return }
+        if !started { try start() }
+        whenListening?(url)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let resumeNow = lifecycle.withLock { life -> Bool in
                 if life.stopped { return true }
@@ -110,7 +114,6 @@ public final class CollectionServer: Sendable {
             }
             if resumeNow { done.resume() }
         }
-        sources.forEach { $0.cancel() }
     }
 
     /// Closes every connection and stops listening; ``run()`` returns. Idempotent.

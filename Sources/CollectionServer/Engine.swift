@@ -1,5 +1,6 @@
 import CollectionProtocol
 import CollectionSync
+import Foundation
 import Logging
 import Synchronization
 import WebSocketTransport
@@ -8,78 +9,93 @@ import WebSocketTransport
 /// transport's service thread; server-side changes come from any task. Every
 /// change and the sending of its messages happen under the lock, so each viewer
 /// gets batches in sequence order whoever made them.
-final class Engine: Sendable {
-    struct State {
-        var hubs: [CollectionHub] = []
-        var group: CollectionHubGroup?
-        var echo: Set<ConnectionID> = []
-    }
-
-    private let state = Mutex(State())
-    private let transport = Mutex<WebSocketServer?>(nil)
+///
+/// The lock is recursive: a callback running under it (a delegate, a layout
+/// provider, an action handler) may read or change a collection on the same
+/// thread without waiting for itself.
+final class Engine: @unchecked Sendable {
+    // Everything below is read and written only with `lock` held.
+    private var hubs: [CollectionHub] = []
+    private var group: CollectionHubGroup?
+    private var echo: Set<ConnectionID> = []
+    private var transport: WebSocketServer?
+    private let lock = NSRecursiveLock()
     let logger: Logger
 
     init(logger: Logger) { self.logger = logger }
 
-    func attach(_ server: WebSocketServer) { transport.withLock { $0 = server } }
+    func attach(_ server: WebSocketServer) { locked { transport = server } }
 
-    /// Adds a hub (before the server starts).
-    func add(_ make: () -> sending CollectionHub) -> Bool {
-        state.withLock { s in
-            guard s.group == nil else { return false }
-            let hub = make()
-            guard !s.hubs.contains(where: { $0.name == hub.name }) else { return false }
-            s.hubs.append(hub)
+    private func locked<T>(_ body: () throws(ProtocolError) -> T) throws(ProtocolError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// Adds a hub (before the server starts); false if the name is taken or it started.
+    func add(_ hub: CollectionHub) -> Bool {
+        locked {
+            guard group == nil, !hubs.contains(where: { $0.name == hub.name }) else { return false }
+            hubs.append(hub)
             return true
         }
     }
 
     /// Groups the hubs; no hub is added after this.
     func seal() {
-        state.withLock { s in
-            if s.group == nil, !s.hubs.isEmpty { s.group = CollectionHubGroup(s.hubs) }
+        locked {
+            if group == nil, !hubs.isEmpty { group = CollectionHubGroup(hubs) }
         }
     }
 
-    var names: [String] { state.withLock { $0.hubs.map(\.name) } }
+    var names: [String] { locked { hubs.map(\.name) } }
 
     /// Runs `body` on the hub called `name` under the lock, and sends what it returns.
     func withHub<T>(_ name: String, _ body: (CollectionHub) throws(ProtocolError) -> (T, [Outgoing])) throws(ProtocolError) -> T {
-        let server = transport.withLock { $0 }
-        return try state.withLock { s throws(ProtocolError) -> T in
-            guard let hub = s.hubs.first(where: { $0.name == name }) else {
+        try locked { () throws(ProtocolError) -> T in
+            guard let hub = hubs.first(where: { $0.name == name }) else {
                 throw ProtocolError(.unknownCollection, "no collection named '\(name)'")
             }
             let (value, out) = try body(hub)
-            if let server { for o in out { server.send(o.bytes, to: ConnectionID(rawValue: o.viewer)) } }
+            send(out)
             return value
         }
     }
 
+    private func send(_ out: [Outgoing]) {
+        guard let transport else { return }
+        for o in out { transport.send(o.bytes, to: ConnectionID(rawValue: o.viewer)) }
+    }
+
     /// A transport event: to the group, and its messages back out.
     func handle(_ event: WebSocketEvent) {
-        guard let server = transport.withLock({ $0 }) else { return }
-        state.withLock { s in
-            guard let group = s.group else { return }
+        locked {
+            guard let group, let server = transport else { return }
             let outgoing: [Outgoing]
             switch event {
             case let .opened(id, _, path):
-                if path == server.configuration.extraWebSocketPath { s.echo.insert(id) } else { group.connect(id.rawValue) }
+                if path == server.configuration.extraWebSocketPath { echo.insert(id) } else { group.connect(id.rawValue) }
                 logger.debug("open \(id) on \(path)")
                 return
             case let .message(id, bytes, binary):
-                if s.echo.contains(id) {
+                if echo.contains(id) {
                     server.send(bytes, to: id, binary: binary)
                     return
                 }
                 outgoing = binary ? group.receiveBinary(from: id.rawValue) : group.receive(bytes, from: id.rawValue)
             case let .closed(id):
-                outgoing = s.echo.remove(id) != nil ? [] : group.disconnect(id.rawValue)
+                outgoing = echo.remove(id) != nil ? [] : group.disconnect(id.rawValue)
                 logger.debug("closed \(id)")
             case .turnEnded:
                 outgoing = group.endTurn()
             }
-            for o in outgoing { server.send(o.bytes, to: ConnectionID(rawValue: o.viewer)) }
+            send(outgoing)
         }
     }
 }

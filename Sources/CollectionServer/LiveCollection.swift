@@ -71,6 +71,13 @@ public final class LiveCollection: Sendable {
         }
     }
 
+    /// The page template section headers are drawn with (`tpl-header` by default).
+    /// Set before viewers connect.
+    public var headerTemplate: String {
+        get { read { $0.model.headerReuseIdentifier } }
+        set { read { $0.setDefaultTemplates(header: newValue) } }
+    }
+
     // MARK: Viewers
 
     /// The viewers watching now (those that said hello), in the order they came.

@@ -19,6 +19,11 @@ public protocol LiveCollectionDelegate: AnyObject, Sendable {
     /// `collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)`).
     func collectionView(_ collectionView: LiveCollection, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
                         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath, by viewer: Viewer) -> IndexPath
+    /// `viewer` used a named control (`data-action="…"`) of the item's cell, or of
+    /// the page (`indexPath` nil), with the control's payload: an input's `value`
+    /// and the control's `data-*` attributes. Like LiveView's `handle_event`.
+    func collectionView(_ collectionView: LiveCollection, performAction action: String, forItemAt indexPath: IndexPath?,
+                        payload: [String: String], by viewer: Viewer)
 }
 
 extension LiveCollectionDelegate {
@@ -31,6 +36,8 @@ extension LiveCollectionDelegate {
                                atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath, by viewer: Viewer) -> IndexPath {
         proposedIndexPath
     }
+    public func collectionView(_ collectionView: LiveCollection, performAction action: String, forItemAt indexPath: IndexPath?,
+                               payload: [String: String], by viewer: Viewer) {}
 }
 
 /// Per-item and per-section sizes for a flow layout, as UIKit's
@@ -76,6 +83,7 @@ class DelegateBridge: CollectionViewDelegate {
             hub.delegate = nil
             hub.canMoveItem = nil
             hub.didMoveItem = nil
+            hub.actionHandler = nil
             return
         }
         let bridge = delegate is any LiveCollectionDelegateFlowLayout
@@ -89,6 +97,10 @@ class DelegateBridge: CollectionViewDelegate {
         hub.didMoveItem = { [unowned bridge] from, to in
             guard let viewer = bridge.hub.actingViewer else { return }
             bridge.target.collectionView(bridge.collection, moveItemAt: from, to: to, by: viewer)
+        }
+        hub.actionHandler = { [unowned bridge] action in
+            guard let viewer = bridge.hub.actingViewer else { return }
+            bridge.target.collectionView(bridge.collection, performAction: action.name, forItemAt: action.indexPath, payload: action.payload, by: viewer)
         }
     }
 

@@ -1,6 +1,6 @@
 import CollectionProtocol
 import CollectionSync
-import Synchronization
+import Foundation
 
 /// A diffable data source for a ``LiveCollection``, as UIKit's
 /// `UICollectionViewDiffableDataSource`: the app applies snapshots of its own
@@ -23,7 +23,7 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     public let collection: LiveCollection
     private let cellProvider: CellProvider
     private let headerProvider: HeaderProvider
-    private let state = Mutex(Mapping())
+    private let state = RecursiveLock(Mapping())
 
     struct Mapping {
         var snapshot = Snapshot()
@@ -190,5 +190,20 @@ extension LiveDiffableDataSource.Mapping {
         if text == nil, let identifiable = value as? any Identifiable { text = own(identity(identifiable)) }
         guard let text, !text.isEmpty, text.utf8.count <= 64, !text.hasSuffix("#"), unused(text) else { return nil }
         return text
+    }
+}
+
+/// A value behind a recursive lock: a callback made while it is held (a cell
+/// provider reading the data source) may take it again on the same thread.
+final class RecursiveLock<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSRecursiveLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
     }
 }

@@ -60,6 +60,9 @@ public final class CollectionHub {
     /// Names a viewer when it says hello: given the identity the hub proposes (the
     /// hello's name, a colour), returns the one others see.
     public var identifyViewer: ((ViewerInfo) -> ViewerInfo)?
+    /// The app's handler of actions (named controls of cells and pages): it gets
+    /// the action with ``actingViewer`` set. Without one, actions are refused.
+    public var actionHandler: ((HubAction) -> Void)?
     /// Limits; change before viewers connect.
     public var limits: HubLimits {
         didSet { log = ReplayLog(capacity: limits.replayLogCapacity) }
@@ -132,6 +135,14 @@ public final class CollectionHub {
         sectionInfoCache = [:]
         for id in model.snapshot.sectionIdentifiers { sectionInfoCache[id] = model.sectionInfo(id) }
         return true
+    }
+
+    /// The templates cells and section headers are drawn with by default (cells may
+    /// name their own: `CollectionModel.itemReuseIdentifiers`). Set before viewers
+    /// connect: views already displayed keep theirs.
+    public func setDefaultTemplates(cell: String? = nil, header: String? = nil) {
+        if let cell { store.model.cellReuseIdentifier = cell }
+        if let header { store.model.headerReuseIdentifier = header }
     }
 
     /// This hub, or another of its group, by name.
@@ -234,7 +245,7 @@ public final class CollectionHub {
             }
         }
         switch message {
-        case .edit, .drag, .layout, .dropUpdate, .drop:
+        case .edit, .drag, .layout, .dropUpdate, .drop, .action:
             // These change no state of the sender's own (an edit reaches every state alike).
             return try dispatch(message, from: viewer)
         default:
@@ -296,6 +307,10 @@ public final class CollectionHub {
             return try selectRange(from: from, to: to, selected: selected, replace: replace, viewer: viewer)
         case .edit(let request):
             return try apply(request, from: viewer)
+        case let .scrollToItem(item, position):
+            return try scroll(viewer, toItem: item, at: position)
+        case let .action(name, item, payload):
+            return try perform(action: name, item: item, payload: payload, by: viewer)
         }
     }
 

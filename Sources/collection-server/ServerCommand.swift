@@ -99,8 +99,6 @@ struct ServerCommand: AsyncParsableCommand {
         PhotoLibraryExample.add(to: server, size: demo)
         BoardExample.add(to: server)
         let tickets = try await TicketBoardExample.add(to: server)
-        try server.start()
-        printLine("listening on \(server.url)")
         if ticketInterval > 0 { tickets.startAddingTickets(every: ticketInterval) }
         if exitOnStdinEOF {
             Thread.detachNewThread {
@@ -109,7 +107,7 @@ struct ServerCommand: AsyncParsableCommand {
                 server.stop()
             }
         }
-        try await server.run()
+        try await server.run { url in printLine("listening on \(url)") }
         printLine("stopped")
     }
 

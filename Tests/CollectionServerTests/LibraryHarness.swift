@@ -77,6 +77,17 @@ final class RecordingDelegate: LiveCollectionDelegate {
         record("moveFrom", sourceIndexPath, viewer)
         record("moveTo", destinationIndexPath, viewer)
     }
+    private let actionLog = Mutex<[(name: String, indexPath: IndexPath?, payload: [String: String], viewer: String)]>([])
+    var actions: [(name: String, indexPath: IndexPath?, payload: [String: String], viewer: String)] { actionLog.withLock { $0 } }
+    /// Set by tests: called (under the collection's lock) for each action.
+    let onAction = Mutex<(@Sendable (LiveCollection) -> Void)?>(nil)
+
+    func collectionView(_ collectionView: LiveCollection, performAction action: String, forItemAt indexPath: IndexPath?,
+                        payload: [String: String], by viewer: Viewer) {
+        actionLog.withLock { $0.append((action, indexPath, payload, viewer.name)) }
+        onAction.withLock { $0 }?(collectionView)
+    }
+
     func collectionView(_ collectionView: LiveCollection, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
                         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath, by viewer: Viewer) -> IndexPath {
         record("target", proposedIndexPath, viewer)

@@ -39,7 +39,7 @@ def titles(d, name, section):
 
 
 def card(d, name, title):
-    return d.find_element(By.XPATH, f"//main[@data-collection='{name}']//div[contains(@class,'card') and not(@hidden)][.//span[@class='title' and text()='{title}']]")
+    return d.find_element(By.XPATH, f"//collection-view[@collection='{name}']//div[contains(@class,'card') and not(@hidden)][.//span[@class='title' and text()='{title}']]")
 
 
 def seqs(d):

@@ -1,20 +1,15 @@
-// The ticket board's page: one live collection; only a ticket's owner may move it
-// (the server's rule), so open it as ?name=Ana, ?name=Ben or ?name=Chloé.
-import { LiveCollection, announcer } from "/collection-view/v1/collection.js";
+// The ticket board's page: one <collection-view>. Only a ticket's owner may move
+// it (the server's rule), so open it as ?name=Ana, ?name=Ben or ?name=Chloé; the →
+// button of a ticket is an app action the server handles.
+import "/collection-view/v1/collection-view.js";
+import { announcer } from "/collection-view/v1/collection.js";
 import { showStatus, drawViewers } from "./chrome.js";
 
-const announce = announcer(document.getElementById("announcer"));
-const params = new URLSearchParams(location.search);
-const live = new LiveCollection({
-  scroller: document.getElementById("scroller"),
-  content: document.getElementById("content"),
-  announce,
-  collection: "tickets",
-  name: params.get("name") ?? undefined,
-  onChange: () => {
-    document.getElementById("seq").textContent = `seq ${live.state.seq}`;
-    drawViewers(document.getElementById("viewers"), live.state);
-  },
-  onStatus: (status) => showStatus(status, document.getElementById("status-text"), announce),
+const view = document.getElementById("tickets");
+const say = announcer(view.querySelector(".cv-announcer"));
+view.addEventListener("change", () => {
+  document.getElementById("seq").textContent = `seq ${view.state.seq}`;
+  drawViewers(document.getElementById("viewers"), view.state);
 });
-window.__tickets = live;
+view.addEventListener("status", (e) => showStatus(e.detail.status, document.getElementById("status-text"), say));
+window.__tickets = view;

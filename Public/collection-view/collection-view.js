@@ -1,0 +1,139 @@
+// <collection-view collection="…">: a live collection as a custom element. Plain
+// ES module, no build step. The cells are drawn in the element's light DOM from
+// the page's own <template id="tpl-REUSE"> elements, so the page's CSS styles them;
+// collection-view.css (added to the page once) holds what the component owns.
+// docs/CLIENT.md documents the attributes, events, methods and the CSS contract.
+import * as protocol from "./protocol.js";
+import { LiveCollection, announcer } from "./collection.js";
+import { CONTROLS } from "./interaction.js";
+
+const STYLESHEET = new URL("./collection-view.css", import.meta.url).href;
+
+function addStylesheet() {
+  if (document.querySelector(`link[data-collection-view]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = STYLESHEET;
+  link.dataset.collectionView = "";
+  document.head.prepend(link);   // first, so that the page's own rules win where it may style
+}
+
+/** The payload of a control: its `data-*` fields (but `action`) and, for inputs, its value. */
+export function controlPayload(control) {
+  const payload = {};
+  for (const [key, value] of Object.entries(control.dataset)) if (key !== "action") payload[key] = String(value);
+  if (control.matches("input[type=checkbox], input[type=radio]")) payload.value = control.checked ? "true" : "false";
+  else if (control.matches("input, select, textarea")) payload.value = control.value;
+  return payload;
+}
+
+export class CollectionViewElement extends HTMLElement {
+  connectedCallback() {
+    if (this.live) return;
+    addStylesheet();
+    const scroller = document.createElement("div");
+    scroller.className = "cv-scroller";
+    scroller.tabIndex = 0;
+    scroller.setAttribute("role", "listbox");
+    scroller.setAttribute("aria-multiselectable", "true");
+    scroller.setAttribute("aria-label", this.getAttribute("label") ?? this.getAttribute("collection") ?? "Collection");
+    const content = document.createElement("div");
+    content.className = "cv-content content";
+    content.setAttribute("role", "presentation");
+    scroller.append(content);
+    const region = document.createElement("div");
+    region.className = "cv-announcer";
+    region.setAttribute("aria-live", "polite");
+    region.setAttribute("aria-atomic", "true");
+    this.replaceChildren(scroller, region);
+    this.scroller = scroller;
+    const params = new URLSearchParams(location.search);
+    const selfSizing = (this.getAttribute("self-sizing") ?? "").split(/\s+/).filter(Boolean);
+    this.live = new LiveCollection({
+      scroller,
+      content,
+      announce: announcer(region),
+      collection: this.getAttribute("collection") ?? undefined,
+      name: this.getAttribute("viewer-name") ?? params.get("name") ?? undefined,
+      selfSizingLayouts: selfSizing.length ? new Set(selfSizing) : undefined,
+      dropSessions: this.hasAttribute("drop-sessions"),
+      endpoint: this.getAttribute("endpoint") ?? "/ws",
+      onChange: (kind, message) => this.#changed(kind, message),
+      onStatus: (status) => {
+        this.dataset.status = status;
+        this.#emit("status", { status });
+      },
+    });
+    content.addEventListener("click", (e) => this.#control(e, "click"));
+    content.addEventListener("change", (e) => this.#control(e, "change"));
+  }
+
+  disconnectedCallback() {
+    this.live?.close();
+    this.live = null;
+  }
+
+  /** The client-side state (protocol.js's CollectionState): elements, sections, selection, viewers. */
+  get state() {
+    return this.live?.state;
+  }
+
+  /** This viewer as the server named it: {id, name, color}. */
+  get viewer() {
+    return this.live?.state.me ?? null;
+  }
+
+  /** Scrolls so that `item` sits at `position` ("top", "center", "bottom" or "nearest"), even if it is not drawn yet. */
+  scrollToItem(item, position = "nearest") {
+    this.live?.send(protocol.scrollToItem(item, position));
+  }
+
+  /** Selects (or deselects) `item` for this viewer; the server's delegate may refuse. */
+  selectItem(item, selected = true) {
+    this.live?.send(protocol.select(item, selected));
+  }
+
+  /** Sends an action as a control would: `item` null for one outside cells. */
+  sendAction(name, item = null, payload = {}) {
+    this.live?.send(protocol.action(name, item, payload));
+    this.#emit("action", { name, item, payload, viewer: this.viewer });
+  }
+
+  #emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true }));
+  }
+
+  /** A cell's control (data-action) was used: a click on a button or link, a change of an input. */
+  #control(event, how) {
+    const control = event.target.closest("[data-action]");
+    if (!control || !this.contains(control)) return;
+    const isInput = control.matches("input:not([type=checkbox]):not([type=radio]), select, textarea");
+    if ((how === "click") === isInput) return;
+    if (how === "click" && control.matches("a[href], button")) event.preventDefault();
+    const item = control.closest("[data-item]")?.dataset.item ?? null;
+    this.sendAction(control.dataset.action, item, controlPayload(control));
+  }
+
+  #changed(kind, message) {
+    const me = this.viewer?.id;
+    switch (message.type) {
+      case "selection":
+        this.#emit("select", { items: [message.item], selected: message.selected, viewer: message.viewer, mine: message.viewer === me });
+        break;
+      case "selections":
+        this.#emit("select", { items: message.items, selected: message.selected, viewer: message.viewer, mine: message.viewer === me });
+        break;
+      case "batch":
+        if (message.moves?.length) {
+          // [[fromSection, fromItem], [toSection, toItem]]: the item is where it landed in the order held.
+          const moves = message.moves.map(([from, to]) => ({ from, to, item: this.state.order?.[to[0]]?.[to[1]] ?? null }));
+          this.#emit("move", { seq: message.seq, by: message.by, mine: message.by === me, moves });
+        }
+        break;
+    }
+    this.#emit("change", { kind, message });
+  }
+}
+
+if (!customElements.get("collection-view")) customElements.define("collection-view", CollectionViewElement);
+export { CONTROLS };

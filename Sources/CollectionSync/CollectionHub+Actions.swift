@@ -1,0 +1,55 @@
+import CollectionCore
+import CollectionProtocol
+import Foundation
+
+/// An action a viewer took with a named control (`data-action`): what, on which
+/// item (if a cell's), with what payload.
+public struct HubAction: Sendable, Equatable {
+    /// The control's action name.
+    public var name: String
+    /// The cell's item identifier, nil for a control outside cells.
+    public var item: String?
+    /// Where that item is now.
+    public var indexPath: IndexPath?
+    /// The control's values (an input's `value`, the control's `data-*` fields).
+    public var payload: [String: String]
+}
+
+extension CollectionHub {
+    /// `action`: handed to the app's ``actionHandler``; nothing is sent back (the
+    /// app changes the collection, or not, as it sees fit).
+    func perform(action name: String, item: String?, payload: [String: String], by viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        guard let actionHandler else { throw ProtocolError(.refused, "collection '\(self.name)' takes no actions") }
+        var indexPath: IndexPath?
+        if let item {
+            guard let p = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+            indexPath = p
+        }
+        actionHandler(HubAction(name: name, item: item, indexPath: indexPath, payload: payload))
+        return []
+    }
+
+    /// `scrollToItem`: the viewer's collection view scrolls the item to `position`
+    /// (`scrollToItem(at:at:animated:)`); the viewer gets its new window and the
+    /// offset to scroll to.
+    func scroll(_ viewer: Viewer, toItem item: String, at position: ClientMessage.ScrollTarget) throws(ProtocolError) -> [Outgoing] {
+        guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+        let cv = viewer.collectionView
+        cv.layoutIfNeeded()
+        let place: ScrollPosition
+        switch position {
+        case .top: place = .top
+        case .center: place = .centeredVertically
+        case .bottom: place = .bottom
+        case .nearest:
+            // Only as far as needed: nothing if the item is in view already.
+            guard let frame = cv.layoutAttributesForItem(at: indexPath)?.frame else { return [] }
+            let top = cv.contentOffset.y, bottom = top + cv.bounds.height
+            place = frame.minY < top ? .top : frame.maxY > bottom ? .bottom : .none
+        }
+        cv.scrollToItem(at: indexPath, at: place, animated: true)
+        let (changed, removed) = viewer.refreshWindow(model: model)
+        let offset = Point(x: Double(cv.contentOffset.x), y: Double(cv.contentOffset.y))
+        return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed, offset: offset)))]
+    }
+}
