@@ -1,6 +1,6 @@
 # Two commands on a fresh Debian/Ubuntu machine with Swift 6:
 #   make run    builds and serves the demo at http://localhost:8080
-#   make test   every test: Swift, JavaScript, browser, WebSocket conformance
+#   make test   every test: Swift, JavaScript, browser, WebSocket conformance, the README's example
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 BUILD := .build
@@ -16,7 +16,7 @@ TEST_CONFIG ?= release
 SERVER_BIN := $(BUILD)/$(TEST_CONFIG)/collection-server
 export COLLECTION_SERVER_BIN = $(abspath $(SERVER_BIN))
 
-.PHONY: run test deps build test-swift test-js test-browser test-conformance bench fuzz tsan clean
+.PHONY: run test deps build test-swift test-js test-browser test-conformance test-package bench fuzz tsan clean
 FUZZ_SECONDS ?= 60
 
 ## System packages: installed with apt when missing (through sudo when not root).
@@ -45,7 +45,7 @@ run: build
 
 test: deps $(VENV)/.installed
 	swift build -c $(TEST_CONFIG) --build-tests
-	$(MAKE) --no-print-directory test-swift test-js test-browser test-conformance
+	$(MAKE) --no-print-directory test-swift test-js test-browser test-conformance test-package
 
 # A hang fails clearly after 20 minutes (the suite takes about 15 s).
 test-swift:
@@ -59,6 +59,10 @@ test-browser: $(VENV)/.installed
 
 test-conformance: $(VENV)/.installed
 	$(PY) -m pytest -q Tests/conformance
+
+## The README's "Build your own" example, built as a fresh package that depends on a copy of this one.
+test-package: $(VENV)/.installed
+	$(PY) -m pytest -q Tests/package
 
 ## Benchmarks (release build): prints Markdown tables.
 bench: deps $(VENV)/.installed

@@ -15,6 +15,8 @@ public final class LiveCollection: Sendable {
     /// The collection's name: what pages ask for.
     public let name: String
     let engine: Engine
+    /// Cell classes for a classic data source, registered before it is set.
+    let classicCells = RecursiveLock<[String: CollectionViewCell.Type]>([:])
 
     init(name: String, engine: Engine) {
         self.name = name

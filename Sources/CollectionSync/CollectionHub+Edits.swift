@@ -67,7 +67,10 @@ extension CollectionHub {
             reloadIds = Array(Set(items))
         }
         let out = try commit(next, reloading: reloadIds, op: request.op, by: viewer)
-        if let moved { didMoveItem?(moved.from, moved.to) }
+        if let moved {
+            dataSourceMoveItem?(moved.from, moved.to)
+            didMoveItem?(moved.from, moved.to)
+        }
         return out
     }
 

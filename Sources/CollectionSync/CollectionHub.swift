@@ -50,6 +50,13 @@ public final class CollectionHub {
     /// Told of each item a viewer moved (UIKit's `moveItemAt`), after the batch
     /// committed, with ``actingViewer`` set.
     public var didMoveItem: ((_ from: IndexPath, _ to: IndexPath) -> Void)?
+    /// A data source's own `canMoveItemAt` and `moveItemAt` (a classic data source
+    /// keeps its own order): asked with the delegate's rule, told before the delegate.
+    public var dataSourceCanMoveItem: ((IndexPath) -> Bool)? {
+        get { store.dataSourceCanMoveItem }
+        set { store.dataSourceCanMoveItem = newValue }
+    }
+    public var dataSourceMoveItem: ((_ from: IndexPath, _ to: IndexPath) -> Void)?
     /// Told of every committed batch: its number, who made it, and the model after.
     public var didCommit: ((_ seq: Int, _ by: String, _ model: CollectionModel) -> Void)?
     /// Which edits viewers may send; others are refused with `refused`.
@@ -63,6 +70,9 @@ public final class CollectionHub {
     /// The app's handler of actions (named controls of cells and pages): it gets
     /// the action with ``actingViewer`` set. Without one, actions are refused.
     public var actionHandler: ((HubAction) -> Void)?
+    /// Whatever the app's layer keeps with the hub (a classic data source's own
+    /// collection view, say): held for it, under the same lock.
+    public var classicSource: AnyObject?
     /// Limits; change before viewers connect.
     public var limits: HubLimits {
         didSet { log = ReplayLog(capacity: limits.replayLogCapacity) }

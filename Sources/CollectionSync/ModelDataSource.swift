@@ -11,8 +11,10 @@ final class ModelStore {
     /// The app's delegate, installed on every view state's collection view (held
     /// here for the same reason).
     var delegate: (any CollectionViewDelegate)?
-    /// The app's rule for `canMoveItemAt`, besides the model's immovable items.
+    /// The app's rules for `canMoveItemAt` (its delegate's and its data source's),
+    /// besides the model's immovable items: all must agree.
     var canMoveItem: ((IndexPath) -> Bool)?
+    var dataSourceCanMoveItem: ((IndexPath) -> Bool)?
     init(_ model: CollectionModel) { self.model = model }
 }
 
@@ -78,7 +80,7 @@ final class ModelDataSource: CollectionViewDataSource {
 
     func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
         guard let id = store.model.snapshot.itemIdentifier(at: indexPath) else { return false }
-        return !store.model.immovableItems.contains(id) && (store.canMoveItem?(indexPath) ?? true)
+        return !store.model.immovableItems.contains(id) && (store.dataSourceCanMoveItem?(indexPath) ?? true) && (store.canMoveItem?(indexPath) ?? true)
     }
 
     /// The content field that carries the identifier (stripped before sending).

@@ -1,0 +1,203 @@
+import CollectionProtocol
+import CollectionSync
+import Foundation
+
+/// A classic data source (UIKit's `UICollectionViewDataSource`) behind a
+/// ``LiveCollection``: the app keeps its own arrays and tells the collection what
+/// changed with ``LiveCollection/performBatchUpdates(_:)``, as it would tell a
+/// `UICollectionView`. A collection view of its own holds the data source and
+/// checks every batch with UIKit's rules and messages.
+final class ClassicSource {
+    let dataSource: any CollectionViewDataSource
+    let collectionView: CollectionView
+    private var serial = 0
+
+    init(_ dataSource: any CollectionViewDataSource, cells: [String: CollectionViewCell.Type]) {
+        self.dataSource = dataSource
+        collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 1, height: 1), collectionViewLayout: CollectionViewFlowLayout())
+        collectionView.appliedUpdatesLimit = 4
+        for (id, type) in cells { collectionView.register(type, forCellWithReuseIdentifier: id) }
+        collectionView.dataSource = dataSource
+    }
+
+    private func nextId(_ prefix: String) -> String {
+        serial += 1
+        return "\(prefix)\(serial)#"
+    }
+
+    /// The model the data source shows now, built afresh (every item a new identifier).
+    func reloadedModel(from current: CollectionModel) -> CollectionModel {
+        var next = current
+        next.snapshot = DiffableDataSourceSnapshot<String, String>()
+        next.itemContent = [:]
+        next.itemReuseIdentifiers = [:]
+        next.sectionTitles = [:]
+        collectionView.reloadData()
+        for s in 0..<collectionView.numberOfSections {
+            let sid = nextId("s")
+            next.snapshot.appendSections([sid])
+            var ids: [String] = []
+            for i in 0..<collectionView.numberOfItems(inSection: s) {
+                let id = nextId("c")
+                fill(&next, id: id, at: IndexPath(item: i, section: s))
+                ids.append(id)
+            }
+            next.snapshot.appendItems(ids, toSection: sid)
+            next.sectionTitles[sid] = title(ofSection: s) ?? sid
+        }
+        _ = collectionView.takeAppliedUpdates()
+        return next
+    }
+
+    /// The model after `updates` (the app changes its data and calls the collection's
+    /// insert, delete, move and reload methods inside): items keep their identifiers
+    /// where the batch moves them, inserted ones get new ones, reloaded and
+    /// reconfigured ones new content. Throws UIKit's message when the batch and the
+    /// data source's counts disagree.
+    func model(after updates: () -> Void, from current: CollectionModel) throws(ProtocolError) -> (CollectionModel, [String]) {
+        _ = collectionView.takeAppliedUpdates()
+        let before = current.snapshot.sectionCounts
+        let cv = collectionView
+        do {
+            try withoutActuallyEscaping(updates) { updates in try cv.tryPerformBatchUpdates(updates) }
+        } catch let error as InvalidBatchUpdate {
+            throw ProtocolError(.invalidBatch, error.description)
+        } catch {
+            throw ProtocolError(.invalidBatch, "\(error)")
+        }
+        guard let applied = collectionView.takeAppliedUpdates().last, applied.kind == .batch else {
+            return (reloadedModel(from: current), [])
+        }
+        let batch = applied.batch
+        let after = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
+        let mapper = IndexPathMapper(batch, countsBefore: before, countsAfter: after)
+        let oldSections = current.snapshot.sectionIdentifiers
+        var sectionIds = [String?](repeating: nil, count: after.count)
+        for (old, id) in oldSections.enumerated() {
+            if let new = mapper.section(old), new < after.count { sectionIds[new] = id }
+        }
+        var slots = after.map { [String?](repeating: nil, count: $0) }
+        var remade = Set(batch.reloadedItems.compactMap { current.snapshot.itemIdentifier(at: $0) })
+        remade.formUnion(batch.reconfiguredItems.compactMap { current.snapshot.itemIdentifier(at: $0) })
+        let deleted = Set(batch.deletedItems)
+        for (s, sid) in oldSections.enumerated() {
+            for (i, id) in current.snapshot.itemIdentifiers(inSection: sid).enumerated() {
+                let old = IndexPath(item: i, section: s)
+                guard !deleted.contains(old), let new = mapper.position(old), slots.indices.contains(new.section),
+                      slots[new.section].indices.contains(new.item) else { continue }
+                slots[new.section][new.item] = id
+            }
+        }
+        var next = current
+        next.snapshot = DiffableDataSourceSnapshot<String, String>()
+        var reloading: [String] = []
+        for (s, row) in slots.enumerated() {
+            let sid = sectionIds[s] ?? nextId("s")
+            next.snapshot.appendSections([sid])
+            if next.sectionTitles[sid] == nil { next.sectionTitles[sid] = title(ofSection: s) ?? sid }
+            var ids: [String] = []
+            for (i, slot) in row.enumerated() {
+                let id = slot ?? nextId("c")
+                if slot == nil || remade.contains(id) {
+                    next.itemContent[id] = nil
+                    fill(&next, id: id, at: IndexPath(item: i, section: s))
+                    if slot != nil { reloading.append(id) }
+                }
+                ids.append(id)
+            }
+            next.snapshot.appendItems(ids, toSection: sid)
+        }
+        let kept = Set(next.snapshot.itemIdentifiers)
+        next.itemContent = next.itemContent.filter { kept.contains($0.key) }
+        next.itemReuseIdentifiers = next.itemReuseIdentifiers.filter { kept.contains($0.key) }
+        let keptSections = Set(next.snapshot.sectionIdentifiers)
+        next.sectionTitles = next.sectionTitles.filter { keptSections.contains($0.key) }
+        return (next, reloading)
+    }
+
+    /// A viewer moved an item: the data source moves it in its data, and this
+    /// collection view follows.
+    func viewerMoved(from: IndexPath, to: IndexPath) {
+        dataSource.collectionView(collectionView, moveItemAt: from, to: to)
+        let cv = collectionView
+        try? cv.tryPerformBatchUpdates { cv.moveItem(at: from, to: to) }
+        _ = collectionView.takeAppliedUpdates()
+    }
+
+    private func fill(_ model: inout CollectionModel, id: String, at indexPath: IndexPath) {
+        let cell = dataSource.collectionView(collectionView, cellForItemAt: indexPath)
+        model.itemContent[id] = cell.content
+        if cell.reuseIdentifier != model.cellReuseIdentifier { model.itemReuseIdentifiers[id] = cell.reuseIdentifier }
+    }
+
+    /// A section header's title, if the data source gives headers one.
+    private func title(ofSection s: Int) -> String? {
+        let view = dataSource.collectionView(collectionView, viewForSupplementaryElementOfKind: CollectionView.elementKindSectionHeader,
+                                             at: IndexPath(item: 0, section: s))
+        return view.content["title"]
+    }
+}
+
+extension LiveCollection {
+    /// Registers the cell class a classic data source dequeues for `identifier`
+    /// (the page's `tpl-IDENTIFIER` draws it). Call before ``setDataSource(_:)``.
+    public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
+        classicCells.withLock { $0[identifier] = cellClass }
+    }
+
+    /// Makes `dataSource` (UIKit's classic style) the collection's data: its items
+    /// are loaded now as one batch, and from then on the app changes its data inside
+    /// ``performBatchUpdates(_:)``. Items viewers move are moved through the data
+    /// source's `moveItemAt` (and only where its `canMoveItemAt` agrees).
+    @discardableResult
+    public func setDataSource(_ dataSource: sending any CollectionViewDataSource) throws(ProtocolError) -> Int {
+        let cells = classicCells.withLock { $0 }
+        return try engine.withHub(name) { hub throws(ProtocolError) in
+            let source = ClassicSource(dataSource, cells: cells)
+            hub.dataSourceCanMoveItem = { [unowned source] in
+                source.dataSource.collectionView(source.collectionView, canMoveItemAt: $0)
+            }
+            hub.dataSourceMoveItem = { [unowned source] in source.viewerMoved(from: $0, to: $1) }
+            hub.classicSource = source
+            let out = try hub.apply(source.reloadedModel(from: hub.model))
+            return (hub.sequence, out)
+        }
+    }
+
+    /// UIKit's `performBatchUpdates(_:)` for a classic data source: change the data
+    /// and call ``insertItems(at:)``, ``deleteItems(at:)``, ``moveItem(at:to:)``,
+    /// ``reloadItems(at:)`` (and the section variants) inside `updates`. The batch is
+    /// checked against the data source's counts with UIKit's rules, numbered and
+    /// sent to every viewer; returns its sequence number once queued to all.
+    @discardableResult
+    public func performBatchUpdates(_ updates: () -> Void) async throws(ProtocolError) -> Int {
+        try engine.withHub(name) { hub throws(ProtocolError) in
+            guard let source = hub.classicSource as? ClassicSource else {
+                throw ProtocolError(.refused, "collection '\(name)' has no classic data source; call setDataSource(_:) first")
+            }
+            let (model, reloading) = try source.model(after: updates, from: hub.model)
+            let out = try hub.apply(model, reloading: reloading)
+            return (hub.sequence, out)
+        }
+    }
+
+    /// Inside ``performBatchUpdates(_:)``: items inserted at these index paths (after the batch).
+    public func insertItems(at indexPaths: [IndexPath]) { classic { $0.insertItems(at: indexPaths) } }
+    /// Inside ``performBatchUpdates(_:)``: items deleted from these index paths (before the batch).
+    public func deleteItems(at indexPaths: [IndexPath]) { classic { $0.deleteItems(at: indexPaths) } }
+    /// Inside ``performBatchUpdates(_:)``: an item moved.
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { classic { $0.moveItem(at: indexPath, to: newIndexPath) } }
+    /// Inside ``performBatchUpdates(_:)``: items whose cells are made again.
+    public func reloadItems(at indexPaths: [IndexPath]) { classic { $0.reloadItems(at: indexPaths) } }
+    /// Inside ``performBatchUpdates(_:)``: sections inserted.
+    public func insertSections(_ sections: IndexSet) { classic { $0.insertSections(sections) } }
+    /// Inside ``performBatchUpdates(_:)``: sections deleted.
+    public func deleteSections(_ sections: IndexSet) { classic { $0.deleteSections(sections) } }
+
+    private func classic(_ body: (CollectionView) -> Void) {
+        read { hub in
+            guard let source = hub.classicSource as? ClassicSource else { return }
+            body(source.collectionView)
+        }
+    }
+}
