@@ -57,7 +57,6 @@ let package = Package(
             dependencies: [
                 "CollectionServer", "PhotoLibraryExample", "BoardExample", "TicketBoardExample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Benchmarks (make bench): release build, prints tables.

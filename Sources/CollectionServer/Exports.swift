@@ -1,6 +1,7 @@
 // What an app needs, through one import: `import CollectionServer`.
 @_exported import CollectionCore
 @_exported import Foundation
+@_exported import struct Logging.Logger
 @_exported import struct CollectionProtocol.Size
 @_exported import struct CollectionProtocol.Point
 @_exported import struct CollectionProtocol.ViewerInfo
@@ -13,6 +14,7 @@
 @_exported import protocol CollectionSync.ItemFactory
 @_exported import protocol CollectionSync.LayoutPolicy
 @_exported import class CollectionSync.ModelDropDelegate
+@_exported import class CollectionSync.ModelDropCoordinator
 @_exported import enum CollectionClient.CollectionClient
 
 /// A viewer: its id (unique on the server), display name and colour.

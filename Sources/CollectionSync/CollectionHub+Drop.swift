@@ -33,15 +33,31 @@ extension CollectionHub {
         guard let hub = peer(named: source.collection) else {
             throw ProtocolError(.unknownCollection, "no collection named '\(source.collection.prefix(64))'")
         }
-        guard let content = hub.model.itemContent[source.item], hub.model.snapshot.contains(item: source.item) else {
+        guard let content = hub.model.itemContent[source.item], let indexPath = hub.model.snapshot.indexPath(for: source.item) else {
             throw ProtocolError(.unknownItem, "no item with id '\(source.item.prefix(80))' in collection '\(source.collection.prefix(64))'")
         }
-        return DropSession(items: [DragItem(local: source.item, from: hub.name, content: content)], location: location, sourceCollection: hub.name)
+        var items = [DragItem(local: source.item, from: hub.name, content: content)]
+        // The source's drag delegate says what the drag carries; nothing means the item is not dragged.
+        if let dragItems = hub.dragItems, let who = actingViewer {
+            items = dragItems(indexPath, who)
+            guard !items.isEmpty else {
+                throw ProtocolError(.dropForbidden, "collection '\(hub.name)' does not let item '\(source.item.prefix(80))' be dragged; nothing changed")
+            }
+        }
+        return DropSession(items: items, location: location, sourceCollection: hub.name)
     }
 
     /// `dropUpdate`: the drop delegate's proposal for the pointer's place, to this viewer.
     func proposeDrop(_ request: ClientMessage.DropRequest, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
-        let session = try dropSession(request)
+        let session: DropSession
+        do throws(ProtocolError) {
+            session = try dropSession(request)
+        } catch where error.code == .dropForbidden {
+            // An item its collection will not let go: the pointer shows a forbidden drop.
+            return [Outgoing(viewer: viewer.key, message: .dropProposal(.init(
+                operation: DropOperation.forbidden.rawValue, intent: CollectionViewDropProposal.Intent.unspecified.rawValue,
+                section: nil, item: nil, target: nil, x: request.at.x, y: request.at.y)))]
+        }
         let resolved = resolve(session, viewer: viewer)
         let target = resolved.proposal.intent == .insertIntoDestinationIndexPath
             ? resolved.destinationIndexPath.flatMap { model.snapshot.itemIdentifier(at: $0) } : nil

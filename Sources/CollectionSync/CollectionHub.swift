@@ -70,6 +70,12 @@ public final class CollectionHub {
     /// The app's handler of actions (named controls of cells and pages): it gets
     /// the action with ``actingViewer`` set. Without one, actions are refused.
     public var actionHandler: ((HubAction) -> Void)?
+    /// The app's drag delegate (UIKit's `collectionView(_:itemsForBeginning:at:)`):
+    /// what a drag of the item at an index path carries, for the viewer dragging it
+    /// (to another collection of the group); no items: it is not dragged.
+    public var dragItems: ((IndexPath, ViewerInfo) -> [DragItem])?
+    /// Holds the app's drag delegate behind ``dragItems``.
+    public var dragDelegateHolder: AnyObject?
     /// Whatever the app's layer keeps with the hub (a classic data source's own
     /// collection view, say): held for it, under the same lock.
     public var classicSource: AnyObject?

@@ -41,6 +41,7 @@ public struct HubLimits: Sendable {
 
 /// The edits viewers may send (`edit` messages and the moves they make by hand).
 public struct ViewerEdits: OptionSet, Sendable, Hashable {
+    /// The set's bits.
     public let rawValue: Int
     /// Creates a set from its raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }

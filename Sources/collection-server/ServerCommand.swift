@@ -1,7 +1,6 @@
 import ArgumentParser
 import BoardExample
 import CollectionServer
-import Logging
 import PhotoLibraryExample
 import TicketBoardExample
 

@@ -135,3 +135,48 @@ final class EnvironmentLog: Sendable {
     func add(_ e: LayoutEnvironment) { log.withLock { $0.append(e) } }
     var all: [LayoutEnvironment] { log.withLock { $0 } }
 }
+
+/// A layout of the app's own: items down a diagonal, 50 × 50, 60 apart each way.
+final class DiagonalLayout: CollectionViewLayout {
+    private var frames: [IndexPath: CGRect] = [:]
+
+    override func prepare() {
+        frames = [:]
+        guard let cv = collectionView else { return }
+        var n = 0
+        for s in 0..<cv.numberOfSections {
+            for i in 0..<cv.numberOfItems(inSection: s) {
+                frames[IndexPath(item: i, section: s)] = CGRect(x: CGFloat(n * 60), y: CGFloat(n * 60), width: 50, height: 50)
+                n += 1
+            }
+        }
+    }
+    override var collectionViewContentSize: CGSize {
+        let n = CGFloat(frames.count)
+        return CGSize(width: n * 60, height: n * 60)
+    }
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
+        frames.filter { $0.value.intersects(rect) }.map { layoutAttributesForItem(at: $0.key)! }
+    }
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard let frame = frames[indexPath] else { return nil }
+        var a = CollectionViewLayoutAttributes(forCellWith: indexPath)
+        a.frame = frame
+        return a
+    }
+}
+
+@Suite struct CustomLayoutTests {
+    @Test func aLayoutSubclassOfTheAppsOwnPlacesTheCells() async throws {
+        let server = CollectionServer(configuration: .init(host: "127.0.0.1", port: 0, logLevel: .error))
+        let collection = server.addCollection(named: "d")
+        collection.setLayoutProvider { _ in DiagonalLayout() }
+        collection.load(DragDropDelegateTests.model(["a", "b", "c"]))
+        let port = try server.start()
+        defer { server.stop() }
+        let v = try await TestViewer.connect(port: port)
+        try await v.hello(width: 400, height: 400)
+        #expect(v.mirror.element(item: "c")?.frame == [120, 120, 50, 50])
+        #expect(v.mirror.contentSize == Size(width: 180, height: 180))
+    }
+}
