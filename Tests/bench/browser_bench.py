@@ -1,6 +1,6 @@
 """Browser benchmark (`make bench`): the demo with 100,000 photos in headless
 Chromium, scrolled from end to end while the page measures its own main-thread
-time (Public/js/metrics.js, on with `?metrics`), then a series of edits applied
+time (Public/collection-view/metrics.js, on with `?metrics`), then a series of edits applied
 as batches. Prints a Markdown table.
 
 Figures: DOM nodes at any step (goal ≤ 1,000), main-thread time per applied
