@@ -22,8 +22,9 @@ final class ModelStore {
 /// fields (and its identifier), headers the section's title and count.
 final class ModelDataSource: CollectionViewDataSource {
     let store: ModelStore
-    /// Cell reuse identifiers registered with the collection view.
+    /// Cell reuse identifiers registered with the collection view, and the last used.
     private var registered: Set<String> = []
+    private var lastReuse = ""
 
     init(store: ModelStore) { self.store = store }
 
@@ -45,9 +46,11 @@ final class ModelDataSource: CollectionViewDataSource {
         let model = store.model
         let id = model.snapshot.itemIdentifier(at: indexPath)
         let reuse = id.map(model.reuseIdentifier(forItem:)) ?? model.cellReuseIdentifier
-        // Templates of the app's own are registered as they first appear.
-        if registered.insert(reuse).inserted {
-            collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: reuse)
+        // Templates of the app's own are registered as they first appear (the
+        // common case, the same template as the last cell, costs one comparison).
+        if reuse != lastReuse {
+            if registered.insert(reuse).inserted { collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: reuse) }
+            lastReuse = reuse
         }
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: reuse, for: indexPath)
         if let id {

@@ -23,20 +23,26 @@ final class Albums: CollectionViewDataSource, @unchecked Sendable {
 }
 
 @Suite struct ClassicDataSourceTests {
-    static func titles(_ v: TestViewer) -> [[String]] {
-        (v.mirror.order ?? []).map { ids in ids.map { v.mirror.element(item: $0)?.content["title"] ?? "?" } }
-    }
-
-    @Test func batchUpdatesFromTheAppReachViewersAndBadOnesAreRefused() async throws {
+    /// A server whose "photos" collection holds `Albums`, and a viewer of it.
+    static func start() async throws -> (CollectionServer, LiveCollection, Albums, TestViewer) {
         let server = CollectionServer(configuration: .init(host: "127.0.0.1", port: 0, logLevel: .error))
         let photos = server.addCollection(named: "photos")
         photos.register(CollectionViewCell.self, forCellWithReuseIdentifier: "photo")
         let albums = Albums()
         try photos.setDataSource(albums)
         let port = try server.start()
-        defer { server.stop() }
         let ana = try await TestViewer.connect(port: port)
         try await ana.hello(wantOrder: true)
+        return (server, photos, albums, ana)
+    }
+
+    static func titles(_ v: TestViewer) -> [[String]] {
+        (v.mirror.order ?? []).map { ids in ids.map { v.mirror.element(item: $0)?.content["title"] ?? "?" } }
+    }
+
+    @Test func batchUpdatesFromTheAppReachViewersAndBadOnesAreRefused() async throws {
+        let (server, photos, albums, ana) = try await Self.start()
+        defer { server.stop() }
         #expect(Self.titles(ana) == [["IMG_1", "IMG_2", "IMG_3"], ["IMG_4"]])
 
         // Insert one, delete one, move one, reload one: one batch, as UIKit's.
@@ -77,15 +83,8 @@ final class Albums: CollectionViewDataSource, @unchecked Sendable {
     }
 
     @Test func aViewersMoveGoesThroughTheDataSource() async throws {
-        let server = CollectionServer(configuration: .init(host: "127.0.0.1", port: 0, logLevel: .error))
-        let photos = server.addCollection(named: "photos")
-        photos.register(CollectionViewCell.self, forCellWithReuseIdentifier: "photo")
-        let albums = Albums()
-        try photos.setDataSource(albums)
-        let port = try server.start()
+        let (server, photos, albums, ana) = try await Self.start()
         defer { server.stop() }
-        let ana = try await TestViewer.connect(port: port)
-        try await ana.hello(wantOrder: true)
         let first = try #require(ana.mirror.order?[0][0])
         let sections = ana.mirror.sections.map(\.id)
         ana.send(#"{"type":"move","op":"m","item":"\#(first)","section":"\#(sections[1])"}"#)
