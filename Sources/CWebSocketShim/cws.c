@@ -175,7 +175,7 @@ struct lws *cws_client_connect(struct cws_client *c, const char *host, int port,
     ci.port = port;
     ci.path = path;
     ci.host = host;
-    ci.origin = host;
+    ci.origin = NULL;   /* a tool, not a page: no Origin header (the server checks pages' origins) */
     ci.protocol = protocol;
     ci.local_protocol_name = c->protocol;
     ci.ssl_connection = tls ? LCCSCF_USE_SSL : 0;

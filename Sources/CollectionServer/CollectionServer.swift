@@ -53,6 +53,7 @@ public final class CollectionServer: Sendable {
         t.pingInterval = configuration.pingInterval
         t.pingTimeout = configuration.pingTimeout
         t.extraWebSocketPath = configuration.echoPath
+        t.origins = OriginPolicy(allowing: configuration.allowedOrigins)
         let engine = self.engine
         transport = WebSocketServer(configuration: t, logger: logger) { engine.handle($0) }
         engine.attach(transport)
@@ -69,6 +70,9 @@ public final class CollectionServer: Sendable {
         precondition(added, "collection '\(name)' was added twice, or after the server started")
         return LiveCollection(name: name, engine: engine)
     }
+
+    /// Whether `origin` is one ``Configuration/allowedOrigins`` can hold: `scheme://host[:port]`.
+    public static func isValidOrigin(_ origin: String) -> Bool { OriginPolicy.normalize(origin) != nil }
 
     /// The collections' names, in the order added.
     public var collectionNames: [String] { engine.names }

@@ -28,6 +28,10 @@ extension CollectionServer {
         public var pingInterval: Int
         /// Seconds a pinged connection has to answer before it is closed.
         public var pingTimeout: Int
+        /// Origins whose pages may open a WebSocket besides the server's own, as
+        /// `scheme://host[:port]` ("https://app.example.com"). A handshake from any
+        /// other origin is refused with 403; one with no Origin (not a browser) passes.
+        public var allowedOrigins: [String] = []
         /// A path that echoes every message back (for WebSocket conformance tests); nil: none.
         public var echoPath: String?
 

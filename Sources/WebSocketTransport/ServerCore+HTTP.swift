@@ -28,10 +28,16 @@ public struct RequestScreen: Sendable {
         return nil
     }
 
-    /// An upgrade: sizes, then the path (404), then the subprotocols offered (400).
-    /// `offered` is the Sec-WebSocket-Protocol header, nil when there is none.
-    public func screenUpgrade(path: String, uriBytes: Int, headerBytes: Int, offered: String?) -> Refusal? {
+    /// An upgrade: sizes, then the page's origin (403), then the path (404), then the
+    /// subprotocols offered (400). `offered` is the Sec-WebSocket-Protocol header,
+    /// `origin` the Origin header and `host` the Host header, nil when absent; `port`
+    /// is the port listened on.
+    public func screenUpgrade(path: String, uriBytes: Int, headerBytes: Int, offered: String?,
+                              origin: String? = nil, host: String? = nil, port: Int = 0) -> Refusal? {
         if let refusal = screenSizes(uriBytes: uriBytes, headerBytes: headerBytes) { return refusal }
+        guard configuration.origins.allows(origin: origin, boundHost: configuration.host, port: port, tls: configuration.usesTLS, hostHeader: host) else {
+            return Refusal(status: 403, headers: "", reason: "pages from origin '\(origin?.prefix(200) ?? "")' may not open a WebSocket here; the server allows its own origin and those given with --allow-origin")
+        }
         guard path == configuration.webSocketPath || path == configuration.extraWebSocketPath else {
             return Refusal(status: 404, headers: "", reason: "no WebSocket endpoint at \(path.prefix(200)); connect to \(configuration.webSocketPath)")
         }
@@ -74,8 +80,10 @@ extension ServerCore {
         var uriBytes: Int32 = 0
         _ = cws_request_method(wsi, &uriBytes)
         let offered = header(wsi, WSI_TOKEN_PROTOCOL, cap: 1024)
+        let origin = header(wsi, WSI_TOKEN_ORIGIN, cap: configuration.headerSpace)
         guard let refusal = screen.screenUpgrade(path: requestPath(wsi), uriBytes: Int(uriBytes), headerBytes: Int(cws_request_header_bytes(wsi)),
-                                                  offered: offered) else { return 0 }
+                                                  offered: offered, origin: origin, host: header(wsi, WSI_TOKEN_HOST, cap: 256),
+                                                  port: port.load(ordering: .relaxed)) else { return 0 }
         logger.info("refused upgrade: \(refusal.status) \(refusal.reason)")
         _ = cws_http_respond(wsi, refusal.status, refusal.headers, refusal.reason + "\n", 0)
         return -1

@@ -12,6 +12,8 @@ public struct WebSocketServerConfiguration: Sendable {
     public var port: Int = 8080
     /// Directory served over HTTP at "/" (index.html by default); nil serves nothing.
     public var publicDirectory: String?
+    /// Which pages may open a WebSocket (their `Origin`): the server's own and these.
+    public var origins = OriginPolicy()
     /// More directories, each served under a URL prefix that starts and ends with
     /// "/" (e.g. "/collection-view/v1/"); a mount wins over the public directory.
     public var mounts: [String: String] = [:]

@@ -54,6 +54,9 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds a pinged connection has to answer before it is closed.")
     var pingTimeout = 60
 
+    @Option(name: .customLong("allow-origin"), help: "An origin (scheme://host[:port]) whose pages may connect besides the server's own; repeatable.")
+    var allowOrigin: [String] = []
+
     @Flag(help: .hidden)
     var echo = false
 
@@ -70,6 +73,9 @@ struct ServerCommand: AsyncParsableCommand {
         guard PhotoLibraryExample.sizes.contains(demo) else { throw ValidationError("unknown demo '\(demo)': use photos, small or large") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown log level '\(logLevel)'") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
+        for origin in allowOrigin where CollectionServer.isValidOrigin(origin) == false {
+            throw ValidationError("--allow-origin '\(origin)' is not an origin: write scheme://host[:port], e.g. https://app.example.com")
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxConnections > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0 else { throw ValidationError("limits must be positive") }
     }
@@ -93,6 +99,7 @@ struct ServerCommand: AsyncParsableCommand {
         config.limits.serverTimeBurst = timeShare * 2
         config.limits.replayLogCapacity = replayLog
         if echo { config.echoPath = "/echo" }
+        config.allowedOrigins = allowOrigin
 
         let server = CollectionServer(configuration: config)
         PhotoLibraryExample.add(to: server, size: demo)
