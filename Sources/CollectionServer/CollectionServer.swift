@@ -39,6 +39,7 @@ public final class CollectionServer: Sendable {
             return handler
         }
         engine = Engine(logger: logger)
+        engine.helloTimeout = configuration.helloTimeout
         var t = WebSocketServerConfiguration()
         t.host = configuration.host
         t.port = configuration.port
@@ -127,6 +128,7 @@ public final class CollectionServer: Sendable {
             defer { life.waiters = [] }
             return life.waiters
         }
+        engine.stopTimers()
         transport.stop()
         waiters.forEach { $0.resume() }
     }

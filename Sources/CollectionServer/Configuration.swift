@@ -28,6 +28,9 @@ extension CollectionServer {
         public var pingInterval: Int
         /// Seconds a pinged connection has to answer before it is closed.
         public var pingTimeout: Int
+        /// Seconds a connection may stay open without saying `hello`; then it is
+        /// closed with 1008 (0: never).
+        public var helloTimeout: Double = 10
         /// Origins whose pages may open a WebSocket besides the server's own, as
         /// `scheme://host[:port]` ("https://app.example.com"). A handshake from any
         /// other origin is refused with 403; one with no Origin (not a browser) passes.

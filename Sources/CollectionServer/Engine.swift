@@ -21,6 +21,11 @@ final class Engine: @unchecked Sendable {
     private var transport: WebSocketServer?
     private let lock = NSRecursiveLock()
     let logger: Logger
+    /// Seconds a connection may stay open without a `hello`.
+    var helloTimeout: Double = 10
+    private var helloTimer: DispatchSourceTimer?
+
+    static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     init(logger: Logger) { self.logger = logger }
 
@@ -47,12 +52,33 @@ final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Groups the hubs; no hub is added after this.
+    /// Groups the hubs; no hub is added after this. Starts closing connections that
+    /// say no `hello` in time (checked every second).
     func seal() {
         locked {
             if group == nil, !hubs.isEmpty { group = CollectionHubGroup(hubs) }
+            guard helloTimer == nil, helloTimeout > 0 else { return }
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(100))
+            timer.setEventHandler { [weak self] in self?.closeSilentConnections() }
+            timer.resume()
+            helloTimer = timer
         }
     }
+
+    /// Closes (1008) the connections that opened more than ``helloTimeout`` ago and said no `hello`.
+    private func closeSilentConnections() {
+        locked {
+            guard let group, let transport else { return }
+            for key in group.connectionsWithoutHello(openedBefore: Self.now - helloTimeout) {
+                _ = group.disconnect(key)
+                transport.close(ConnectionID(rawValue: key), code: .policyViolation, reason: "no hello within \(Int(helloTimeout)) s")
+            }
+        }
+    }
+
+    /// Stops the timer (the server stopped).
+    func stopTimers() { locked { helloTimer?.cancel(); helloTimer = nil } }
 
     var names: [String] { locked { hubs.map(\.name) } }
 
@@ -80,7 +106,7 @@ final class Engine: @unchecked Sendable {
             let outgoing: [Outgoing]
             switch event {
             case let .opened(id, _, path):
-                if path == server.configuration.extraWebSocketPath { echo.insert(id) } else { group.connect(id.rawValue) }
+                if path == server.configuration.extraWebSocketPath { echo.insert(id) } else { group.connect(id.rawValue, at: Self.now) }
                 logger.debug("open \(id) on \(path)")
                 return
             case let .message(id, bytes, binary):

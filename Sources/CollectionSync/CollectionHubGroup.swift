@@ -10,8 +10,8 @@ public final class CollectionHubGroup {
     private let byName: [String: CollectionHub]
     /// Which hub each helloed connection belongs to.
     private var route: [UInt64: CollectionHub] = [:]
-    /// Connections that have not said which collection they watch.
-    private var pending: Set<UInt64> = []
+    /// Connections that have not said which collection they watch, with when they opened.
+    private var pending: [UInt64: Double] = [:]
 
     /// Groups `hubs` (their names must differ).
     public init(_ hubs: [CollectionHub]) {
@@ -32,13 +32,19 @@ public final class CollectionHubGroup {
     /// The hub a connection watches, once it said hello.
     public func hub(of key: UInt64) -> CollectionHub? { route[key] }
 
-    /// A connection opened; it picks a collection with its `hello`.
-    public func connect(_ key: UInt64) { pending.insert(key) }
+    /// A connection opened (at `now`, in seconds); it picks a collection with its `hello`.
+    public func connect(_ key: UInt64, at now: Double = 0) { pending[key] = now }
+
+    /// Connections still without a `hello` that opened before `deadline`: the server
+    /// closes them (a socket held open without a hello holds a slot for nothing).
+    public func connectionsWithoutHello(openedBefore deadline: Double) -> [UInt64] {
+        pending.filter { $0.value < deadline }.map(\.key).sorted()
+    }
 
     /// A text message: the first must be a `hello`, which picks the hub.
     public func receive(_ bytes: [UInt8], from key: UInt64) -> [Outgoing] {
         if let hub = route[key] { return hub.receive(bytes, from: key) }
-        guard pending.contains(key) else { return [] }
+        guard pending[key] != nil else { return [] }
         let name: String?
         do {
             guard case .hello(let hello) = try ClientMessage.decode(bytes) else {
@@ -53,7 +59,7 @@ public final class CollectionHubGroup {
             return [Outgoing(viewer: key, message: .error(
                 code: .unknownCollection, message: "no collection named '\(name?.prefix(64) ?? "")'; this server holds \(names)", op: nil))]
         }
-        pending.remove(key)
+        pending[key] = nil
         route[key] = hub
         hub.connect(key)
         return hub.receive(bytes, from: key)
@@ -71,7 +77,7 @@ public final class CollectionHubGroup {
 
     /// A connection closed.
     public func disconnect(_ key: UInt64) -> [Outgoing] {
-        pending.remove(key)
+        pending[key] = nil
         return route.removeValue(forKey: key)?.disconnect(key) ?? []
     }
 }

@@ -54,6 +54,9 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds a pinged connection has to answer before it is closed.")
     var pingTimeout = 60
 
+    @Option(help: "Seconds a connection may stay open without saying hello (0: no limit).")
+    var helloTimeout = 10.0
+
     @Option(name: .customLong("allow-origin"), help: "An origin (scheme://host[:port]) whose pages may connect besides the server's own; repeatable.")
     var allowOrigin: [String] = []
 
@@ -77,7 +80,7 @@ struct ServerCommand: AsyncParsableCommand {
             throw ValidationError("--allow-origin '\(origin)' is not an origin: write scheme://host[:port], e.g. https://app.example.com")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
-        guard maxConnections > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0 else { throw ValidationError("limits must be positive") }
+        guard maxConnections > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0, helloTimeout >= 0 else { throw ValidationError("limits must be positive") }
     }
 
     func run() async throws {
@@ -91,6 +94,7 @@ struct ServerCommand: AsyncParsableCommand {
         config.maxQueuedBytes = maxBacklogBytes
         config.pingInterval = pingInterval
         config.pingTimeout = pingTimeout
+        config.helloTimeout = helloTimeout
         config.limits.messagesPerSecond = rateLimit
         config.limits.messageBurst = rateLimit * 2
         config.limits.outputBytesPerSecond = outputRate * 1_048_576
