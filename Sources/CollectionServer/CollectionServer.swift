@@ -50,6 +50,7 @@ public final class CollectionServer: Sendable {
         t.subprotocol = subprotocolName
         t.maxMessageSize = maxClientMessageBytes
         t.maxConnections = configuration.maxConnections
+        t.maxConnectionsPerAddress = configuration.maxConnectionsPerAddress
         t.maxQueuedBytes = configuration.maxQueuedBytes
         t.pingInterval = configuration.pingInterval
         t.pingTimeout = configuration.pingTimeout

@@ -22,6 +22,8 @@ extension CollectionServer {
         public var limits: HubLimits
         /// WebSocket connections allowed at once; one more is closed with 1008.
         public var maxConnections: Int
+        /// WebSocket connections allowed from one address; one more is closed with 1008.
+        public var maxConnectionsPerAddress: Int = 256
         /// Bytes queued for one connection before it is closed as a stalled reader.
         public var maxQueuedBytes: Int
         /// Seconds a connection may be idle before it is pinged (0: no heartbeat).

@@ -12,6 +12,8 @@ final class ServerConnection {
     var outbound: OutboundQueue
     var pendingClose: (CloseCode, String)?
     var flood: FloodGuard
+    /// The peer's address, as counted against the per-address limit.
+    var address = ""
 
     /// The connection is being cut off: it will be closed with `code`, and what waited
     /// for it is freed now (it gets nothing more).
@@ -45,6 +47,8 @@ final class ServerCore: @unchecked Sendable {
     let mounts: [(prefix: String, files: StaticFiles)]
     let screen: RequestScreen
     private var connections: [ConnectionID: ServerConnection] = [:]
+    /// Live connections by peer address.
+    private var perAddress: [String: Int] = [:]
     /// Connections refused for the connection limit, waiting to send their close frame.
     private var overflow: [ObjectIdentifier: ServerConnection] = [:]
     private var nextID: UInt64 = 0
@@ -162,7 +166,8 @@ final class ServerCore: @unchecked Sendable {
             return writeable(wsi, user)
         case LWS_CALLBACK_CLOSED:
             if let refused = overflow.values.first(where: { $0.wsi == wsi }) { overflow[ObjectIdentifier(refused)] = nil }
-            if let id = connectionID(user), connections.removeValue(forKey: id) != nil {
+            if let id = connectionID(user), let gone = connections.removeValue(forKey: id) {
+                if let n = perAddress[gone.address] { perAddress[gone.address] = n > 1 ? n - 1 : nil }
                 connectionCount.subtract(1, ordering: .relaxed)
                 report(.closed(id))
             }
@@ -204,17 +209,24 @@ final class ServerCore: @unchecked Sendable {
             id: id, wsi: wsi, inbound: InboundAssembler(limit: limit),
             outbound: OutboundQueue(fragmentSize: configuration.fragmentSize, maxQueuedBytes: backlog),
             flood: FloodGuard(framesPerSecond: main ? configuration.framesPerSecond : .infinity, bytesPerSecond: main ? configuration.bytesPerSecond : .infinity))
-        if connections.count >= configuration.maxConnections {
-            // Over the limit: say so with a close code, and never tell the handler.
-            logger.warning("refusing \(id): \(connections.count) connections already")
+        var peer = [CChar](repeating: 0, count: 64)
+        let address = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? ""
+        let fromAddress = perAddress[address, default: 0]
+        let refusal = connections.count >= configuration.maxConnections ? "too many connections"
+            : fromAddress >= configuration.maxConnectionsPerAddress ? "too many connections from your address" : nil
+        if let refusal {
+            // Over a limit: say so with a close code, and never tell the handler.
+            logger.warning("refusing \(id) from \(address): \(connections.count) connections already, \(fromAddress) from that address")
             user.storeBytes(of: 0, as: UInt64.self)
             overflow[ObjectIdentifier(connection)] = connection
             // 1008, not 1013: libwebsockets 4.1.6 clients (and other strict ones)
             // treat 1012-1014 as invalid and fail the connection with 1002.
-            connection.pendingClose = (.policyViolation, "too many connections")
+            connection.pendingClose = (.policyViolation, refusal)
             lws_callback_on_writable(wsi)
             return 0
         }
+        connection.address = address
+        perAddress[address] = fromAddress + 1
         connections[id] = connection
         connectionCount.add(1, ordering: .relaxed)
         report(.opened(id, subprotocol: subprotocol, path: path))

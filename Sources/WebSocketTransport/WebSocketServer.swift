@@ -37,6 +37,10 @@ public struct WebSocketServerConfiguration: Sendable {
     public var maxQueuedBytes: Int = 8 * 1024 * 1024
     /// Live WebSocket connections allowed; one more is closed with 1008 "too many connections".
     public var maxConnections: Int = 1_024
+    /// Live WebSocket connections allowed from one address; one more is closed with
+    /// 1008 "too many connections from your address" (behind a proxy every
+    /// connection comes from the proxy's address: raise it there).
+    public var maxConnectionsPerAddress: Int = 256
     /// A connection idle this many seconds is pinged; 0 turns the heartbeat off.
     public var pingInterval: Int = 30
     /// A connection that has not answered a ping (nor completed its handshake) for this

@@ -155,7 +155,7 @@ enum LoadBench {
     /// 1,000 viewers join one after another, each reading everything: the server's
     /// memory and the presence traffic, then everyone leaves.
     static func joins() async throws -> [String] {
-        let server = try NetworkBench.Server(["--demo", "photos", "--max-connections", "2000"])
+        let server = try NetworkBench.Server(["--demo", "photos", "--max-connections", "2000", "--max-connections-per-address", "2000"])
         defer { server.stop() }
         let start = rss(server.process.processIdentifier)
         let count = 1_000

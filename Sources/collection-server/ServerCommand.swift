@@ -36,6 +36,9 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "WebSocket connections allowed at once; one more is closed with 1008.")
     var maxConnections = 1_024
 
+    @Option(help: "WebSocket connections allowed from one address; one more is closed with 1008.")
+    var maxConnectionsPerAddress = 256
+
     @Option(help: "Messages a second each client may send (bursts of twice that).")
     var rateLimit = 200.0
 
@@ -80,7 +83,7 @@ struct ServerCommand: AsyncParsableCommand {
             throw ValidationError("--allow-origin '\(origin)' is not an origin: write scheme://host[:port], e.g. https://app.example.com")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
-        guard maxConnections > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0, helloTimeout >= 0 else { throw ValidationError("limits must be positive") }
+        guard maxConnections > 0, maxConnectionsPerAddress > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0, helloTimeout >= 0 else { throw ValidationError("limits must be positive") }
     }
 
     func run() async throws {
@@ -91,6 +94,7 @@ struct ServerCommand: AsyncParsableCommand {
         var config = CollectionServer.Configuration(host: host, port: port, tlsCertificate: tlsCert, tlsKey: tlsKey,
                                                     publicDirectory: pages, logLevel: Logger.Level(rawValue: logLevel) ?? .info)
         config.maxConnections = maxConnections
+        config.maxConnectionsPerAddress = maxConnectionsPerAddress
         config.maxQueuedBytes = maxBacklogBytes
         config.pingInterval = pingInterval
         config.pingTimeout = pingTimeout

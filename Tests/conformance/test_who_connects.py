@@ -1,12 +1,13 @@
-"""The WebSocket handshake's Origin check against the real server: a page of
-another site cannot open a socket (403 before the upgrade), the server's own pages
-can, by any of the loopback names, a handshake with no Origin (a tool) can, and
---allow-origin adds origins."""
+"""Who may open a WebSocket, against the real server: a page of another site cannot
+(403 before the upgrade), the server's own pages can, by any of the loopback names, a
+handshake with no Origin (a tool) can, --allow-origin adds origins; and one address
+holds at most --max-connections-per-address connections."""
 import subprocess
+import time
 
 import pytest
 
-from rawws import http, upgrade_request
+from rawws import RawSocket, http, upgrade_request
 from server_fixture import BINARY, Server
 
 
@@ -50,3 +51,25 @@ def test_a_bad_allow_origin_flag_is_named():
     run = subprocess.run([str(BINARY), "--port", "0", "--allow-origin", "app.example.com"], capture_output=True, text=True, timeout=30)
     assert run.returncode != 0
     assert "--allow-origin 'app.example.com' is not an origin" in run.stderr
+
+
+def test_connections_from_one_address_are_limited():
+    s = Server("--demo", "small", "--ticket-interval", "0", "--max-connections-per-address", "3")
+    try:
+        held = [RawSocket(s.port) for _ in range(3)]
+        extra = RawSocket(s.port)   # the handshake completes, then the close says why
+        opcode, payload = extra.read_frame()
+        assert opcode == 8 and int.from_bytes(payload[:2], "big") == 1008
+        assert payload[2:] == b"too many connections from your address"
+        extra.close()
+        # One leaves: the next one stays.
+        held.pop().close()
+        time.sleep(0.3)
+        again = RawSocket(s.port, timeout=1.0)
+        again.send_json({"type": "hello", "protocol": 1, "viewport": {"width": 400, "height": 300}})
+        opcode, payload = again.read_frame()
+        assert opcode == 1 and b'"welcome"' in payload
+        for sock in held + [again]:
+            sock.close()
+    finally:
+        s.stop()
