@@ -31,16 +31,10 @@ final class Engine: @unchecked Sendable {
 
     func attach(_ server: WebSocketServer) { locked { transport = server } }
 
-    private func locked<T>(_ body: () throws(ProtocolError) -> T) throws(ProtocolError) -> T {
+    private func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
     }
 
     /// Adds a hub (before the server starts); false if the name is taken or it started.

@@ -1,4 +1,5 @@
 // What an app needs, through one import: `import CollectionServer`.
+import CollectionSync
 @_exported import CollectionCore
 @_exported import Foundation
 @_exported import struct Logging.Logger
@@ -19,3 +20,8 @@
 
 /// A viewer: its id (unique on the server), display name and colour.
 public typealias Viewer = ViewerInfo
+
+extension Viewer {
+    /// Who acts when no viewer does: the server itself (batches it makes say `by: "server"`).
+    public static let server = Viewer(id: CollectionHub.serverAuthor, name: "server", color: "#888")
+}

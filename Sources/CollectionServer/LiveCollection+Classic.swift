@@ -99,7 +99,6 @@ final class ClassicSource {
             for (i, slot) in row.enumerated() {
                 let id = slot ?? nextId("c")
                 if slot == nil || remade.contains(id) {
-                    next.itemContent[id] = nil
                     fill(&next, id: id, at: IndexPath(item: i, section: s))
                     if slot != nil { reloading.append(id) }
                 }
@@ -127,7 +126,8 @@ final class ClassicSource {
     private func fill(_ model: inout CollectionModel, id: String, at indexPath: IndexPath) {
         let cell = dataSource.collectionView(collectionView, cellForItemAt: indexPath)
         model.itemContent[id] = cell.content
-        if cell.reuseIdentifier != model.cellReuseIdentifier { model.itemReuseIdentifiers[id] = cell.reuseIdentifier }
+        // A cell back on the default template drops its own (a reload may change it).
+        model.itemReuseIdentifiers[id] = cell.reuseIdentifier == model.cellReuseIdentifier ? nil : cell.reuseIdentifier
     }
 
     /// A section header's title, if the data source gives headers one.

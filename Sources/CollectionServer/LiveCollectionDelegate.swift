@@ -105,7 +105,7 @@ class DelegateBridge: CollectionViewDelegate {
     }
 
     /// Who acts: the viewer being handled (the server itself never selects).
-    var viewer: Viewer { hub.actingViewer ?? Viewer(id: CollectionHub.serverAuthor, name: "server", color: "#888") }
+    var viewer: Viewer { hub.actingViewer ?? .server }
 
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
         target.collectionView(collection, shouldSelectItemAt: indexPath, by: viewer)

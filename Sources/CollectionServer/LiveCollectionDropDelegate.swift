@@ -39,7 +39,7 @@ final class DropDelegateBridge: CollectionViewDropDelegate {
         self.collection = collection
     }
 
-    private var viewer: Viewer { hub.actingViewer ?? Viewer(id: CollectionHub.serverAuthor, name: "server", color: "#888") }
+    private var viewer: Viewer { hub.actingViewer ?? .server }
 
     func collectionView(_ collectionView: CollectionView, canHandle session: DropSession) -> Bool {
         target.collectionView(collection, canHandle: session, by: viewer)

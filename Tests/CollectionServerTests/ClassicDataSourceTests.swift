@@ -7,12 +7,15 @@ import Testing
 /// A data source in UIKit's classic style: the app keeps arrays and says what changed.
 final class Albums: CollectionViewDataSource, @unchecked Sendable {
     var albums: [[String]] = [["IMG_1", "IMG_2", "IMG_3"], ["IMG_4"]]
+    /// Photos drawn with another template than "photo", by title.
+    var templates: [String: String] = [:]
 
     func numberOfSections(in collectionView: CollectionView) -> Int { albums.count }
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { albums[section].count }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath)
-        cell.content = ["title": albums[indexPath.section][indexPath.item]]
+        let title = albums[indexPath.section][indexPath.item]
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: templates[title] ?? "photo", for: indexPath)
+        cell.content = ["title": title]
         return cell
     }
     func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
@@ -28,6 +31,8 @@ final class Albums: CollectionViewDataSource, @unchecked Sendable {
         let server = CollectionServer(configuration: .init(host: "127.0.0.1", port: 0, logLevel: .error))
         let photos = server.addCollection(named: "photos")
         photos.register(CollectionViewCell.self, forCellWithReuseIdentifier: "photo")
+        photos.register(CollectionViewCell.self, forCellWithReuseIdentifier: "featured")
+        photos.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
         let albums = Albums()
         try photos.setDataSource(albums)
         let port = try server.start()
@@ -99,5 +104,21 @@ final class Albums: CollectionViewDataSource, @unchecked Sendable {
         }
         try await ana.wait(forSeq: 3)
         #expect(Self.titles(ana) == [["IMG_2", "IMG_3"], ["IMG_1", "IMG_4", "IMG_9"]])
+    }
+
+    @Test func aReloadChangesTheCellsTemplateBothWays() async throws {
+        let (server, photos, albums, ana) = try await Self.start()
+        defer { server.stop() }
+        let id = try #require(ana.mirror.order?[0][1])
+        #expect(ana.mirror.element(item: id)?.reuse == "photo")
+        albums.templates = ["IMG_2": "featured"]
+        try await photos.performBatchUpdates { photos.reloadItems(at: [IndexPath(item: 1, section: 0)]) }
+        try await ana.wait(forSeq: 2)
+        #expect(ana.mirror.element(item: id)?.reuse == "featured")
+        // Back to the collection's default template ("cell"): the item's own template goes.
+        albums.templates = ["IMG_2": "cell"]
+        try await photos.performBatchUpdates { photos.reloadItems(at: [IndexPath(item: 1, section: 0)]) }
+        try await ana.wait(forSeq: 3)
+        #expect(ana.mirror.element(item: id)?.reuse == "cell")
     }
 }
