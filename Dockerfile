@@ -5,7 +5,7 @@
 
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libwebsockets-dev libssl-dev pkg-config \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libwebsockets-dev libsqlite3-dev libssl-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -20,11 +20,14 @@ RUN swift build -c release --static-swift-stdlib --product collection-server \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libwebsockets17 libstdc++6 \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libwebsockets17 libsqlite3-0 libstdc++6 \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/ /usr/local/bin/
 COPY Examples/Public /app/Public
+# The collections' database lives in a volume the server can write.
+RUN mkdir -p /data && chown nobody /data
+VOLUME /data
 WORKDIR /app
 EXPOSE 8080
 USER nobody
-CMD ["collection-server", "--host", "0.0.0.0", "--port", "8080", "--public", "/app/Public"]
+CMD ["collection-server", "--host", "0.0.0.0", "--port", "8080", "--public", "/app/Public", "--data", "/data"]

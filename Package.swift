@@ -10,12 +10,14 @@ let package = Package(
         .library(name: "CollectionCore", targets: ["CollectionCore"]),
         .library(name: "CollectionProtocol", targets: ["CollectionProtocol"]),
         .library(name: "CollectionSync", targets: ["CollectionSync"]),
+        .library(name: "CollectionStorage", targets: ["CollectionStorage"]),
         .library(name: "WebSocketTransport", targets: ["WebSocketTransport"]),
         .library(name: "CollectionTesting", targets: ["CollectionTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // Pure core: identifiers, snapshots, diffing, validation, layout. No I/O.
@@ -24,6 +26,8 @@ let package = Package(
         .target(name: "CollectionProtocol", dependencies: ["CollectionCore"]),
         // Server-authoritative model and per-viewer state; no sockets.
         .target(name: "CollectionSync", dependencies: ["CollectionCore", "CollectionProtocol"]),
+        // Where collections are kept: SQLite through GRDB (the embedded default).
+        .target(name: "CollectionStorage", dependencies: ["CollectionProtocol", "CollectionSync", .product(name: "GRDB", package: "GRDB.swift")]),
         // libwebsockets 4.1.6 as a system library, plus a C shim for what Swift cannot import.
         .systemLibrary(
             name: "CLibWebSockets",
@@ -42,7 +46,7 @@ let package = Package(
         // The library an app imports: the server, its collections, the app's delegates.
         .target(
             name: "CollectionServer",
-            dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "WebSocketTransport", "CollectionClient",
+            dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionStorage", "WebSocketTransport", "CollectionClient",
                            .product(name: "Logging", package: "swift-log")]
         ),
         // Test support shipped with the package: a protocol client with a mirror.
@@ -65,6 +69,7 @@ let package = Package(
         .testTarget(name: "CollectionProtocolTests", dependencies: ["CollectionProtocol"]),
         .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
+        .testTarget(name: "CollectionStorageTests", dependencies: ["CollectionStorage", "CollectionSync", "CollectionTesting", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionTesting", "CollectionProtocol", "TicketBoardExample"]),
         .testTarget(
             name: "ServerTests",

@@ -40,6 +40,9 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     /// The edit's `op` was already accepted for a different edit: a retry must
     /// repeat the same edit, and a new edit needs a new op id.
     case opReused = "op_reused"
+    /// The edit could not be kept (the data folder is read-only, the disk is
+    /// full): nothing changed, and viewers keep watching. Try again later.
+    case storageUnavailable = "storage_unavailable"
 }
 
 /// A client message that cannot be accepted; the model does not change.

@@ -1,5 +1,6 @@
 import CollectionClient
 import CollectionProtocol
+import CollectionStorage
 import CollectionSync
 import Dispatch
 import Foundation
@@ -64,12 +65,20 @@ public final class CollectionServer: Sendable {
     /// Adds a collection called `name` (what pages name in `<collection-view
     /// collection="…">`). The first added is the default for a page that names none.
     /// Add every collection before ``start()``; a name used twice stops the program.
-    public func addCollection(named name: String) -> LiveCollection {
+    ///
+    /// With `.stored` (the default), the server's store keeps its contents and
+    /// history: after a restart it has the same contents, sequence and epoch, and
+    /// viewers resume. What ``LiveCollection/load(_:)`` gives is its first
+    /// contents, used when the store holds none. A collection whose data source
+    /// holds typed values (``LiveDiffableDataSource``, a classic data source)
+    /// keeps its data in the app, as `.appManaged` does.
+    public func addCollection(named name: String, persistence: Persistence = .stored) -> LiveCollection {
         let limits = configuration.limits
         let hub = CollectionHub(model: CollectionModel(), factory: RefusingItemFactory(), policy: DefaultLayoutPolicy(), limits: limits, name: name)
         hub.allowedEdits = [.move]
         let added = engine.add(hub)
         precondition(added, "collection '\(name)' was added twice, or after the server started")
+        if persistence == .appManaged { engine.keepAppData(of: name) }
         return LiveCollection(name: name, engine: engine)
     }
 
@@ -84,10 +93,28 @@ public final class CollectionServer: Sendable {
     public func start() throws -> Int {
         if collectionNames.isEmpty { _ = addCollection(named: "main") }
         engine.seal()
+        engine.groupCommit = configuration.groupCommit
+        if !engine.storedNames.isEmpty, let store = try openStore() {
+            try engine.attach(store)
+        }
         let port = try transport.start()
         lifecycle.withLock { $0.started = true }
         engine.logger.info("listening on \(configuration.usesTLS ? "https" : "http")://\(configuration.host):\(port)/")
         return port
+    }
+
+    /// The configured store, opened (nil: in memory).
+    private func openStore() throws(StoreError) -> (any CollectionStore)? {
+        switch configuration.storage {
+        case .inMemory:
+            return nil
+        case .custom(let store):
+            return store
+        case let .sqlite(directory, options):
+            let store = try SQLiteCollectionStore(directory: directory, options: options)
+            engine.logger.info("keeping collections in \(store.path)\(store.isReadOnly ? " (read-only: edits are refused)" : "")")
+            return store
+        }
     }
 
     /// The port listened on (0 before ``start()``).
@@ -129,10 +156,23 @@ public final class CollectionServer: Sendable {
             defer { life.waiters = [] }
             return life.waiters
         }
+        // Graceful: no message is read any more, the turn's batches are committed
+        // and sent, every viewer gets them and then 1001, and the store is let go.
+        engine.drain()
+        transport.shutdown(code: .goingAway, reason: "server is shutting down", timeout: configuration.shutdownTimeout)
         engine.stopTimers()
-        transport.stop()
+        engine.detachStore()
         waiters.forEach { $0.resume() }
     }
+}
+
+/// Who keeps a collection's contents.
+public enum Persistence: Sendable {
+    /// The server's store (``CollectionServer/Configuration/storage``): restored
+    /// after a restart, with its history, so that viewers resume.
+    case stored
+    /// The app (its own database, a data source of typed values): the server keeps nothing.
+    case appManaged
 }
 
 /// UIKit's default flow layout (50 × 50 items, 10 points apart) until the app gives one.

@@ -1,3 +1,5 @@
+import CollectionStorage
+import CollectionSync
 import Logging
 
 extension CollectionServer {
@@ -39,6 +41,15 @@ extension CollectionServer {
         public var allowedOrigins: [String] = []
         /// A path that echoes every message back (for WebSocket conformance tests); nil: none.
         public var echoPath: String?
+        /// Where stored collections are kept (see ``Persistence``): SQLite in
+        /// `./data` unless told otherwise.
+        public var storage: Storage = .sqlite(directory: "data")
+        /// Whether the edits of one turn of the service loop share one transaction
+        /// (one sync to disk) rather than one each.
+        public var groupCommit = true
+        /// Seconds a graceful stop (SIGTERM, ``CollectionServer/stop()``) waits for
+        /// viewers to take their 1001 close.
+        public var shutdownTimeout: Double = 3
 
         /// A configuration listening on `host:port`, serving `publicDirectory`.
         public init(host: String = "127.0.0.1", port: Int = 8080, tlsCertificate: String? = nil, tlsKey: String? = nil,
@@ -54,6 +65,17 @@ extension CollectionServer {
             maxQueuedBytes = 8 * 1024 * 1024
             pingInterval = 30
             pingTimeout = 60
+        }
+
+        /// Where collections are kept.
+        public enum Storage: Sendable {
+            /// An SQLite database (`collections.sqlite`, WAL mode) in `directory`,
+            /// made when missing; ``SQLiteCollectionStore/Options`` tune it.
+            case sqlite(directory: String, options: SQLiteCollectionStore.Options = .init())
+            /// Nothing is kept: every start begins anew.
+            case inMemory
+            /// A store of the app's (one shared by several servers, say).
+            case custom(any CollectionStore)
         }
 
         /// True when both TLS files are set.

@@ -24,6 +24,19 @@ final class Engine: @unchecked Sendable {
     /// Seconds a connection may stay open without a `hello`.
     var helloTimeout: Double = 10
     private var helloTimer: DispatchSourceTimer?
+    /// Where stored collections are kept (nil: nothing is kept).
+    private var store: (any CollectionStore)?
+    /// Collections whose data the app keeps: the store holds none of theirs.
+    private var appManaged: Set<String> = []
+    /// Batches of this turn, not yet appended to the store.
+    private var staged: [CommittedBatch] = []
+    /// Messages waiting for the staged batches to be committed, in order.
+    private var held: [Outgoing] = []
+    /// Whether the batches of one turn share one transaction (otherwise each
+    /// message's batches are committed on their own).
+    var groupCommit = true
+    /// Set by a graceful stop: messages are not read any more.
+    private var draining = false
 
     static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
@@ -31,10 +44,22 @@ final class Engine: @unchecked Sendable {
 
     func attach(_ server: WebSocketServer) { locked { transport = server } }
 
+    /// How deep the lock is held on its thread (a callback may take it again).
+    private var depth = 0
+
     private func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock.lock()
-        defer { lock.unlock() }
+        depth += 1
+        defer {
+            depth -= 1
+            lock.unlock()
+        }
         return try body()
+    }
+
+    /// ``flush()``, unless a callback of a change still under way holds the lock.
+    private func flushOutermost() {
+        if depth == 1 { flush() }
     }
 
     /// Adds a hub (before the server starts); false if the name is taken or it started.
@@ -43,6 +68,96 @@ final class Engine: @unchecked Sendable {
             guard group == nil, !hubs.contains(where: { $0.name == hub.name }) else { return false }
             hubs.append(hub)
             return true
+        }
+    }
+
+    /// Marks a collection as keeping its own data (before the server starts).
+    func keepAppData(of name: String) { locked { _ = appManaged.insert(name) } }
+
+    /// Whether the store keeps the collection called `name`.
+    func isStored(_ name: String) -> Bool { locked { store != nil && !appManaged.contains(name) } }
+
+    /// Whether a collection keeps its own data.
+    func keepsAppData(_ name: String) -> Bool { locked { appManaged.contains(name) } }
+
+    /// Names of the collections the store would keep.
+    var storedNames: [String] { locked { hubs.map(\.name).filter { !appManaged.contains($0) } } }
+
+    /// Takes up `store`: each stored collection is restored from it (its epoch,
+    /// sequence, contents, recent batches and op ids), or kept in it as new; from
+    /// now on each batch is staged to it and committed at the end of the turn,
+    /// before anything about it is sent.
+    func attach(_ store: any CollectionStore) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            for hub in hubs where !appManaged.contains(hub.name) {
+                if let stored = try store.load(hub.name) {
+                    hub.restore(stored)
+                    logger.info("\(hub.name): restored at batch \(stored.seq), \(stored.model.snapshot.numberOfItems) items")
+                } else {
+                    try store.create(hub.storedState)
+                }
+                hub.journal = { [unowned self] batch throws(ProtocolError) in try self.stage(batch) }
+            }
+            self.store = store
+        }
+    }
+
+    /// Lets go of the store (the server stopped).
+    func detachStore() {
+        locked {
+            flush()
+            for hub in hubs { hub.journal = nil }
+            store = nil
+        }
+    }
+
+    /// Stages a batch for the turn's transaction, or refuses it when the store cannot take it now.
+    private func stage(_ batch: CommittedBatch) throws(ProtocolError) {
+        guard let store else { return }
+        if let problem = store.writeProblem { throw ProtocolError(.storageUnavailable, problem.message) }
+        staged.append(batch)
+    }
+
+    /// Commits the staged batches, then sends what waited for them. When the
+    /// store fails here (a disk that filled in the middle of the commit), the
+    /// collections concerned go back to what the store holds, and their viewers
+    /// are closed (1011) to reconnect and resume from there: nothing they were
+    /// told is lost, and the edits not kept were never acknowledged.
+    private func flush() {
+        guard !staged.isEmpty || !held.isEmpty else { return }
+        var dropped: Set<UInt64> = []
+        if !staged.isEmpty, let store {
+            do {
+                try store.append(staged)
+            } catch {
+                let names = Set(staged.map(\.collection))
+                logger.error("could not keep \(staged.count) batches of \(names.sorted().joined(separator: ", ")): \(error); their viewers reconnect")
+                for hub in hubs where names.contains(hub.name) {
+                    for key in hub.viewerKeys {
+                        dropped.insert(key)
+                        _ = group?.disconnect(key)
+                        transport?.close(ConnectionID(rawValue: key), code: .internalError, reason: "a change could not be kept; reconnect")
+                    }
+                    do {
+                        if let kept = try store.load(hub.name) { hub.restore(kept) }
+                    } catch {
+                        logger.critical("\(hub.name): cannot read back what the store holds: \(error)")
+                    }
+                }
+            }
+        }
+        staged = []
+        let out = held
+        held = []
+        guard let transport else { return }
+        for o in out where !dropped.contains(o.viewer) { transport.send(o.bytes, to: ConnectionID(rawValue: o.viewer)) }
+    }
+
+    /// A graceful stop begins: no message is read any more, and what the turn made is committed and sent.
+    func drain() {
+        locked {
+            draining = true
+            flush()
         }
     }
 
@@ -84,11 +199,17 @@ final class Engine: @unchecked Sendable {
             }
             let (value, out) = try body(hub)
             send(out)
+            flushOutermost()
             return value
         }
     }
 
+    /// Sends now, or after the staged batches are committed (keeping the order).
     private func send(_ out: [Outgoing]) {
+        guard staged.isEmpty && held.isEmpty else {
+            held += out
+            return
+        }
         guard let transport else { return }
         for o in out { transport.send(o.bytes, to: ConnectionID(rawValue: o.viewer)) }
     }
@@ -104,6 +225,7 @@ final class Engine: @unchecked Sendable {
                 logger.debug("open \(id) on \(path)")
                 return
             case let .message(id, bytes, binary):
+                if draining { return }
                 if echo.contains(id) {
                     server.send(bytes, to: id, binary: binary)
                     return
@@ -113,9 +235,12 @@ final class Engine: @unchecked Sendable {
                 outgoing = echo.remove(id) != nil ? [] : group.disconnect(id.rawValue)
                 logger.debug("closed \(id)")
             case .turnEnded:
-                outgoing = group.endTurn()
+                send(group.endTurn())
+                flushOutermost()
+                return
             }
             send(outgoing)
+            if !groupCommit { flushOutermost() }
         }
     }
 }

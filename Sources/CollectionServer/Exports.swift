@@ -16,6 +16,12 @@ import CollectionSync
 @_exported import protocol CollectionSync.LayoutPolicy
 @_exported import class CollectionSync.ModelDropDelegate
 @_exported import class CollectionSync.ModelDropCoordinator
+@_exported import protocol CollectionSync.CollectionStore
+@_exported import struct CollectionSync.StoredCollection
+@_exported import struct CollectionSync.CommittedBatch
+@_exported import struct CollectionSync.StoreError
+@_exported import class CollectionSync.InMemoryCollectionStore
+@_exported import class CollectionStorage.SQLiteCollectionStore
 @_exported import enum CollectionClient.CollectionClient
 
 /// A viewer: its id (unique on the server), display name and colour.

@@ -152,6 +152,8 @@ extension LiveCollection {
     @discardableResult
     public func setDataSource(_ dataSource: sending any CollectionViewDataSource) throws(ProtocolError) -> Int {
         let cells = classicCells.withLock { $0 }
+        // The data source keeps the data: the store keeps none of this collection.
+        engine.keepAppData(of: name)
         return try engine.withHub(name) { hub throws(ProtocolError) in
             let source = ClassicSource(dataSource, cells: cells)
             hub.dataSourceCanMoveItem = { [unowned source] in

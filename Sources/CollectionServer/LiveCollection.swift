@@ -37,8 +37,17 @@ public final class LiveCollection: Sendable {
     /// The number of the last batch (0 before any).
     public var sequence: Int { read { $0.sequence } }
 
+    /// Whether the server's store keeps this collection (see ``Persistence``);
+    /// false before the server started, and for a collection the app keeps.
+    public var isStored: Bool { engine.isStored(name) }
+
+    /// The history's name: viewers of the same epoch resume after a reconnect
+    /// (or a restart, when the collection is stored).
+    public var epoch: String { read { $0.epoch } }
+
     /// Sets the starting contents, before any viewer connected or any batch was
-    /// made (no batch comes of it). Returns false, changing nothing, after that.
+    /// made (no batch comes of it). Returns false, changing nothing, after that,
+    /// and when the contents were restored from the store.
     @discardableResult
     public func load(_ model: CollectionModel) -> Bool { read { $0.load(model) } }
 

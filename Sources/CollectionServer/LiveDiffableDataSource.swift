@@ -44,6 +44,8 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
         self.collection = collection
         self.cellProvider = cellProvider
         self.headerProvider = headerProvider ?? { ["title": String(describing: $0)] }
+        // Typed values live in the app: the store keeps none of this collection.
+        collection.engine.keepAppData(of: collection.name)
         collection.read { hub in
             hub.didCommit = { [self] _, _, model in follow(model) }
         }

@@ -11,6 +11,7 @@ extension CollectionHub {
         try requireAllowed(request.action)
         var next = model
         var reloadIds: [String] = []
+        var changed: [String] = []
         var moved: (from: IndexPath, to: IndexPath)?
         switch request.action {
         case let .insert(section, count):
@@ -25,6 +26,7 @@ extension CollectionHub {
                 ids.append(id)
                 next.itemContent[id] = content
             }
+            changed = ids
             next.snapshot.insertItems(ids, at: 0, inSection: section)
         case let .delete(items):
             try requireItems(items)
@@ -66,7 +68,7 @@ extension CollectionHub {
             }
             reloadIds = Array(Set(items))
         }
-        let out = try commit(next, reloading: reloadIds, op: request.op, by: viewer)
+        let out = try commit(next, reloading: reloadIds, op: request.op, by: viewer.info.id, ackTo: viewer.key, changedContent: changed)
         if let moved {
             dataSourceMoveItem?(moved.from, moved.to)
             didMoveItem?(moved.from, moved.to)
@@ -121,8 +123,10 @@ extension CollectionHub {
     }
 
     /// `commit` for a change made on behalf of `by` (a viewer id, perhaps of another
-    /// collection); the ack goes to `ackTo` when there is an op.
-    func commit(_ next: CollectionModel, reloading reloadIds: [String], op: String?, by: String, ackTo: UInt64?) throws(ProtocolError) -> [Outgoing] {
+    /// collection); the ack goes to `ackTo` when there is an op. `changedContent`
+    /// names the items whose content may have changed (nil: any).
+    func commit(_ next: CollectionModel, reloading reloadIds: [String], op: String?, by: String, ackTo: UInt64?,
+                changedContent: [String]? = nil) throws(ProtocolError) -> [Outgoing] {
         var next = next
         let before = model.snapshot
         var batch = BatchUpdate(from: before, to: next.snapshot)
@@ -135,43 +139,42 @@ extension CollectionHub {
         for p in batch.deletedItems {
             if let id = before.itemIdentifier(at: p), !next.snapshot.contains(item: id) { next.itemReuseIdentifiers[id] = nil }
         }
-        store.model = next
-        sequence += 1
-        // The app's data source follows before any layout asks it about the new state.
-        didCommit?(sequence, by, next)
-        // Refresh the checksums of the sections the batch touched.
+        // The checksums of the sections the batch touched, as they will be.
         var touched = Set(batch.deletedItems.map { before.sectionIdentifiers[$0.section] })
         touched.formUnion(batch.insertedItems.map { next.snapshot.sectionIdentifiers[$0.section] })
         for m in batch.movedItems {
             touched.insert(before.sectionIdentifiers[m.from.section])
             touched.insert(next.snapshot.sectionIdentifiers[m.to.section])
         }
-        for id in touched { sectionInfoCache[id] = next.sectionInfo(id) }
+        var infos: [String: SectionInfo] = [:]
+        for id in touched { infos[id] = next.sectionInfo(id) }
+        let seq = sequence + 1
         let logged = LoggedBatch(
-            seq: sequence, by: by,
+            seq: seq, by: by,
             deletes: batch.deletedItems,
             deletedIds: batch.deletedItems.compactMap { before.itemIdentifier(at: $0) },
             inserts: batch.insertedItems,
             insertedIds: batch.insertedItems.compactMap { next.snapshot.itemIdentifier(at: $0) },
             moves: batch.movedItems.map { ($0.from, $0.to) },
             reloads: batch.reloadedItems,
-            sections: sectionInfos)
+            sections: next.snapshot.sectionIdentifiers.map { infos[$0] ?? sectionInfoCache[$0] ?? next.sectionInfo($0) })
+        // The store keeps it first: a batch it cannot keep is refused, changing nothing.
+        if let journal {
+            let delta = ModelDelta(from: model, to: next, batch: batch, changedContent: changedContent.map { $0 + reloadIds })
+            try journal(CommittedBatch(collection: name, seq: seq, op: op, fingerprint: op == nil ? 0 : editFingerprint, by: by,
+                                       delta: delta, replay: logged, nextSerial: nextSerial))
+        }
+        store.model = next
+        sequence = seq
+        // The app's data source follows before any layout asks it about the new state.
+        didCommit?(sequence, by, next)
+        for (id, info) in infos { sectionInfoCache[id] = info }
         log.append(logged)
 
         var out: [Outgoing] = []
         if let op, let ackTo {
             out.append(Outgoing(viewer: ackTo, message: .ack(op: op, seq: sequence)))
-            acceptedOps[op] = AcceptedOp(seq: sequence, fingerprint: editFingerprint)
-            // Oldest forgotten first; the array is compacted now and then, not shifted per op.
-            acceptedOpOrder.append(op)
-            if acceptedOpOrder.count - acceptedOpHead > limits.rememberedOps {
-                acceptedOps[acceptedOpOrder[acceptedOpHead]] = nil
-                acceptedOpHead += 1
-                if acceptedOpHead >= limits.rememberedOps {
-                    acceptedOpOrder.removeFirst(acceptedOpHead)
-                    acceptedOpHead = 0
-                }
-            }
+            remember(op: op, AcceptedOp(seq: sequence, fingerprint: editFingerprint))
         }
         // Every viewer's copy shares all but its content size and window changes:
         // those members are encoded once.

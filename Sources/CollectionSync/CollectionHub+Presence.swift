@@ -20,7 +20,7 @@ final class ViewerNumbering {
 /// retry (the same edit) from a different edit that reuses the id.
 struct AcceptedOp {
     var seq: Int
-    var fingerprint: Int
+    var fingerprint: UInt64
 }
 
 extension CollectionHub {

@@ -14,7 +14,7 @@ public final class CollectionHub {
     /// The layout every viewer uses (one of the policy's `layoutNames`).
     public internal(set) var layoutName: String
     /// Identifies this hub's history: a `lastSeq` from another epoch is not resumed.
-    public let epoch: String
+    public internal(set) var epoch: String
     /// The collection's name (what `hello.collection` and drag sources call it).
     public let name: String
     /// The group this hub belongs to, for drops from its other collections.
@@ -57,6 +57,11 @@ public final class CollectionHub {
         set { store.dataSourceCanMoveItem = newValue }
     }
     public var dataSourceMoveItem: ((_ from: IndexPath, _ to: IndexPath) -> Void)?
+    /// Keeps each batch before it is applied (a store's staging): a batch it
+    /// refuses (throwing, say `storageUnavailable`) changes nothing.
+    public var journal: ((CommittedBatch) throws(ProtocolError) -> Void)?
+    /// Whether the contents came from a store (``restore(_:)``): ``load(_:)`` then changes nothing.
+    public internal(set) var restored = false
     /// Told of every committed batch: its number, who made it, and the model after.
     public var didCommit: ((_ seq: Int, _ by: String, _ model: CollectionModel) -> Void)?
     /// Which edits viewers may send; others are refused with `refused`.
@@ -114,7 +119,7 @@ public final class CollectionHub {
     /// not a second change; another edit under the same op id is refused.
     var acceptedOps: [String: AcceptedOp] = [:]
     /// The fingerprint of the edit being handled (recorded with its op when accepted).
-    var editFingerprint = 0
+    var editFingerprint: UInt64 = 0
     var acceptedOpOrder: [String] = []
     /// Index of the oldest op id still remembered in `acceptedOpOrder`.
     var acceptedOpHead = 0
@@ -145,7 +150,7 @@ public final class CollectionHub {
     /// once a viewer connected or a batch was made.
     @discardableResult
     public func load(_ model: CollectionModel) -> Bool {
-        guard viewers.isEmpty, sequence == 0 else { return false }
+        guard viewers.isEmpty, sequence == 0, !restored else { return false }
         store.model = model
         nextSerial = model.snapshot.numberOfItems + 1
         sectionInfoCache = [:]
@@ -168,6 +173,9 @@ public final class CollectionHub {
 
     /// Viewers connected (helloed or not).
     public var viewerCount: Int { viewers.count }
+
+    /// The connections of the viewers, in the order they came.
+    public var viewerKeys: [UInt64] { viewers.keys.sorted() }
 
     /// The selection of a viewer, by item identifier.
     public func selection(of viewer: UInt64) -> Set<String> { viewers[viewer]?.selection(in: model) ?? [] }
@@ -252,7 +260,7 @@ public final class CollectionHub {
     private func route(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
         if let op = message.op {
             // A retried edit gets its first answer; another edit under the same op id is refused.
-            editFingerprint = message.hashValue
+            editFingerprint = Self.stableFingerprint(of: message)
             if let accepted = acceptedOps[op] {
                 guard accepted.fingerprint == editFingerprint else {
                     throw ProtocolError(.opReused, "op '\(op)' was already accepted (as batch \(accepted.seq)) for another edit; give each edit its own op id")

@@ -5,18 +5,24 @@ import Foundation
 /// One accepted edit as every viewer can replay it: index paths and identifiers,
 /// no per-viewer attributes. Index paths are kept flat (two or four 32-bit numbers
 /// each), so that a log of shuffles of large sections stays small.
-struct LoggedBatch {
-    let seq: Int
-    let by: String
+public struct LoggedBatch: Sendable, Codable, Equatable {
+    /// Its sequence number.
+    public let seq: Int
+    /// Who made it.
+    public let by: String
     private let deletePaths: [Int32]
-    let deletedIds: [String]
+    /// The deleted items, in the order of ``deletes``.
+    public let deletedIds: [String]
     private let insertPaths: [Int32]
-    let insertedIds: [String]
+    /// The inserted items, in the order of ``inserts``.
+    public let insertedIds: [String]
     private let movePaths: [Int32]
     private let reloadPaths: [Int32]
-    let sections: [SectionInfo]
+    /// Every section's identity, count and checksum after it.
+    public let sections: [SectionInfo]
 
-    init(seq: Int, by: String, deletes: [IndexPath], deletedIds: [String], inserts: [IndexPath], insertedIds: [String],
+    /// A batch, with index paths as UIKit's batch updates name them.
+    public init(seq: Int, by: String, deletes: [IndexPath], deletedIds: [String], inserts: [IndexPath], insertedIds: [String],
          moves: [(from: IndexPath, to: IndexPath)], reloads: [IndexPath], sections: [SectionInfo]) {
         self.seq = seq
         self.by = by
@@ -35,10 +41,14 @@ struct LoggedBatch {
         stride(from: 0, to: flat.count, by: 2).map { [Int(flat[$0]), Int(flat[$0 + 1])] }
     }
 
-    var deletes: [[Int]] { Self.pairs(deletePaths) }
-    var inserts: [[Int]] { Self.pairs(insertPaths) }
-    var reloads: [[Int]] { Self.pairs(reloadPaths) }
-    var moves: [WireMove] {
+    /// Deleted index paths (before the batch), as `[section, item]`.
+    public var deletes: [[Int]] { Self.pairs(deletePaths) }
+    /// Inserted index paths (after the batch).
+    public var inserts: [[Int]] { Self.pairs(insertPaths) }
+    /// Reloaded index paths (before the batch).
+    public var reloads: [[Int]] { Self.pairs(reloadPaths) }
+    /// Moves, `[[section, item], [section, item]]`.
+    public var moves: [WireMove] {
         stride(from: 0, to: movePaths.count, by: 4).map {
             [[Int(movePaths[$0]), Int(movePaths[$0 + 1])], [Int(movePaths[$0 + 2]), Int(movePaths[$0 + 3])]]
         }

@@ -60,7 +60,7 @@ final class ClientCore: @unchecked Sendable {
         switch command {
         case let .send(_, bytes, binary):
             _ = outbound.enqueue(bytes, binary: binary)
-        case let .close(_, code, reason):
+        case let .close(_, code, reason), let .shutdown(code, reason):
             pendingClose = (code, reason)
         case let .read(enabled):
             lws_rx_flow_control(wsi, enabled ? 1 : 0)

@@ -52,6 +52,8 @@ final class ServerCore: @unchecked Sendable {
     /// Connections refused for the connection limit, waiting to send their close frame.
     private var overflow: [ObjectIdentifier: ServerConnection] = [:]
     private var nextID: UInt64 = 0
+    /// Set by a graceful shutdown: the close every connection gets, new ones at once.
+    private var shuttingDown: (CloseCode, String)?
     /// Whether an event was reported in the current turn of the loop.
     private var reportedThisTurn = false
     private var writeBuffer: [UInt8]
@@ -139,6 +141,12 @@ final class ServerCore: @unchecked Sendable {
             guard let connection = connections[id], connection.pendingClose == nil else { return }
             connection.pendingClose = (code, reason)
             lws_callback_on_writable(connection.wsi)
+        case let .shutdown(code, reason):
+            shuttingDown = (code, reason)
+            for connection in connections.values where connection.pendingClose == nil {
+                connection.pendingClose = (code, reason)
+                lws_callback_on_writable(connection.wsi)
+            }
         case .read:
             break
         }
@@ -212,16 +220,17 @@ final class ServerCore: @unchecked Sendable {
         var peer = [CChar](repeating: 0, count: 64)
         let address = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? ""
         let fromAddress = perAddress[address, default: 0]
-        let refusal = connections.count >= configuration.maxConnections ? "too many connections"
-            : fromAddress >= configuration.maxConnectionsPerAddress ? "too many connections from your address" : nil
-        if let refusal {
+        let refusal = shuttingDown.map { ($0.0, $0.1) }
+            ?? (connections.count >= configuration.maxConnections ? (.policyViolation, "too many connections")
+            : fromAddress >= configuration.maxConnectionsPerAddress ? (.policyViolation, "too many connections from your address") : nil)
+        if let (code, refusal) = refusal {
             // Over a limit: say so with a close code, and never tell the handler.
             logger.warning("refusing \(id) from \(address): \(connections.count) connections already, \(fromAddress) from that address")
             user.storeBytes(of: 0, as: UInt64.self)
             overflow[ObjectIdentifier(connection)] = connection
             // 1008, not 1013: libwebsockets 4.1.6 clients (and other strict ones)
             // treat 1012-1014 as invalid and fail the connection with 1002.
-            connection.pendingClose = (.policyViolation, refusal)
+            connection.pendingClose = (code, refusal)
             lws_callback_on_writable(wsi)
             return 0
         }

@@ -110,6 +110,17 @@ public final class WebSocketServer: Sendable {
         core.stop()
     }
 
+    /// A graceful stop: no new connection is taken (one that opens is closed at
+    /// once), every connection gets what was queued for it and then a close with
+    /// `code` (1001 "going away" by default); once all are closed, or `timeout`
+    /// seconds passed, the service thread stops. Waits until done.
+    public func shutdown(code: CloseCode = .goingAway, reason: String = "server is shutting down", timeout: Double = 3) {
+        guard core.loop.post(.shutdown(code, reason)) else { return core.stop() }
+        let deadline = DispatchTime.now() + timeout
+        while core.connectionCount.load(ordering: .relaxed) > 0 && DispatchTime.now() < deadline { usleep(5_000) }
+        core.stop()
+    }
+
     /// Number of live WebSocket connections (read on any thread).
     public var connectionCount: Int { core.connectionCount.load(ordering: .relaxed) }
 
@@ -120,6 +131,8 @@ public final class WebSocketServer: Sendable {
 enum TransportCommand: Sendable {
     case send(ConnectionID, [UInt8], binary: Bool)
     case close(ConnectionID, CloseCode, String)
+    /// Close every connection, and each new one, with this code.
+    case shutdown(CloseCode, String)
     /// Stop (false) or restart (true) reading from the peer (client only).
     case read(Bool)
 }

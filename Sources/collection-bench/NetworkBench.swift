@@ -12,7 +12,8 @@ enum NetworkBench {
         init(_ arguments: [String]) throws {
             let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("collection-server")
             process.executableURL = binary
-            process.arguments = ["--port", "0", "--exit-on-stdin-eof", "--log-level", "error"] + arguments
+            let keep = arguments.contains("--data") ? [] : ["--in-memory"]
+            process.arguments = ["--port", "0", "--exit-on-stdin-eof", "--log-level", "error"] + keep + arguments
             process.standardInput = stdin
             process.standardOutput = stdout
             try process.run()

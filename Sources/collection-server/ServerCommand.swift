@@ -63,6 +63,18 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("allow-origin"), help: "An origin (scheme://host[:port]) whose pages may connect besides the server's own; repeatable.")
     var allowOrigin: [String] = []
 
+    @Option(help: "Folder of the database that keeps the collections (made when missing).")
+    var data = "data"
+
+    @Flag(help: "Keep nothing: every start begins anew (--data is ignored).")
+    var inMemory = false
+
+    @Flag(inversion: .prefixedNo, help: "Commit the edits of one turn of the service loop in one transaction.")
+    var groupCommit = true
+
+    @Option(help: "MiB the database may grow to; past that, edits are refused (0: no cap).")
+    var maxDataSize = 0
+
     @Flag(help: .hidden)
     var echo = false
 
@@ -83,6 +95,7 @@ struct ServerCommand: AsyncParsableCommand {
             throw ValidationError("--allow-origin '\(origin)' is not an origin: write scheme://host[:port], e.g. https://app.example.com")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+        guard maxDataSize >= 0 else { throw ValidationError("--max-data-size must be 0 or more") }
         guard maxConnections > 0, maxConnectionsPerAddress > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0, helloTimeout >= 0 else { throw ValidationError("limits must be positive") }
     }
 
@@ -108,6 +121,10 @@ struct ServerCommand: AsyncParsableCommand {
         config.limits.replayLogCapacity = replayLog
         if echo { config.echoPath = "/echo" }
         config.allowedOrigins = allowOrigin
+        var storeOptions = SQLiteCollectionStore.Options()
+        if maxDataSize > 0 { storeOptions.maximumSize = maxDataSize * 1_048_576 }
+        config.storage = inMemory ? .inMemory : .sqlite(directory: data, options: storeOptions)
+        config.groupCommit = groupCommit
 
         let server = CollectionServer(configuration: config)
         PhotoLibraryExample.add(to: server, size: demo)
@@ -121,7 +138,13 @@ struct ServerCommand: AsyncParsableCommand {
                 server.stop()
             }
         }
-        try await server.run { url in printLine("listening on \(url)") }
+        do {
+            try await server.run { url in printLine("listening on \(url)") }
+        } catch let error as StoreError {
+            // A database that cannot be used stops the server, saying why; it is never wiped.
+            FileHandle.standardError.write(Data("collection-server: \(error.message)\n".utf8))
+            throw ExitCode(2)
+        }
         printLine("stopped")
     }
 

@@ -28,7 +28,7 @@ final class Albums: CollectionViewDataSource, @unchecked Sendable {
 @Suite struct ClassicDataSourceTests {
     /// A server whose "photos" collection holds `Albums`, and a viewer of it.
     static func start() async throws -> (CollectionServer, LiveCollection, Albums, TestViewer) {
-        let server = CollectionServer(configuration: .init(host: "127.0.0.1", port: 0, logLevel: .error))
+        let server = CollectionServer(configuration: .testing)
         let photos = server.addCollection(named: "photos")
         photos.register(CollectionViewCell.self, forCellWithReuseIdentifier: "photo")
         photos.register(CollectionViewCell.self, forCellWithReuseIdentifier: "featured")

@@ -41,7 +41,7 @@ final class RecordingDrops: LiveCollectionDropDelegate, LiveCollectionDragDelega
     }
 
     @Test func dropAndDragDelegatesHearTheViewer() async throws {
-        let server = CollectionServer(configuration: .init(host: "127.0.0.1", port: 0, logLevel: .error))
+        let server = CollectionServer(configuration: .testing)
         let left = server.addCollection(named: "left")
         let right = server.addCollection(named: "right")
         left.load(Self.model(["l1", "l2"]))

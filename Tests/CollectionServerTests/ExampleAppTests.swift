@@ -9,7 +9,7 @@ import TicketBoardExample
 @Suite struct ExampleAppTests {
     /// A server with only the ticket board.
     static func ticketServer() async throws -> (CollectionServer, TicketBoardExample, Int) {
-        let server = CollectionServer(configuration: .init(host: "127.0.0.1", port: 0, logLevel: .error))
+        let server = CollectionServer(configuration: .testing)
         let board = try await TicketBoardExample.add(to: server)
         return (server, board, try server.start())
     }
@@ -76,7 +76,7 @@ import TicketBoardExample
     }
 
     @Test func eachViewerGetsTheLayoutOfItsEnvironment() async throws {
-        let server = CollectionServer(configuration: .init(host: "127.0.0.1", port: 0, logLevel: .error))
+        let server = CollectionServer(configuration: .testing)
         let collection = server.addCollection(named: "grid")
         let seen = EnvironmentLog()
         collection.setLayoutProvider(modes: ["cards", "rows"]) { environment in
@@ -168,7 +168,7 @@ final class DiagonalLayout: CollectionViewLayout {
 
 @Suite struct CustomLayoutTests {
     @Test func aLayoutSubclassOfTheAppsOwnPlacesTheCells() async throws {
-        let server = CollectionServer(configuration: .init(host: "127.0.0.1", port: 0, logLevel: .error))
+        let server = CollectionServer(configuration: .testing)
         let collection = server.addCollection(named: "d")
         collection.setLayoutProvider { _ in DiagonalLayout() }
         collection.load(DragDropDelegateTests.model(["a", "b", "c"]))

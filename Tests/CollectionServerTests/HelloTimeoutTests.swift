@@ -5,7 +5,7 @@ import Testing
 /// A connection that never says hello is closed; one that does stays.
 @Suite struct HelloTimeoutTests {
     @Test func aConnectionWithoutHelloIsClosedWith1008() async throws {
-        var configuration = CollectionServer.Configuration(host: "127.0.0.1", port: 0, logLevel: .error)
+        var configuration = CollectionServer.Configuration.testing
         configuration.helloTimeout = 1
         let server = CollectionServer(configuration: configuration)
         _ = server.addCollection(named: "c")

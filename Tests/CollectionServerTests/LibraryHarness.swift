@@ -12,7 +12,7 @@ final class LibraryHarness: Sendable {
     let port: Int
 
     init() throws {
-        server = CollectionServer(configuration: .init(host: "127.0.0.1", port: 0, logLevel: .error))
+        server = CollectionServer(configuration: .testing)
         collection = server.addCollection(named: "t")
         dataSource = LiveDiffableDataSource(collection: collection, cellRegistration: CellRegistration(template: "card") { ["title": $0.uppercased()] })
         collection.setLayoutProvider { _ in
@@ -92,5 +92,14 @@ final class RecordingDelegate: LiveCollectionDelegate {
                         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath, by viewer: Viewer) -> IndexPath {
         record("target", proposedIndexPath, viewer)
         return proposedIndexPath
+    }
+}
+
+extension CollectionServer.Configuration {
+    /// 127.0.0.1, a kernel-picked port, errors only, nothing kept on disk.
+    static var testing: Self {
+        var configuration = Self(host: "127.0.0.1", port: 0, logLevel: .error)
+        configuration.storage = .inMemory
+        return configuration
     }
 }

@@ -11,13 +11,23 @@ final class ServerProcess: @unchecked Sendable {
     private let stdin = Pipe()
     private let stdout = Pipe()
 
-    init(_ arguments: [String] = []) throws {
+    /// Starts the server with `arguments`; as the user `user` (a uid) when given,
+    /// through setpriv (the test runs as root, which no file permission stops).
+    init(_ arguments: [String] = [], user: UInt32? = nil) throws {
         let binary = ServerProcess.binaryURL
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw ServerError.message("collection-server not built at \(binary.path)")
         }
-        process.executableURL = binary
-        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--exit-on-stdin-eof", "--log-level", "warning"] + arguments
+        // Nothing is kept on disk unless the test gives a data folder.
+        let keep = arguments.contains("--data") ? [] : ["--in-memory"]
+        let all = ["--host", "127.0.0.1", "--port", "0", "--exit-on-stdin-eof", "--log-level", "warning"] + keep + arguments
+        if let user {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", binary.path] + all
+        } else {
+            process.executableURL = binary
+            process.arguments = all
+        }
         process.standardInput = stdin
         process.standardOutput = stdout
         try process.run()
@@ -51,6 +61,23 @@ final class ServerProcess: @unchecked Sendable {
             }
         }
         return process.terminationStatus
+    }
+
+    /// SIGKILL: no chance to commit or close anything.
+    func crash() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// SIGTERM only; the server is left to finish by itself.
+    func terminate() { process.terminate() }
+
+    /// Waits up to `seconds` for the process to exit; its status, or nil if it still runs.
+    func waitForExit(within seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        return process.isRunning ? nil : process.terminationStatus
     }
 
     deinit { stop() }

@@ -1,0 +1,183 @@
+import Foundation
+
+/// Where collections are kept between runs: a narrow protocol, so that an
+/// embedded store (SQLite), one in memory (tests) and one shared by several
+/// servers (PostgreSQL) are interchangeable.
+///
+/// The server calls it under its own lock, from one thread at a time.
+public protocol CollectionStore: AnyObject, Sendable {
+    /// Everything kept of the collection called `name`, or nil when it holds none.
+    func load(_ name: String) throws(StoreError) -> StoredCollection?
+    /// Keeps a new collection: its epoch and its contents at its sequence number.
+    func create(_ collection: StoredCollection) throws(StoreError)
+    /// Keeps committed batches (of one or more collections) in one transaction:
+    /// all of them or, throwing, none. Durable when it returns.
+    func append(_ batches: [CommittedBatch]) throws(StoreError)
+    /// The batches of `name` after sequence number `seq`, oldest first (those
+    /// still kept: a store folds old ones into the collection).
+    func log(of name: String, after seq: Int) throws(StoreError) -> [CommittedBatch]
+    /// Why an append would fail now (a read-only folder, a full disk), or nil:
+    /// edits are refused up front while this says so, and viewers keep watching.
+    var writeProblem: StoreError? { get }
+}
+
+/// A collection as a store gives it back.
+public struct StoredCollection: Sendable, Codable, Equatable {
+    /// The collection's name.
+    public var name: String
+    /// Its history's name: viewers from the same epoch resume.
+    public var epoch: String
+    /// The number of its last batch.
+    public var seq: Int
+    /// Its contents after that batch.
+    public var model: CollectionModel
+    /// The next serial number for items viewers insert (ids are never reused).
+    public var nextSerial: Int
+    /// The last batches kept, oldest first: replayed to viewers that resume, and
+    /// the op ids they hold are remembered, so that a resent edit is not applied twice.
+    public var recent: [CommittedBatch]
+
+    /// A stored collection.
+    public init(name: String, epoch: String, seq: Int, model: CollectionModel, nextSerial: Int, recent: [CommittedBatch] = []) {
+        self.name = name
+        self.epoch = epoch
+        self.seq = seq
+        self.model = model
+        self.nextSerial = nextSerial
+        self.recent = recent
+    }
+}
+
+/// One committed batch, as a store keeps it.
+public struct CommittedBatch: Sendable, Codable, Equatable {
+    /// The collection it changed.
+    public var collection: String
+    /// Its sequence number.
+    public var seq: Int
+    /// The op id of the edit that made it (none for the server's changes).
+    public var op: String?
+    /// A fingerprint of that edit: the same op id with another edit is refused.
+    public var fingerprint: UInt64
+    /// Who made it: a viewer id, or `server`.
+    public var by: String
+    /// How the model changed.
+    public var delta: ModelDelta
+    /// What viewers that resume are sent of it.
+    public var replay: LoggedBatch
+    /// The next serial number for inserted items, after it.
+    public var nextSerial: Int
+
+    /// A committed batch.
+    public init(collection: String, seq: Int, op: String?, fingerprint: UInt64, by: String, delta: ModelDelta, replay: LoggedBatch, nextSerial: Int) {
+        self.collection = collection
+        self.seq = seq
+        self.op = op
+        self.fingerprint = fingerprint
+        self.by = by
+        self.delta = delta
+        self.replay = replay
+        self.nextSerial = nextSerial
+    }
+}
+
+/// Why a store could not do what it was asked.
+public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure.
+    public enum Kind: String, Sendable {
+        /// The folder or the file cannot be written.
+        case readOnly = "read_only"
+        /// No room left (disk, quota, or the size cap).
+        case full
+        /// The file is not a database of ours, or is damaged.
+        case corrupt
+        /// Written by a newer version of the server.
+        case newerSchema = "newer_schema"
+        /// Another failure of the database or the disk.
+        case failed
+    }
+    /// What kind of failure.
+    public var kind: Kind
+    /// What happened, for people.
+    public var message: String
+
+    /// A failure.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// A store that keeps collections in this process only: what `--in-memory` and
+/// tests use. It holds every batch (no folding); `failing` makes appends fail.
+public final class InMemoryCollectionStore: CollectionStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var collections: [String: StoredCollection] = [:]
+    private var logs: [String: [CommittedBatch]] = [:]
+    private var failure: StoreError?
+    private var appendFailure: StoreError?
+    /// How many transactions appended batches (one per group commit).
+    public private(set) var transactions = 0
+
+    /// An empty store.
+    public init() {}
+
+    private func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Makes every append fail with `error`, as ``writeProblem`` says (nil: work again).
+    public func setFailure(_ error: StoreError?) { locked { failure = error } }
+
+    /// Makes appends fail with `error` while ``writeProblem`` says nothing: a disk
+    /// that fills in the middle of a commit (nil: work again).
+    public func setAppendFailure(_ error: StoreError?) { locked { appendFailure = error } }
+
+    public var writeProblem: StoreError? { locked { failure } }
+
+    public func load(_ name: String) throws(StoreError) -> StoredCollection? {
+        locked {
+            guard var stored = collections[name] else { return nil }
+            let log = logs[name] ?? []
+            for batch in log where batch.seq > stored.seq {
+                stored.model = batch.delta.applied(to: stored.model)
+                stored.seq = batch.seq
+                stored.nextSerial = batch.nextSerial
+            }
+            stored.recent = log
+            return stored
+        }
+    }
+
+    public func create(_ collection: StoredCollection) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            if let failure { throw failure }
+            collections[collection.name] = collection
+            logs[collection.name] = []
+        }
+    }
+
+    public func append(_ batches: [CommittedBatch]) throws(StoreError) {
+        guard !batches.isEmpty else { return }
+        try locked { () throws(StoreError) in
+            if let failure = failure ?? appendFailure { throw failure }
+            var last: [String: Int] = [:]
+            for b in batches {
+                let previous = last[b.collection] ?? logs[b.collection]?.last?.seq ?? collections[b.collection]?.seq
+                guard let previous, b.seq == previous + 1 else {
+                    throw StoreError(.failed, "batch \(b.seq) of '\(b.collection)' does not follow \(previous.map(String.init) ?? "nothing")")
+                }
+                last[b.collection] = b.seq
+            }
+            for b in batches { logs[b.collection, default: []].append(b) }
+            transactions += 1
+        }
+    }
+
+    public func log(of name: String, after seq: Int) throws(StoreError) -> [CommittedBatch] {
+        locked { (logs[name] ?? []).filter { $0.seq > seq } }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A WebSocket client on a bare socket, for what a library client cannot do:
+/// several frames in one write, so that the server reads them in one turn.
+final class RawWebSocket {
+    private let fd: Int32
+
+    /// Connects to 127.0.0.1:`port` and upgrades /ws with subprotocol collection.v1.
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        write(Array(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                     + "Sec-WebSocket-Protocol: collection.v1\r\n\r\n").utf8))
+        var head = [UInt8]()
+        while !head.ends(with: Array("\r\n\r\n".utf8)) {
+            var byte: UInt8 = 0
+            guard recv(fd, &byte, 1, 0) == 1 else { throw CocoaError(.fileReadUnknown) }
+            head.append(byte)
+        }
+        guard String(decoding: head, as: UTF8.self).hasPrefix("HTTP/1.1 101") else { throw CocoaError(.fileReadUnknown) }
+    }
+
+    /// Masked text frames, all in one write.
+    func send(_ messages: [String]) {
+        var bytes: [UInt8] = []
+        for message in messages {
+            let payload = Array(message.utf8)
+            precondition(payload.count < 126)
+            let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+            bytes += [0x81, 0x80 | UInt8(payload.count)] + mask
+            bytes += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        }
+        write(bytes)
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Reads until `marker` was seen `count` times (in frames' payloads, read as text).
+    func read(until marker: String, count: Int) -> Bool {
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while text.components(separatedBy: marker).count - 1 < count {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            guard n > 0 else { return false }
+            text += String(decoding: buffer[0..<n], as: UTF8.self)
+        }
+        return true
+    }
+
+    deinit { close(fd) }
+}
+
+extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+}

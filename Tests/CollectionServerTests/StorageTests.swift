@@ -1,0 +1,152 @@
+import CollectionProtocol
+import CollectionServer
+import CollectionTesting
+import Testing
+
+/// A stored collection "shelf" (two sections of string-field items) on a server
+/// whose store is `store`, so that two servers in a row share it.
+func shelfServer(_ store: any CollectionStore, groupCommit: Bool = true) throws -> (CollectionServer, LiveCollection, Int) {
+    var configuration = CollectionServer.Configuration.testing
+    configuration.storage = .custom(store)
+    configuration.groupCommit = groupCommit
+    let server = CollectionServer(configuration: configuration)
+    let shelf = server.addCollection(named: "shelf")
+    var model = CollectionModel()
+    for section in ["top", "bottom"] {
+        model.snapshot.appendSections([section])
+        let items = (0..<6).map { "\(section)-\($0)" }
+        model.snapshot.appendItems(items, toSection: section)
+        for item in items { model.itemContent[item] = ["title": item] }
+    }
+    shelf.load(model)
+    shelf.allowedEdits = .all
+    return (server, shelf, try server.start())
+}
+
+@Suite(.serialized) struct LibraryStorageTests {
+    @Test func aRestartedServerResumesItsViewersWithTheSameHistory() async throws {
+        let store = InMemoryCollectionStore()
+        var (server, shelf, port) = try shelfServer(store)
+        #expect(shelf.isStored)
+        let viewer = try await TestViewer.connect(port: port)
+        try await viewer.hello(wantOrder: true, collection: "shelf")
+        viewer.send(#"{"type":"delete","op":"d1","items":["top-1"]}"#)
+        try await viewer.wait(forSeq: 1)
+        let seenOne = viewer.mirror
+        viewer.send(#"{"type":"move","op":"m1","item":"top-0","section":"bottom"}"#)
+        try await viewer.wait(forSeq: 2)
+        let epoch = shelf.epoch
+        let model = shelf.model
+        server.stop()
+        #expect(try await viewer.socket.waitForClose() == 1001)
+
+        (server, shelf, port) = try shelfServer(store)
+        defer { server.stop() }
+        #expect(shelf.sequence == 2 && shelf.epoch == epoch && shelf.model == model)
+        // The viewer that saw batch 1 only resumes: it is sent batch 2, not everything.
+        let back = try await TestViewer.connect(port: port, mirror: seenOne)
+        let first = try await back.hello(lastSeq: 1, epoch: epoch, collection: "shelf")
+        guard case .resume(let resume) = first else { Issue.record("expected resume, got \(first)"); return }
+        #expect(resume.fromSeq == 1 && resume.seq == 2)
+        #expect(back.received.compactMap { if case .batch(let b) = $0 { b.seq } else { nil } } == [2])
+        // A resent edit is answered with its first ack, not applied again.
+        back.send(#"{"type":"delete","op":"d1","items":["top-1"]}"#)
+        #expect(try await back.next("ack") == .ack(op: "d1", seq: 1))
+        #expect(shelf.sequence == 2)
+    }
+
+    @Test func editsOfOneTurnShareATransactionAndEachIsAckedAfterIt() async throws {
+        let store = InMemoryCollectionStore()
+        let (server, shelf, port) = try shelfServer(store)
+        defer { server.stop() }
+        // Twenty edits in one write: the server reads them in one turn.
+        let raw = try RawWebSocket(port: port)
+        let hello = #"{"type":"hello","viewport":{"width":400,"height":300}}"#
+        raw.send([hello])
+        #expect(raw.read(until: "\"welcome\"", count: 1))
+        let created = store.transactions
+        raw.send((0..<20).map { #"{"type":"reload","op":"r\#($0)","items":["top-\#($0 % 6)"]}"# })
+        #expect(raw.read(until: "\"ack\"", count: 20))
+        #expect(shelf.sequence == 20)
+        #expect(try store.log(of: "shelf", after: 0).count == 20)
+        #expect(store.transactions - created == 1)
+    }
+
+    @Test func withoutGroupCommitEachEditIsATransaction() async throws {
+        let store = InMemoryCollectionStore()
+        let (server, _, port) = try shelfServer(store, groupCommit: false)
+        defer { server.stop() }
+        let viewer = try await TestViewer.connect(port: port)
+        try await viewer.hello(collection: "shelf")
+        for i in 0..<10 { viewer.send(#"{"type":"reload","op":"r\#(i)","items":["top-1"]}"#) }
+        try await viewer.wait(forSeq: 10)
+        #expect(store.transactions == 10)
+    }
+
+    @Test func aStoreThatCannotWriteRefusesEditsWhileViewersWatch() async throws {
+        let store = InMemoryCollectionStore()
+        let (server, shelf, port) = try shelfServer(store)
+        defer { server.stop() }
+        let editor = try await TestViewer.connect(port: port)
+        try await editor.hello(collection: "shelf")
+        let watcher = try await TestViewer.connect(port: port)
+        try await watcher.hello(collection: "shelf")
+        store.setFailure(StoreError(.readOnly, "the data folder is read-only"))
+        editor.send(#"{"type":"delete","op":"d1","items":["top-1"]}"#)
+        let reject = try await editor.next("reject")
+        #expect(reject == .reject(op: "d1", code: .storageUnavailable, message: "the data folder is read-only"))
+        #expect(shelf.sequence == 0 && shelf.model.snapshot.contains(item: "top-1"))
+        // The watcher is still served: a scroll is answered.
+        watcher.send(#"{"type":"scroll","offset":{"x":0,"y":40}}"#)
+        _ = try await watcher.next("window")
+        #expect(await watcher.staysQuiet())
+        // The server's own changes are refused the same way.
+        await #expect(throws: ProtocolError.self) { try await shelf.update { $0.snapshot.deleteItems(["top-2"]); return [] } }
+        store.setFailure(nil)
+        editor.send(#"{"type":"delete","op":"d2","items":["top-1"]}"#)
+        #expect(try await editor.next("ack") == .ack(op: "d2", seq: 1))
+    }
+
+    @Test func aCommitThatFailsIsNeverAckedAndViewersComeBackToWhatWasKept() async throws {
+        let store = InMemoryCollectionStore()
+        let (server, shelf, port) = try shelfServer(store)
+        defer { server.stop() }
+        let editor = try await TestViewer.connect(port: port)
+        try await editor.hello(collection: "shelf")
+        let watcher = try await TestViewer.connect(port: port)
+        try await watcher.hello(collection: "shelf")
+        editor.send(#"{"type":"delete","op":"d1","items":["top-1"]}"#)
+        try await watcher.wait(forSeq: 1)
+        let epoch = shelf.epoch
+        // The disk fills in the middle of the next commit.
+        store.setAppendFailure(StoreError(.full, "no space left on device"))
+        editor.send(#"{"type":"delete","op":"d2","items":["top-2"]}"#)
+        #expect(try await editor.socket.waitForClose() == 1011)
+        #expect(try await watcher.socket.waitForClose() == 1011)
+        #expect(!editor.received.contains(.ack(op: "d2", seq: 2)))
+        #expect(!watcher.received.contains { $0.type == "batch" && watcher.mirror.seq > 1 })
+        #expect(shelf.sequence == 1 && shelf.model.snapshot.contains(item: "top-2"))
+        // Back with room: the viewers resume from batch 1, and the edit can be sent again.
+        store.setAppendFailure(nil)
+        let back = try await TestViewer.connect(port: port, mirror: watcher.mirror)
+        let first = try await back.hello(lastSeq: 1, epoch: epoch, collection: "shelf")
+        guard case .resume = first else { Issue.record("expected resume, got \(first)"); return }
+        back.send(#"{"type":"delete","op":"d2","items":["top-2"]}"#)
+        #expect(try await back.next("ack") == .ack(op: "d2", seq: 2))
+    }
+
+    @Test func aCollectionWithATypedDataSourceKeepsItsOwnData() async throws {
+        let store = InMemoryCollectionStore()
+        var configuration = CollectionServer.Configuration.testing
+        configuration.storage = .custom(store)
+        let server = CollectionServer(configuration: configuration)
+        defer { server.stop() }
+        let typed = server.addCollection(named: "typed")
+        _ = LiveDiffableDataSource<String, String>(collection: typed, cellRegistration: CellRegistration(template: "card") { ["title": $0] })
+        let opted = server.addCollection(named: "opted", persistence: .appManaged)
+        let kept = server.addCollection(named: "kept")
+        _ = try server.start()
+        #expect(!typed.isStored && !opted.isStored && kept.isStored)
+        #expect(try store.load("typed") == nil && store.load("opted") == nil && store.load("kept") != nil)
+    }
+}
