@@ -143,7 +143,7 @@ public final class InMemoryCollectionStore: CollectionStore, @unchecked Sendable
             guard var stored = collections[name] else { return nil }
             let log = logs[name] ?? []
             for batch in log where batch.seq > stored.seq {
-                stored.model = batch.delta.applied(to: stored.model)
+                batch.delta.apply(to: &stored.model)
                 stored.seq = batch.seq
                 stored.nextSerial = batch.nextSerial
             }

@@ -92,34 +92,26 @@ public struct ModelDelta: Sendable, Codable, Equatable {
     /// `model` changed by this delta.
     public func applied(to model: CollectionModel) -> CollectionModel {
         var next = model
+        apply(to: &next)
+        return next
+    }
+
+    /// Changes `next` by this delta, in place (a store replaying its log copies nothing).
+    public func apply(to next: inout CollectionModel) {
         if let sections {
+            let old = next.snapshot
             var snapshot = Snapshot<String, String>()
             snapshot.appendSections(sections)
-            for id in sections where model.snapshot.indexOfSection(id) != nil {
-                snapshot.appendItems(model.snapshot.itemIdentifiers(inSection: id), toSection: id)
+            for id in sections where old.indexOfSection(id) != nil {
+                snapshot.appendItems(old.itemIdentifiers(inSection: id), toSection: id)
             }
             next.snapshot = snapshot
         }
-        // Each touched section is rebuilt once: its items less the removed ones,
-        // then the placed ones at their final indexes, in ascending order.
-        var bySection: [String: [String]] = [:]
-        var removedHere: [String: Set<String>] = [:]
-        for id in removed {
-            if let section = next.snapshot.sectionIdentifier(containingItem: id) { removedHere[section, default: []].insert(id) }
-        }
-        for (section, gone) in removedHere {
-            bySection[section] = next.snapshot.itemIdentifiers(inSection: section).filter { !gone.contains($0) }
-        }
-        var placedHere: [String: [Placement]] = [:]
-        for p in placed { placedHere[p.section, default: []].append(p) }
-        // Take every removed item out first, so that an item moving between sections is not in two at once.
-        for (section, items) in bySection where placedHere[section] == nil { next.snapshot.setItems(items, inSection: section) }
-        for section in placedHere.keys where bySection[section] != nil { next.snapshot.setItems([], inSection: section) }
-        let placedSections = placedHere.keys.sorted { (next.snapshot.indexOfSection($0) ?? 0) < (next.snapshot.indexOfSection($1) ?? 0) }
-        for section in placedSections where next.snapshot.indexOfSection(section) != nil {
-            var items = bySection[section] ?? next.snapshot.itemIdentifiers(inSection: section)
-            for p in placedHere[section] ?? [] { items.insert(p.item, at: min(p.index, items.count)) }
-            next.snapshot.setItems(items, inSection: section)
+        // Every removed item out first (an item moving between sections is never in
+        // two at once), then the placed ones at their final indexes, ascending.
+        next.snapshot.deleteItems(removed)
+        for p in placed where next.snapshot.indexOfSection(p.section) != nil {
+            next.snapshot.insertItems([p.item], at: min(p.index, next.snapshot.numberOfItems(inSection: p.section)), inSection: p.section)
         }
         // Content: kept for items still there, new for the changed.
         for id in removed where !next.snapshot.contains(item: id) {
@@ -127,7 +119,7 @@ public struct ModelDelta: Sendable, Codable, Equatable {
             next.itemReuseIdentifiers[id] = nil
         }
         if sections != nil {
-            for id in model.itemContent.keys where !next.snapshot.contains(item: id) {
+            for id in next.itemContent.keys where !next.snapshot.contains(item: id) {
                 next.itemContent[id] = nil
                 next.itemReuseIdentifiers[id] = nil
             }
@@ -139,6 +131,5 @@ public struct ModelDelta: Sendable, Codable, Equatable {
         if let immovable { next.immovableItems = Set(immovable) }
         if let cellTemplate { next.cellReuseIdentifier = cellTemplate }
         if let headerTemplate { next.headerReuseIdentifier = headerTemplate }
-        return next
     }
 }

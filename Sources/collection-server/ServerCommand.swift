@@ -75,6 +75,9 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "MiB the database may grow to; past that, edits are refused (0: no cap).")
     var maxDataSize = 0
 
+    @Option(help: "full: each commit is synced to disk before edits are acknowledged (survives a power cut); normal: written, not synced (survives a crash of the server only).")
+    var sync = "full"
+
     @Flag(help: .hidden)
     var echo = false
 
@@ -96,6 +99,7 @@ struct ServerCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxDataSize >= 0 else { throw ValidationError("--max-data-size must be 0 or more") }
+        guard SQLiteCollectionStore.Options.Synchronous(rawValue: sync) != nil else { throw ValidationError("--sync is full or normal") }
         guard maxConnections > 0, maxConnectionsPerAddress > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0, helloTimeout >= 0 else { throw ValidationError("limits must be positive") }
     }
 
@@ -123,6 +127,7 @@ struct ServerCommand: AsyncParsableCommand {
         config.allowedOrigins = allowOrigin
         var storeOptions = SQLiteCollectionStore.Options()
         if maxDataSize > 0 { storeOptions.maximumSize = maxDataSize * 1_048_576 }
+        storeOptions.synchronous = SQLiteCollectionStore.Options.Synchronous(rawValue: sync) ?? .full
         config.storage = inMemory ? .inMemory : .sqlite(directory: data, options: storeOptions)
         config.groupCommit = groupCommit
 
