@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // Pure core: identifiers, snapshots, diffing, validation, layout. No I/O.
@@ -47,7 +48,7 @@ let package = Package(
         .target(
             name: "CollectionServer",
             dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionStorage", "WebSocketTransport", "CollectionClient",
-                           .product(name: "Logging", package: "swift-log")]
+                           .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Test support shipped with the package: a protocol client with a mirror.
         .target(name: "CollectionTesting", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "WebSocketTransport"]),

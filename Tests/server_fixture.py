@@ -16,14 +16,15 @@ ARTIFACTS = ROOT / ".build" / "test-artifacts"
 
 
 class Server:
-    def __init__(self, *args):
+    def __init__(self, *args, env=None):
         if not BINARY.exists():
             raise RuntimeError(f"{BINARY} is not built: run `make test`")
         # Nothing is kept on disk unless the test gives a data folder.
         keep = [] if "--data" in args else ["--in-memory"]
         self.proc = subprocess.Popen(
             [str(BINARY), "--host", "127.0.0.1", "--port", "0", "--exit-on-stdin-eof", "--log-level", "warning", *keep, *args],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
+            env=None if env is None else {**os.environ, **env})
         line = self.proc.stdout.readline()
         match = re.fullmatch(r"listening on (https?)://127\.0\.0\.1:(\d+)/\n", line)
         if not match:

@@ -73,6 +73,7 @@ public enum BoardExample {
             collection.setItemFactory(column.demo)
             collection.setLayoutPolicy(column.demo)
             collection.allowedEdits = .all
+            collection.setPermissions { $0.user == nil || $0.roles.contains("editor") ? .all : [.view, .select] }
             var limits = collection.limits
             limits.maxItems = 10_000
             collection.limits = limits

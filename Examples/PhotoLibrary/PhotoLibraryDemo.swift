@@ -114,6 +114,16 @@ public enum PhotoLibraryExample {
         collection.setItemFactory(PhotoLibraryDemo())
         collection.setLayoutPolicy(PhotoLibraryDemo())
         collection.allowedEdits = .all
+        collection.setPermissions(PhotoLibraryDemo.permissions)
         collection.setDropDelegate(ModelDropDelegate(foldersTakeDrops: false))
+    }
+}
+
+extension PhotoLibraryDemo {
+    /// The examples' rule: anonymous visitors (the demo with no login) and signed-in
+    /// users with the role `editor` may do everything; other signed-in users may
+    /// watch and select.
+    public static func permissions(_ viewer: Viewer) -> ViewerPermissions {
+        viewer.user == nil || viewer.roles.contains("editor") ? .all : [.view, .select]
     }
 }

@@ -58,6 +58,7 @@ export class CollectionViewElement extends HTMLElement {
       selfSizingLayouts: selfSizing.length ? new Set(selfSizing) : undefined,
       dropSessions: this.hasAttribute("drop-sessions"),
       endpoint: this.getAttribute("endpoint") ?? "/ws",
+      token: this.getAttribute("token") ?? undefined,
       onChange: (kind, message) => this.#changed(kind, message),
       onStatus: (status) => {
         this.dataset.status = status;

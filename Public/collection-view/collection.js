@@ -17,13 +17,14 @@ export class LiveCollection {
   /**
    * @param {{scroller: HTMLElement, content: HTMLElement, announce: (text: string) => void,
    *   collection?: string, name?: string, selfSizingLayouts?: Set<string>, dropSessions?: boolean, endpoint?: string,
-   *   onChange?: (kind: string, message: object) => void, onStatus?: (status: string) => void}} options
+   *   token?: string, onChange?: (kind: string, message: object) => void, onStatus?: (status: string) => void}} options
    *   `collection` names the server's collection (none: the default one); `endpoint`
-   *   is the WebSocket path ("/ws"), resolved against the page's address; with
+   *   is the WebSocket path ("/ws"), resolved against the page's address; `token`, a
+   *   signed token sent as `?token=` (a cookie the server reads works without it); with
    *   `dropSessions`, a pointer drag is a drag-and-drop session (see dragdrop.js)
    *   rather than an interactive movement.
    */
-  constructor({ scroller, content, announce, collection, name, selfSizingLayouts, dropSessions = false, endpoint = "/ws", onChange, onStatus }) {
+  constructor({ scroller, content, announce, collection, name, selfSizingLayouts, dropSessions = false, endpoint = "/ws", token, onChange, onStatus }) {
     Object.assign(this, { scroller, content, announce, collection, name });
     this.onChange = onChange ?? (() => {});
     /** Called with every dropProposal, ack and reject (the drag controller listens). */
@@ -36,6 +37,7 @@ export class LiveCollection {
 
     const url = new URL(endpoint, location.href);
     url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    if (token) url.searchParams.set("token", token);
     this.connection = new Connection(url.href, {
       onOpen: () => {
         // After a reconnect, ask to resume from the last batch applied.

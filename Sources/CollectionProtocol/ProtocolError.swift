@@ -43,6 +43,8 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     /// The edit could not be kept (the data folder is read-only, the disk is
     /// full): nothing changed, and viewers keep watching. Try again later.
     case storageUnavailable = "storage_unavailable"
+    /// This viewer's identity may not do that in this collection (view, select or edit).
+    case forbidden
 }
 
 /// A client message that cannot be accepted; the model does not change.

@@ -79,11 +79,20 @@ public struct ViewerInfo: Equatable, Sendable, Codable {
     public var id: String
     public var name: String
     public var color: String
+    /// The signed-in user behind this viewer (nil: anonymous). Not sent to other viewers.
+    public var user: String?
+    /// The user's roles, as authenticated. Not sent to other viewers.
+    public var roles: Set<String> = []
+
+    private enum CodingKeys: String, CodingKey { case id, name, color }
+
     /// Creates viewer info.
-    public init(id: String, name: String, color: String) {
+    public init(id: String, name: String, color: String, user: String? = nil, roles: Set<String> = []) {
         self.id = id
         self.name = name
         self.color = color
+        self.user = user
+        self.roles = roles
     }
 }
 

@@ -57,6 +57,8 @@ public final class CollectionServer: Sendable {
         t.pingTimeout = configuration.pingTimeout
         t.extraWebSocketPath = configuration.echoPath
         t.origins = OriginPolicy(allowing: configuration.allowedOrigins)
+        let admission = configuration
+        t.admit = { admission.admission($0) }
         let engine = self.engine
         transport = WebSocketServer(configuration: t, logger: logger) { engine.handle($0) }
         engine.attach(transport)

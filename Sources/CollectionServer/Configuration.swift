@@ -1,6 +1,7 @@
 import CollectionStorage
 import CollectionSync
 import Logging
+import WebSocketTransport
 
 extension CollectionServer {
     /// How a ``CollectionServer`` listens and what it serves.
@@ -47,6 +48,16 @@ extension CollectionServer {
         /// Whether the edits of one turn of the service loop share one transaction
         /// (one sync to disk) rather than one each.
         public var groupCommit = true
+        /// Decides who is behind each WebSocket handshake (its headers, cookies,
+        /// query and address); nil uses the built-in signed ``tokens``.
+        public var authenticate: (@Sendable (Handshake) -> Authentication)?
+        /// The secret signed tokens are checked with (nil: tokens are refused, and
+        /// everyone is anonymous).
+        public var tokens: TokenSigner?
+        /// Whether anonymous viewers are refused (401 before the upgrade).
+        public var requireToken = false
+        /// The cookie the built-in authentication reads a token from.
+        public var tokenCookie = "collection_token"
         /// Seconds a graceful stop (SIGTERM, ``CollectionServer/stop()``) waits for
         /// viewers to take their 1001 close.
         public var shutdownTimeout: Double = 3

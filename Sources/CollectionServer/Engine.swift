@@ -220,8 +220,12 @@ final class Engine: @unchecked Sendable {
             guard let group, let server = transport else { return }
             let outgoing: [Outgoing]
             switch event {
-            case let .opened(id, _, path):
-                if path == server.configuration.extraWebSocketPath { echo.insert(id) } else { group.connect(id.rawValue, at: Self.now) }
+            case let .opened(id, _, path, credential):
+                if path == server.configuration.extraWebSocketPath {
+                    echo.insert(id)
+                } else {
+                    group.connect(id.rawValue, at: Self.now, identity: credential as? Identity)
+                }
                 logger.debug("open \(id) on \(path)")
                 return
             case let .message(id, bytes, binary):

@@ -22,6 +22,9 @@ import CollectionSync
 @_exported import struct CollectionSync.StoreError
 @_exported import class CollectionSync.InMemoryCollectionStore
 @_exported import class CollectionStorage.SQLiteCollectionStore
+@_exported import struct CollectionSync.Identity
+@_exported import struct CollectionSync.ViewerPermissions
+@_exported import struct WebSocketTransport.Handshake
 @_exported import enum CollectionClient.CollectionClient
 
 /// A viewer: its id (unique on the server), display name and colour.

@@ -100,6 +100,14 @@ public final class LiveCollection: Sendable {
         read { $0.identifyViewer = identify }
     }
 
+    /// Decides what each viewer may do here (view, select, edit), at its hello,
+    /// from who it is: ``Viewer/user`` and ``Viewer/roles`` (nil and empty for an
+    /// anonymous viewer). A message it may not send gets `forbidden` and changes
+    /// nothing; without view it is not welcomed. By default everyone may do everything.
+    public func setPermissions(_ rule: @escaping @Sendable (Viewer) -> ViewerPermissions) {
+        read { $0.permissions = rule }
+    }
+
     /// Which edits viewers may send (default: moves only; each move still asks
     /// the delegate). Inserts need ``setItemFactory(_:)``.
     public var allowedEdits: ViewerEdits {

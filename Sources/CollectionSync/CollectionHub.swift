@@ -72,6 +72,9 @@ public final class CollectionHub {
     /// Names a viewer when it says hello: given the identity the hub proposes (the
     /// hello's name, a colour), returns the one others see.
     public var identifyViewer: ((ViewerInfo) -> ViewerInfo)?
+    /// What each viewer may do here, decided at its hello from who it is (its
+    /// `user` and `roles`; anonymous viewers have neither). nil: everything.
+    public var permissions: ((ViewerInfo) -> ViewerPermissions)?
     /// The app's handler of actions (named controls of cells and pages): it gets
     /// the action with ``actingViewer`` set. Without one, actions are refused.
     public var actionHandler: ((HubAction) -> Void)?
@@ -186,10 +189,18 @@ public final class CollectionHub {
     /// Section identities, counts and checksums (cached; refreshed per batch).
     var sectionInfos: [SectionInfo] { model.snapshot.sectionIdentifiers.map { sectionInfoCache[$0] ?? model.sectionInfo($0) } }
 
-    /// A connection opened.
-    public func connect(_ key: UInt64) {
+    /// A connection opened, by `identity` when authentication established one
+    /// (its name and colour are what others see; nil: an anonymous viewer).
+    public func connect(_ key: UInt64, identity: Identity? = nil) {
         let n = numbering.next()
-        let info = ViewerInfo(id: "v\(n)", name: "Viewer \(n)", color: Self.palette[(n - 1) % Self.palette.count])
+        var info = ViewerInfo(id: "v\(n)", name: "Viewer \(n)", color: Self.palette[(n - 1) % Self.palette.count])
+        if let identity {
+            info.user = identity.id
+            info.roles = identity.roles
+            let name = Self.displayName(identity.name)
+            info.name = name.isEmpty ? identity.id : name
+            info.color = identity.color.flatMap { Self.isSafeColor($0) ? $0 : nil } ?? Self.color(forUser: identity.id)
+        }
         let viewer = Viewer(key: key, info: info, store: store)
         viewer.state.bound = WindowBound(limits)
         viewer.layoutName = layoutName
@@ -282,6 +293,9 @@ public final class CollectionHub {
     private func dispatch(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
         if case .hello(let hello) = message { return try greet(viewer, hello) }
         guard viewer.ready else { throw ProtocolError(.notReady, "send 'hello' first") }
+        if let (needed, verb) = ViewerPermissions.needed(for: message), !viewer.permissions.contains(needed) {
+            throw ProtocolError(.forbidden, "\(viewer.info.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer") may not \(verb) collection '\(name)'; nothing changed")
+        }
         switch message {
         case .hello:
             return []
@@ -346,17 +360,25 @@ public final class CollectionHub {
             throw ProtocolError(.unknownCollection, "this connection watches '\(name)', not '\(collection.prefix(64))'")
         }
         let first = !viewer.ready
-        viewer.ready = true
-        // The display name others see: the hello's, when it has one worth showing.
-        if first, let name = hello.name.map(Self.displayName), !name.isEmpty { viewer.info.name = name }
+        // The display name others see: a signed-in user's own, else the hello's when it has one worth showing.
+        if first, viewer.info.user == nil, let name = hello.name.map(Self.displayName), !name.isEmpty { viewer.info.name = name }
         if first, let identifyViewer {
             var chosen = identifyViewer(viewer.info)
             chosen.id = viewer.info.id   // ids stay the server's: unique, and what presence is keyed by
+            chosen.user = viewer.info.user   // who it is, and its roles, are authentication's
+            chosen.roles = viewer.info.roles
             chosen.name = Self.displayName(chosen.name)
             if !Self.isSafeColor(chosen.color) { chosen.color = viewer.info.color }
             viewer.info = chosen
             actingViewer = chosen
         }
+        if first {
+            viewer.permissions = permissions?(viewer.info) ?? .all
+            guard viewer.permissions.contains(.view) else {
+                throw ProtocolError(.forbidden, "\(viewer.info.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer") may not view collection '\(name)'")
+            }
+        }
+        viewer.ready = true
         // Presence changes from now on reach this viewer; those before are in its answer.
         if first { presenceEvents.append(.joined(viewer.info)) }
         viewer.presenceMark = presenceEvents.count
@@ -388,6 +410,13 @@ public final class CollectionHub {
                 focuses: focuses(except: viewer.key), layout: layoutName, collection: name))))
         }
         return out
+    }
+
+    /// A colour of the palette picked from a user's id: the same user gets the same one each time.
+    static func color(forUser id: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return palette[Int(hash % UInt64(palette.count))]
     }
 
     /// A name as others are shown it: control characters out, spaces collapsed, at most 40 characters.

@@ -12,6 +12,8 @@ public final class CollectionHubGroup {
     private var route: [UInt64: CollectionHub] = [:]
     /// Connections that have not said which collection they watch, with when they opened.
     private var pending: [UInt64: Double] = [:]
+    /// Who is behind each connection, when authentication said.
+    private var identities: [UInt64: Identity] = [:]
 
     /// Groups `hubs` (their names must differ).
     public init(_ hubs: [CollectionHub]) {
@@ -32,8 +34,12 @@ public final class CollectionHubGroup {
     /// The hub a connection watches, once it said hello.
     public func hub(of key: UInt64) -> CollectionHub? { route[key] }
 
-    /// A connection opened (at `now`, in seconds); it picks a collection with its `hello`.
-    public func connect(_ key: UInt64, at now: Double = 0) { pending[key] = now }
+    /// A connection opened (at `now`, in seconds), by `identity` when authentication
+    /// established one; it picks a collection with its `hello`.
+    public func connect(_ key: UInt64, at now: Double = 0, identity: Identity? = nil) {
+        pending[key] = now
+        identities[key] = identity
+    }
 
     /// Connections still without a `hello` that opened before `deadline`: the server
     /// closes them (a socket held open without a hello holds a slot for nothing).
@@ -61,7 +67,7 @@ public final class CollectionHubGroup {
         }
         pending[key] = nil
         route[key] = hub
-        hub.connect(key)
+        hub.connect(key, identity: identities.removeValue(forKey: key))
         return hub.receive(bytes, from: key)
     }
 
@@ -78,6 +84,7 @@ public final class CollectionHubGroup {
     /// A connection closed.
     public func disconnect(_ key: UInt64) -> [Outgoing] {
         pending[key] = nil
+        identities[key] = nil
         return route.removeValue(forKey: key)?.disconnect(key) ?? []
     }
 }

@@ -10,6 +10,8 @@ final class Viewer {
     var info: ViewerInfo
     var state: ViewState
     var ready = false
+    /// What the collection's permissions let this viewer do (set at its hello).
+    var permissions: ViewerPermissions = .all
     /// The item this viewer is moving interactively, if any.
     var movement: ViewerMovement?
     /// How many of the hub's pending presence events this viewer's welcome already

@@ -25,11 +25,13 @@ public final class TestViewer: @unchecked Sendable {
         self.mirror = mirror
     }
 
-    /// Connects to `ws(s)://host:port/ws`. Pass the `mirror` of a dropped viewer to
-    /// continue it (then say hello with its `seq` and `epoch` to resume).
-    public static func connect(host: String = "127.0.0.1", port: Int, tls: Bool = false, caFile: String? = nil,
+    /// Connects to `ws(s)://host:port/ws` (or `path`, with a query: `/ws?token=…`).
+    /// Pass the `mirror` of a dropped viewer to continue it (then say hello with
+    /// its `seq` and `epoch` to resume).
+    public static func connect(host: String = "127.0.0.1", port: Int, path: String = "/ws", tls: Bool = false, caFile: String? = nil,
                                mirror: Mirror = Mirror(), timeout: Duration = .seconds(5)) async throws -> TestViewer {
-        TestViewer(socket: try await WebSocketClient.connect(host: host, port: port, tls: tls, caFile: caFile, timeout: timeout), mirror: mirror)
+        TestViewer(socket: try await WebSocketClient.connect(host: host, port: port, path: path, tls: tls, caFile: caFile, timeout: timeout),
+                   mirror: mirror)
     }
 
     /// Sends raw JSON text.

@@ -10,8 +10,9 @@ public struct ConnectionID: Hashable, Sendable, Comparable, CustomStringConverti
 
 /// What the transport reports, always on its service thread, in order per connection.
 public enum WebSocketEvent: Sendable {
-    /// A WebSocket handshake completed on `path` with the bound `subprotocol`.
-    case opened(ConnectionID, subprotocol: String, path: String)
+    /// A WebSocket handshake completed on `path` with the bound `subprotocol`;
+    /// `credential` is what ``WebSocketServerConfiguration/admit`` accepted it with.
+    case opened(ConnectionID, subprotocol: String, path: String, credential: (any Sendable)?)
     /// A whole message arrived (reassembled, size-checked, UTF-8 checked when text).
     case message(ConnectionID, [UInt8], binary: Bool)
     /// The connection is gone; no more events for it.

@@ -81,12 +81,39 @@ extension ServerCore {
         _ = cws_request_method(wsi, &uriBytes)
         let offered = header(wsi, WSI_TOKEN_PROTOCOL, cap: 1024)
         let origin = header(wsi, WSI_TOKEN_ORIGIN, cap: configuration.headerSpace)
-        guard let refusal = screen.screenUpgrade(path: requestPath(wsi), uriBytes: Int(uriBytes), headerBytes: Int(cws_request_header_bytes(wsi)),
-                                                  offered: offered, origin: origin, host: header(wsi, WSI_TOKEN_HOST, cap: 256),
-                                                  port: port.load(ordering: .relaxed)) else { return 0 }
-        logger.info("refused upgrade: \(refusal.status) \(refusal.reason)")
-        _ = cws_http_respond(wsi, refusal.status, refusal.headers, refusal.reason + "\n", 0)
-        return -1
+        let path = requestPath(wsi)
+        if let refusal = screen.screenUpgrade(path: path, uriBytes: Int(uriBytes), headerBytes: Int(cws_request_header_bytes(wsi)),
+                                              offered: offered, origin: origin, host: header(wsi, WSI_TOKEN_HOST, cap: 256),
+                                              port: port.load(ordering: .relaxed)) {
+            logger.info("refused upgrade: \(refusal.status) \(refusal.reason)")
+            _ = cws_http_respond(wsi, refusal.status, refusal.headers, refusal.reason + "\n", 0)
+            return -1
+        }
+        guard let admit = configuration.admit else { return 0 }
+        var headers: [String: String] = [:]
+        let named: [(String, lws_token_indexes)] = [("cookie", WSI_TOKEN_HTTP_COOKIE), ("authorization", WSI_TOKEN_HTTP_AUTHORIZATION),
+                                                    ("origin", WSI_TOKEN_ORIGIN), ("host", WSI_TOKEN_HOST),
+                                                    ("user-agent", WSI_TOKEN_HTTP_USER_AGENT), ("x-forwarded-for", WSI_TOKEN_X_FORWARDED_FOR)]
+        for (name, token) in named {
+            if let value = header(wsi, token, cap: configuration.headerSpace) { headers[name] = value }
+        }
+        let handshake = Handshake(path: path, query: header(wsi, WSI_TOKEN_HTTP_URI_ARGS, cap: configuration.headerSpace) ?? "",
+                                  headers: headers, remoteAddress: peerAddress(wsi))
+        switch admit(handshake) {
+        case .accept(let credential):
+            admitted[wsi] = credential
+            return 0
+        case let .refuse(status, reason):
+            logger.info("refused upgrade: \(status) \(reason)")
+            _ = cws_http_respond(wsi, UInt32(clamping: status), "", reason + "\n", 0)
+            return -1
+        }
+    }
+
+    /// The peer's IP address, as lws reads it.
+    func peerAddress(_ wsi: OpaquePointer) -> String {
+        var peer = [CChar](repeating: 0, count: 64)
+        return lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? ""
     }
 
     /// `LWS_CALLBACK_HTTP`: a static file (with validators, 304 when unchanged), or a status.

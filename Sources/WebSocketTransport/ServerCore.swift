@@ -52,6 +52,10 @@ final class ServerCore: @unchecked Sendable {
     /// Connections refused for the connection limit, waiting to send their close frame.
     private var overflow: [ObjectIdentifier: ServerConnection] = [:]
     private var nextID: UInt64 = 0
+    /// What ``WebSocketServerConfiguration/admit`` accepted each upgrade with, until
+    /// the connection is established (every upgrade passes the check first, so a
+    /// reused handle never inherits another's).
+    var admitted: [OpaquePointer: (any Sendable)?] = [:]
     /// Set by a graceful shutdown: the close every connection gets, new ones at once.
     private var shuttingDown: (CloseCode, String)?
     /// Whether an event was reported in the current turn of the loop.
@@ -217,8 +221,8 @@ final class ServerCore: @unchecked Sendable {
             id: id, wsi: wsi, inbound: InboundAssembler(limit: limit),
             outbound: OutboundQueue(fragmentSize: configuration.fragmentSize, maxQueuedBytes: backlog),
             flood: FloodGuard(framesPerSecond: main ? configuration.framesPerSecond : .infinity, bytesPerSecond: main ? configuration.bytesPerSecond : .infinity))
-        var peer = [CChar](repeating: 0, count: 64)
-        let address = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? ""
+        let address = peerAddress(wsi)
+        let credential = admitted.removeValue(forKey: wsi) ?? nil
         let fromAddress = perAddress[address, default: 0]
         let refusal = shuttingDown.map { ($0.0, $0.1) }
             ?? (connections.count >= configuration.maxConnections ? (.policyViolation, "too many connections")
@@ -238,7 +242,7 @@ final class ServerCore: @unchecked Sendable {
         perAddress[address] = fromAddress + 1
         connections[id] = connection
         connectionCount.add(1, ordering: .relaxed)
-        report(.opened(id, subprotocol: subprotocol, path: path))
+        report(.opened(id, subprotocol: subprotocol, path: path, credential: credential))
         return 0
     }
 

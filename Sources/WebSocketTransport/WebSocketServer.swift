@@ -14,6 +14,9 @@ public struct WebSocketServerConfiguration: Sendable {
     public var publicDirectory: String?
     /// Which pages may open a WebSocket (their `Origin`): the server's own and these.
     public var origins = OriginPolicy()
+    /// Decides, on the service thread, whether an upgrade that passed every other
+    /// check may proceed (nil: every one may); what it accepts with comes with `opened`.
+    public var admit: (@Sendable (Handshake) -> Admission)?
     /// More directories, each served under a URL prefix that starts and ends with
     /// "/" (e.g. "/collection-view/v1/"); a mount wins over the public directory.
     public var mounts: [String: String] = [:]

@@ -78,6 +78,24 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "full: each commit is synced to disk before edits are acknowledged (survives a power cut); normal: written, not synced (survives a crash of the server only).")
     var sync = "full"
 
+    @Option(help: "File holding the secret (32 bytes or more) that signs tokens; else $COLLECTION_TOKEN_SECRET; neither: no tokens.")
+    var tokenSecretFile: String?
+
+    @Flag(help: "Refuse viewers without a valid token (401 before the upgrade); by default they are anonymous and may view and edit the examples.")
+    var requireToken = false
+
+    @Option(help: "Print a token for this user id (signed with the secret) and exit.")
+    var issueToken: String?
+
+    @Option(help: "With --issue-token: the name others see.")
+    var tokenName: String?
+
+    @Option(help: "With --issue-token: roles, comma-separated (the examples let 'editor' edit).")
+    var tokenRoles = ""
+
+    @Option(help: "With --issue-token: seconds until it expires.")
+    var tokenTtl = 3_600.0
+
     @Flag(help: .hidden)
     var echo = false
 
@@ -103,8 +121,28 @@ struct ServerCommand: AsyncParsableCommand {
         guard maxConnections > 0, maxConnectionsPerAddress > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0, helloTimeout >= 0 else { throw ValidationError("limits must be positive") }
     }
 
+    /// The token signer: from --token-secret-file, else $COLLECTION_TOKEN_SECRET.
+    func tokenSigner() throws -> TokenSigner? {
+        do {
+            if let tokenSecretFile { return try TokenSigner.secret(fromFile: tokenSecretFile) }
+            return try TokenSigner.secret(fromEnvironment: "COLLECTION_TOKEN_SECRET")
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)   // a peer that vanishes mid-write is an error code, not a crash
+        let tokens = try tokenSigner()
+        if let user = issueToken {
+            guard let tokens else { throw ValidationError("--issue-token needs a secret: --token-secret-file or $COLLECTION_TOKEN_SECRET") }
+            let roles = Set(tokenRoles.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            printLine(tokens.token(for: Identity(id: user, name: tokenName ?? user, roles: roles), expiresAt: Date().addingTimeInterval(tokenTtl)))
+            return
+        }
+        if requireToken && tokens == nil {
+            throw ValidationError("--require-token needs a secret to check tokens with: --token-secret-file or $COLLECTION_TOKEN_SECRET")
+        }
         guard let pages = publicDirectory ?? Self.findPublicDirectory() else {
             throw ValidationError("cannot find Examples/Public/; pass --public DIR")
         }
@@ -130,6 +168,8 @@ struct ServerCommand: AsyncParsableCommand {
         storeOptions.synchronous = SQLiteCollectionStore.Options.Synchronous(rawValue: sync) ?? .full
         config.storage = inMemory ? .inMemory : .sqlite(directory: data, options: storeOptions)
         config.groupCommit = groupCommit
+        config.tokens = tokens
+        config.requireToken = requireToken
 
         let server = CollectionServer(configuration: config)
         PhotoLibraryExample.add(to: server, size: demo)

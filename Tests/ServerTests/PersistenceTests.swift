@@ -103,8 +103,14 @@ final class Editor: @unchecked Sendable {
             for (i, editor) in editors.enumerated() {
                 // Each client comes back with what it had: it resumes.
                 let mirror = editor.viewer.mirror
-                let viewer = try await TestViewer.connect(port: server.port, mirror: mirror)
-                let first = try await viewer.hello(wantOrder: true, lastSeq: mirror.seq, epoch: mirror.epoch, collection: "photos")
+                let viewer: TestViewer, first: ServerMessage
+                do {
+                    viewer = try await TestViewer.connect(port: server.port, mirror: mirror)
+                    first = try await viewer.hello(wantOrder: true, lastSeq: mirror.seq, epoch: mirror.epoch, collection: "photos")
+                } catch {
+                    Issue.record("round \(round): \(editor.name) could not come back at \(mirror.seq): \(error)")
+                    return
+                }
                 guard case .resume(let resume) = first else {
                     Issue.record("round \(round): \(editor.name) was not resumed: \(first)")
                     return
@@ -115,8 +121,13 @@ final class Editor: @unchecked Sendable {
                 // first sequence number: it is in the log, where it was.
                 for op in editor.ackedOrder[checkedUpTo[i]...] {
                     viewer.send(editor.sent[op]!)
-                    let answer = try await viewer.next(where: { if case .ack(op, _) = $0 { true } else if case .reject(op, _, _) = $0 { true } else { false } })
-                    #expect(answer == .ack(op: op, seq: editor.acked[op]!), "round \(round): \(op)")
+                    do {
+                        let answer = try await viewer.next(where: { if case .ack(op, _) = $0 { true } else if case .reject(op, _, _) = $0 { true } else { false } })
+                        #expect(answer == .ack(op: op, seq: editor.acked[op]!), "round \(round): \(op)")
+                    } catch {
+                        Issue.record("round \(round): \(op) resent, no answer: \(error); received \(viewer.received.suffix(3))")
+                        return
+                    }
                 }
                 checkedUpTo[i] = editor.ackedOrder.count
             }

@@ -68,13 +68,13 @@ def frame(opcode, payload=b"", fin=True, mask=True):
 class RawSocket:
     """A WebSocket connection that does only what the test says."""
 
-    def __init__(self, port, rcvbuf=None, timeout=5.0):
+    def __init__(self, port, rcvbuf=None, timeout=5.0, path="/ws", extra=""):
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         if rcvbuf:
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
         self.sock.settimeout(timeout)
         self.sock.connect(("127.0.0.1", port))
-        self.sock.sendall(upgrade_request())
+        self.sock.sendall(upgrade_request(path, extra=extra))
         data = b""
         while b"\r\n\r\n" not in data:
             chunk = self.sock.recv(1)
@@ -83,6 +83,17 @@ class RawSocket:
             data += chunk
         assert data.startswith(b"HTTP/1.1 101"), data
         self.buffer = b""
+
+    def next_json(self, *types):
+        """The next text message whose type is one of `types` (any, when none)."""
+        while True:
+            got = self.read_frame()
+            if got is None:
+                raise ConnectionError("closed")
+            if got[0] == 1:
+                message = json.loads(got[1])
+                if not types or message["type"] in types:
+                    return message
 
     def send_json(self, message):
         self.sock.sendall(frame(1, json.dumps(message).encode()))
