@@ -55,6 +55,7 @@ export class CollectionState {
       case "resume":
         // Our state is kept; the missed batches follow, then the whole window.
         this.me = m.viewer;
+        this.can = new Set(m.can ?? ["view", "select", "edit"]);
         this.viewers = new Map(m.viewers.map((v) => [v.id, v]));
         this.selections = new Map();
         for (const s of m.selections) for (const item of s.items) this.#setSelected(s.viewer, item, true);
@@ -103,6 +104,8 @@ export class CollectionState {
   #welcome(m) {
     this.reset();
     this.me = m.viewer;
+    /** What this viewer may do here: "view", "select", "edit". */
+    this.can = new Set(m.can ?? ["view", "select", "edit"]);
     this.epoch = m.epoch;
     this.seq = m.seq;
     this.sections = m.sections;

@@ -25,6 +25,7 @@ extension ServerMessage {
             w.key("focuses"); w.focuses(m.focuses)
             w.key("layout"); w.string(m.layout)
             if let collection = m.collection { w.key("collection"); w.string(collection) }
+            if let can = m.can { w.key("can"); w.strings(can) }
         case .resume(let m):
             w.key("viewer"); w.viewer(m.viewer)
             w.key("fromSeq"); w.int(m.fromSeq)
@@ -34,6 +35,7 @@ extension ServerMessage {
             w.key("focuses"); w.focuses(m.focuses)
             w.key("layout"); w.string(m.layout)
             if let collection = m.collection { w.key("collection"); w.string(collection) }
+            if let can = m.can { w.key("can"); w.strings(can) }
         case .window(let m):
             w.key("contentSize"); w.size(m.contentSize)
             w.key("add"); w.elements(m.add)

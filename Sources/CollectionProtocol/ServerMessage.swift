@@ -195,9 +195,11 @@ public enum ServerMessage: Equatable, Sendable {
         public var layout: String = "grid"
         /// The collection's name (what drag sources call it).
         public var collection: String?
+        /// What this viewer may do here: `view`, `select`, `edit` (absent: everything).
+        public var can: [String]?
 
         enum CodingKeys: String, CodingKey {
-            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, sections, elements, selections, viewers, order, focuses, layout, collection
+            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, sections, elements, selections, viewers, order, focuses, layout, collection, can
         }
 
         /// Creates a welcome.
@@ -234,6 +236,8 @@ public enum ServerMessage: Equatable, Sendable {
         public var layout: String
         /// The collection's name.
         public var collection: String?
+        /// What this viewer may do here: `view`, `select`, `edit` (absent: everything).
+        public var can: [String]?
 
         /// Creates a resume.
         public init(viewer: ViewerInfo, fromSeq: Int, seq: Int, selections: [SelectionInfo], viewers: [ViewerInfo],

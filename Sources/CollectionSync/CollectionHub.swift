@@ -390,11 +390,15 @@ public final class CollectionHub {
             .map { SelectionInfo(viewer: $0.info.id, items: $0.selection(in: model).sorted()) }
             .filter { !$0.items.isEmpty }
         var out: [Outgoing] = []
+        // What this viewer may do, said only when it is not everything.
+        let can = viewer.permissions == .all ? nil : viewer.permissions.names
         if let lastSeq = hello.lastSeq, hello.epoch == epoch, let missed = log.batches(after: lastSeq, upTo: sequence) {
             // Resume: the missed batches (structure only), then the whole window.
-            out.append(Outgoing(viewer: viewer.key, message: .resume(.init(
+            var resume = ServerMessage.Resume(
                 viewer: viewer.info, fromSeq: lastSeq, seq: sequence, selections: selections, viewers: presence(),
-                focuses: focuses(except: viewer.key), layout: layoutName, collection: name))))
+                focuses: focuses(except: viewer.key), layout: layoutName, collection: name)
+            resume.can = can
+            out.append(Outgoing(viewer: viewer.key, message: .resume(resume)))
             for b in missed {
                 out.append(Outgoing(viewer: viewer.key, message: .batch(.init(
                     seq: b.seq, by: b.by, deletes: b.deletes, deletedIds: b.deletedIds, inserts: b.inserts, insertedIds: b.insertedIds,
@@ -403,11 +407,13 @@ public final class CollectionHub {
             }
             out.append(Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: elements, remove: [], replace: true))))
         } else {
-            out.append(Outgoing(viewer: viewer.key, message: .welcome(.init(
+            var welcome = ServerMessage.Welcome(
                 viewer: viewer.info, epoch: epoch, seq: sequence, contentSize: viewer.contentSize, sections: sectionInfos,
                 elements: elements, selections: selections, viewers: presence(),
                 order: hello.wantOrder ? model.snapshot.sectionIdentifiers.map { model.snapshot.itemIdentifiers(inSection: $0) } : nil,
-                focuses: focuses(except: viewer.key), layout: layoutName, collection: name))))
+                focuses: focuses(except: viewer.key), layout: layoutName, collection: name)
+            welcome.can = can
+            out.append(Outgoing(viewer: viewer.key, message: .welcome(welcome)))
         }
         return out
     }

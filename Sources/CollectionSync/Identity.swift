@@ -36,6 +36,11 @@ public struct ViewerPermissions: OptionSet, Sendable, Hashable {
 }
 
 extension ViewerPermissions {
+    /// Their names, as `welcome.can` says them: `view`, `select`, `edit`.
+    public var names: [String] {
+        [(ViewerPermissions.view, "view"), (.select, "select"), (.edit, "edit")].filter { contains($0.0) }.map(\.1)
+    }
+
     /// The permission a message needs (nil: any viewer may send it).
     static func needed(for message: ClientMessage) -> (ViewerPermissions, String)? {
         switch message {

@@ -96,9 +96,10 @@ def test_a_valid_token_opens_a_session_from_query_cookie_or_header(server, where
 
 def test_a_user_without_edit_rights_watches_and_selects_but_cannot_edit(server):
     editor = RawSocket(server.port, path=f"/ws?token={token('ed', name='Edith', roles=['editor'], color='#123456')}")
-    hello(editor)
+    assert "can" not in hello(editor)   # may do everything: nothing to say
     reader = RawSocket(server.port, path=f"/ws?token={token('rita', name='Rita', roles=['viewer'])}")
     welcome = hello(reader)
+    assert welcome["can"] == ["view", "select"]
     # Presence shows the identities' names and colours, not made-up ones.
     assert {"name": "Edith", "color": "#123456"}.items() <= next(v for v in welcome["viewers"] if v["name"] == "Edith").items()
     seq = welcome["seq"]

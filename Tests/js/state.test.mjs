@@ -22,6 +22,16 @@ test("welcome replaces everything and keeps others' selections", () => {
   assert.equal(s.isSelectedByMe("p2"), false);
 });
 
+test("welcome and resume say what this viewer may do; absent means everything", () => {
+  const s = new CollectionState();
+  s.apply(welcome());
+  assert.equal(s.can.has("edit"), true);
+  s.apply(welcome({ can: ["view", "select"] }));
+  assert.deepEqual([...s.can], ["view", "select"]);
+  s.apply({ type: "resume", viewer: { id: "v3", name: "Viewer 3", color: "#00f" }, fromSeq: 3, seq: 3, selections: [], viewers: [], focuses: [], layout: "grid" });
+  assert.equal(s.can.has("edit"), true);
+});
+
 test("window adds and removes by key", () => {
   const s = new CollectionState();
   s.apply(welcome());

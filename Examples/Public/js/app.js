@@ -37,7 +37,10 @@ function updateChrome() {
     if (state.sections.some((s) => s.id === current)) sectionPicker.value = current;
   }
   drawViewers(viewersBox, state);
-  document.getElementById("delete").disabled = state.mySelection().length === 0;
+  // A viewer that may not edit here (its token's roles) gets no edit controls that would be refused.
+  const canEdit = state.can?.has("edit") ?? true;
+  for (const id of ["insert", "shuffle", "layout"]) document.getElementById(id).disabled = !canEdit;
+  document.getElementById("delete").disabled = !canEdit || state.mySelection().length === 0;
   document.body.dataset.layout = state.layout;
   document.body.classList.toggle("editing", state.editing);
   const toggle = document.getElementById("layout");
