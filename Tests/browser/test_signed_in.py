@@ -1,0 +1,66 @@
+"""Signed-in viewers in headless Chromium: a token in a cookie makes the page its
+user's; others see that user's name and colour; a user whose role may not edit sees
+the edit controls disabled, its selection still reaches the others, and a Delete key
+it presses changes nothing. Screenshots go to .build/test-artifacts/."""
+import subprocess
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from server_fixture import BINARY, Server, artifacts_dir
+from test_two_viewers import browser, js, seq, wait
+
+SECRET = "a browser test secret, long enough to sign tokens"
+
+
+def issue(user, name, roles):
+    run = subprocess.run([str(BINARY), "--issue-token", user, "--token-name", name, "--token-roles", roles],
+                         capture_output=True, text=True, timeout=30, env={"COLLECTION_TOKEN_SECRET": SECRET})
+    assert run.returncode == 0, run.stderr
+    return run.stdout.strip()
+
+
+@pytest.fixture
+def server():
+    s = Server("--demo", "small", "--ticket-interval", "0", env={"COLLECTION_TOKEN_SECRET": SECRET})
+    yield s
+    s.stop()
+
+
+def signed_in(server, token):
+    driver = browser(1100, 700)
+    driver.get(server.url + "style.css")   # a page of the origin, to set its cookie on
+    driver.add_cookie({"name": "collection_token", "value": token, "path": "/"})
+    driver.get(server.url)
+    return driver
+
+
+def test_a_view_only_user_watches_and_selects_with_edit_controls_off(server):
+    ana = signed_in(server, issue("ana", "Ana Lima", "viewer"))
+    bob = signed_in(server, issue("bob", "Bob", "editor"))
+    try:
+        for d in (ana, bob):
+            wait(d, lambda d: js(d, "return window.__collection?.state?.me?.name ?? null") is not None, message="no welcome")
+        # Each page names its user; the other sees the name too.
+        wait(bob, lambda d: "Ana Lima" in d.find_element(By.ID, "viewers").text, message="Bob does not see Ana")
+        assert js(ana, "return window.__collection.state.me.name") == "Ana Lima"
+        # Ana may not edit: the controls say so; Bob's are on.
+        for control in ["insert", "shuffle", "layout"]:
+            assert ana.find_element(By.ID, control).get_attribute("disabled") is not None, control
+            assert bob.find_element(By.ID, control).get_attribute("disabled") is None, control
+        # Her selection reaches Bob; her Delete key changes nothing.
+        first = ana.find_element(By.CSS_SELECTOR, ".cell[data-item]:not([hidden])")
+        item = first.get_attribute("data-item")
+        first.click()
+        wait(bob, lambda d: js(d, "return window.__collection.state.othersSelecting(arguments[0]).length", item) == 1,
+             message="Bob does not see Ana's selection")
+        ana.switch_to.active_element.send_keys(Keys.DELETE)
+        bob.find_element(By.ID, "shuffle").click()
+        wait(ana, lambda d: seq(d) == 1, message="Ana does not get Bob's shuffle")
+        assert seq(bob) == 1   # the shuffle is the only batch: the Delete was refused
+        assert js(ana, "return window.__collection.state.order?.flat().includes(arguments[0]) ?? [...window.__collection.state.elements.keys()].includes('i:' + arguments[0])", item)
+        ana.save_screenshot(str(artifacts_dir() / "signed-in-view-only.png"))
+    finally:
+        ana.quit()
+        bob.quit()
