@@ -8,8 +8,8 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     public typealias CellProvider = (CollectionView, IndexPath, ItemIdentifierType) -> CollectionViewCell?
     /// Makes a supplementary view.
     public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> CollectionReusableView?
-    public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-    public typealias SectionSnapshot = DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+    public typealias Snapshot = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    public typealias SectionSnapshot = NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>
 
     /// Interactive reordering hooks (UIKit's `ReorderingHandlers`).
     public struct ReorderingHandlers {
@@ -175,16 +175,16 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
 /// before and after, and the difference between their item orders.
 public struct NSDiffableDataSourceTransaction<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
     /// The snapshot before the reorder.
-    public let initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    public let initialSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
     /// The snapshot after it.
-    public let finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    public let finalSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
     /// The change from the initial item order to the final one (all sections, in order),
     /// with moves inferred.
     public let difference: CollectionDifference<ItemIdentifierType>
 
     /// A transaction from `initialSnapshot` to `finalSnapshot`.
-    public init(initialSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-                finalSnapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>) {
+    public init(initialSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+                finalSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>) {
         self.initialSnapshot = initialSnapshot
         self.finalSnapshot = finalSnapshot
         difference = finalSnapshot.itemIdentifiers.difference(from: initialSnapshot.itemIdentifiers).inferringMoves()

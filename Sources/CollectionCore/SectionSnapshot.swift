@@ -3,7 +3,7 @@ import Foundation
 /// The items of one section as an outline (parents, children, expanded or
 /// collapsed), as UIKit's `NSDiffableDataSourceSectionSnapshot`. Applied to a
 /// section, its visible items become the section's items.
-public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & Sendable>: Sendable, Equatable {
+public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & Sendable>: Sendable, Equatable {
     private var children: [ItemIdentifierType?: [ItemIdentifierType]] = [:]
     private var parents: [ItemIdentifierType: ItemIdentifierType] = [:]
     private var expanded: Set<ItemIdentifierType> = []
@@ -132,5 +132,5 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     }
 }
 
-/// UIKit's name: `NSDiffableDataSourceSectionSnapshot` (NS types keep their prefix).
-public typealias NSDiffableDataSourceSectionSnapshot<I: Hashable & Sendable> = DiffableDataSourceSectionSnapshot<I>
+/// The short name (the type has UIKit's, `NSDiffableDataSourceSectionSnapshot`: NS types keep their prefix).
+public typealias DiffableDataSourceSectionSnapshot<I: Hashable & Sendable> = NSDiffableDataSourceSectionSnapshot<I>

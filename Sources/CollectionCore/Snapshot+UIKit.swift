@@ -1,7 +1,7 @@
 import Foundation
 
 /// UIKit's snapshot mutations by neighbour, and the reload/reconfigure marks.
-extension DiffableDataSourceSnapshot {
+extension NSDiffableDataSourceSnapshot {
     /// Inserts items before `beforeIdentifier`.
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType) {
         guard let section = sectionIdentifier(containingItem: beforeIdentifier), let index = indexInSection(of: beforeIdentifier) else {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The state of a collection by identifier, as UIKit's `NSDiffableDataSourceSnapshot`:
 /// ordered sections, each with ordered items; identifiers unique across the snapshot.
-public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Equatable, Sendable {
+public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Equatable, Sendable {
     /// Section identifiers in order.
     public private(set) var sectionIdentifiers: [SectionIdentifierType] = []
     /// Items of each section, in order (storage the inlinable diff reads directly).
@@ -162,7 +162,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
 }
 
 /// Short name used in docs and tests.
-public typealias Snapshot<S: Hashable & Sendable, I: Hashable & Sendable> = DiffableDataSourceSnapshot<S, I>
+public typealias Snapshot<S: Hashable & Sendable, I: Hashable & Sendable> = NSDiffableDataSourceSnapshot<S, I>
 
-/// UIKit's name: `NSDiffableDataSourceSnapshot` (NS types keep their prefix).
-public typealias NSDiffableDataSourceSnapshot<S: Hashable & Sendable, I: Hashable & Sendable> = DiffableDataSourceSnapshot<S, I>
+/// The short name (the type has UIKit's, `NSDiffableDataSourceSnapshot`: NS types keep their prefix).
+public typealias DiffableDataSourceSnapshot<S: Hashable & Sendable, I: Hashable & Sendable> = NSDiffableDataSourceSnapshot<S, I>

@@ -8,7 +8,7 @@ extension BatchUpdate {
     /// Inlinable so that it is specialized for the caller's identifier types: generic
     /// code across a module boundary pays for metadata look-ups on every step.
     @inlinable
-    public init<S, I>(from old: DiffableDataSourceSnapshot<S, I>, to new: DiffableDataSourceSnapshot<S, I>) {
+    public init<S, I>(from old: NSDiffableDataSourceSnapshot<S, I>, to new: NSDiffableDataSourceSnapshot<S, I>) {
         self = BatchUpdate.difference(oldSections: old.sectionIdentifiers, oldItems: old.items,
                                       newSections: new.sectionIdentifiers, newItems: new.items)
     }

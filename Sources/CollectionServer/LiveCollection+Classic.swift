@@ -28,7 +28,7 @@ final class ClassicSource {
     /// The model the data source shows now, built afresh (every item a new identifier).
     func reloadedModel(from current: CollectionModel) -> CollectionModel {
         var next = current
-        next.snapshot = DiffableDataSourceSnapshot<String, String>()
+        next.snapshot = NSDiffableDataSourceSnapshot<String, String>()
         next.itemContent = [:]
         next.itemReuseIdentifiers = [:]
         next.sectionTitles = [:]
@@ -89,7 +89,7 @@ final class ClassicSource {
             }
         }
         var next = current
-        next.snapshot = DiffableDataSourceSnapshot<String, String>()
+        next.snapshot = NSDiffableDataSourceSnapshot<String, String>()
         var reloading: [String] = []
         for (s, row) in slots.enumerated() {
             let sid = sectionIds[s] ?? nextId("s")

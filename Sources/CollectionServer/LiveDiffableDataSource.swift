@@ -91,7 +91,7 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     private func wireModel(for snapshot: Snapshot, from current: CollectionModel) -> (CollectionModel, [String]) {
         state.withLock { m in
             var next = current
-            next.snapshot = DiffableDataSourceSnapshot<String, String>()
+            next.snapshot = NSDiffableDataSourceSnapshot<String, String>()
             next.itemContent = [:]
             next.itemReuseIdentifiers = [:]
             let remade = Set(snapshot.reloadedItemIdentifiers).union(snapshot.reconfiguredItemIdentifiers)

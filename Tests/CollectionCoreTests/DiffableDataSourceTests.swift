@@ -84,7 +84,7 @@ import Testing
 
     @Test func sectionSnapshotsExpandAndCollapse() {
         let host = Host()
-        var outline = DiffableDataSourceSectionSnapshot<String>()
+        var outline = NSDiffableDataSourceSectionSnapshot<String>()
         outline.append(["Fruit", "Veg"])
         outline.append(["Apple", "Pear"], to: "Fruit")
         outline.append(["Gala"], to: "Apple")

@@ -5,6 +5,21 @@ import Testing
 /// UIKit code that ports unchanged: the non-throwing batch, every controller
 /// callback overridable, the diffable details, section moves, the view's life cycle.
 @Suite struct UIKitPortTests {
+    /// Diffable code ports line for line: the snapshot types carry UIKit's names
+    /// (NS types keep their prefix); the short names are aliases of them.
+    @Test func theDiffableTypesHaveUIKitsNames() {
+        #expect(String(describing: NSDiffableDataSourceSnapshot<String, Int>.self) == "NSDiffableDataSourceSnapshot<String, Int>")
+        #expect(String(describing: NSDiffableDataSourceSectionSnapshot<Int>.self) == "NSDiffableDataSourceSectionSnapshot<Int>")
+        #expect(DiffableDataSourceSnapshot<String, Int>.self == NSDiffableDataSourceSnapshot<String, Int>.self)
+        #expect(DiffableDataSourceSectionSnapshot<Int>.self == NSDiffableDataSourceSectionSnapshot<Int>.self)
+        var snapshot = NSDiffableDataSourceSnapshot<String, Int>()
+        snapshot.appendSections(["main"])
+        snapshot.appendItems([1, 2, 3])
+        var outline = NSDiffableDataSourceSectionSnapshot<Int>()
+        outline.append([1, 2])
+        #expect(snapshot.numberOfItems == 3 && outline.items == [1, 2])
+    }
+
     @Test func anInvalidBatchIsLoggedNotPerformedAndTheViewReloads() {
         let (cv, ds) = makeCollectionView([items("a", 4)])
         cv.selectItem(at: ip(3), animated: false, scrollPosition: [])
@@ -191,7 +206,7 @@ import Testing
     }
 
     @Test func indexOfItemCountsAcrossSections() {
-        var snapshot = DiffableDataSourceSnapshot<String, String>()
+        var snapshot = NSDiffableDataSourceSnapshot<String, String>()
         snapshot.appendSections(["a", "b"])
         snapshot.appendItems(["a0", "a1", "a2"], toSection: "a")
         snapshot.appendItems(["b0", "b1"], toSection: "b")
@@ -205,7 +220,7 @@ import Testing
 
     @Test func reorderingHandlersReceiveATransaction() throws {
         let host = DiffableDataSourceTests.Host()
-        var snapshot = DiffableDataSourceSnapshot<String, String>()
+        var snapshot = NSDiffableDataSourceSnapshot<String, String>()
         snapshot.appendSections(["s"])
         snapshot.appendItems(["x", "y", "z"], toSection: "s")
         host.dataSource.apply(snapshot, animatingDifferences: false)
