@@ -23,6 +23,15 @@ func shelfServer(_ store: any CollectionStore, groupCommit: Bool = true) throws 
     return (server, shelf, try server.start())
 }
 
+/// An editor and a watcher of the shelf, welcomed.
+func editorAndWatcher(port: Int) async throws -> (TestViewer, TestViewer) {
+    let editor = try await TestViewer.connect(port: port)
+    try await editor.hello(collection: "shelf")
+    let watcher = try await TestViewer.connect(port: port)
+    try await watcher.hello(collection: "shelf")
+    return (editor, watcher)
+}
+
 @Suite(.serialized) struct LibraryStorageTests {
     @Test func aRestartedServerResumesItsViewersWithTheSameHistory() async throws {
         let store = InMemoryCollectionStore()
@@ -87,10 +96,7 @@ func shelfServer(_ store: any CollectionStore, groupCommit: Bool = true) throws 
         let store = InMemoryCollectionStore()
         let (server, shelf, port) = try shelfServer(store)
         defer { server.stop() }
-        let editor = try await TestViewer.connect(port: port)
-        try await editor.hello(collection: "shelf")
-        let watcher = try await TestViewer.connect(port: port)
-        try await watcher.hello(collection: "shelf")
+        let (editor, watcher) = try await editorAndWatcher(port: port)
         store.setFailure(StoreError(.readOnly, "the data folder is read-only"))
         editor.send(#"{"type":"delete","op":"d1","items":["top-1"]}"#)
         let reject = try await editor.next("reject")
@@ -111,10 +117,7 @@ func shelfServer(_ store: any CollectionStore, groupCommit: Bool = true) throws 
         let store = InMemoryCollectionStore()
         let (server, shelf, port) = try shelfServer(store)
         defer { server.stop() }
-        let editor = try await TestViewer.connect(port: port)
-        try await editor.hello(collection: "shelf")
-        let watcher = try await TestViewer.connect(port: port)
-        try await watcher.hello(collection: "shelf")
+        let (editor, watcher) = try await editorAndWatcher(port: port)
         editor.send(#"{"type":"delete","op":"d1","items":["top-1"]}"#)
         try await watcher.wait(forSeq: 1)
         let epoch = shelf.epoch

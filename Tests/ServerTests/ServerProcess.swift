@@ -1,3 +1,4 @@
+import CollectionTesting
 import Foundation
 import Testing
 
@@ -98,19 +99,8 @@ enum ServerError: Error, CustomStringConvertible {
 
 /// A plain HTTP/1.1 GET over a socket, so that paths go out exactly as written.
 func rawGET(port: Int, path: String) throws -> (status: Int, headers: String, body: String) {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw ServerError.message("socket failed") }
+    guard let fd = connectLoopback(port: port) else { throw ServerError.message("connect failed") }
     defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard connected == 0 else { throw ServerError.message("connect failed") }
-    var timeout = timeval(tv_sec: 5, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
     _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
     var response = [UInt8]()
