@@ -180,6 +180,7 @@ final class Engine: @unchecked Sendable {
         locked {
             guard let group, let transport else { return }
             for key in group.connectionsWithoutHello(openedBefore: Self.now - helloTimeout) {
+                logger.warning("closing c\(key): no hello within \(Int(helloTimeout)) s")
                 _ = group.disconnect(key)
                 transport.close(ConnectionID(rawValue: key), code: .policyViolation, reason: "no hello within \(Int(helloTimeout)) s")
             }

@@ -106,9 +106,14 @@ final class Editor: @unchecked Sendable {
                 let viewer: TestViewer, first: ServerMessage
                 do {
                     viewer = try await TestViewer.connect(port: server.port, mirror: mirror)
+                } catch {
+                    Issue.record("round \(round): \(editor.name) could not connect: \(error); \(server.state)")
+                    return
+                }
+                do {
                     first = try await viewer.hello(wantOrder: true, lastSeq: mirror.seq, epoch: mirror.epoch, collection: "photos")
                 } catch {
-                    Issue.record("round \(round): \(editor.name) could not come back at \(mirror.seq): \(error)")
+                    Issue.record("round \(round): \(editor.name) could not come back at \(mirror.seq): \(error), close code \(viewer.socket.closeCode.map(String.init) ?? "none"), received \(viewer.received.map(\.type)); \(server.state)")
                     return
                 }
                 guard case .resume(let resume) = first else {
