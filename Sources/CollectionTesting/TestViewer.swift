@@ -80,6 +80,10 @@ public final class TestViewer: @unchecked Sendable {
         let message = try ServerMessage.decode(Array(text.utf8))
         received.append(message)
         try mirror.apply(message)
+        // A viewer whose messages are already queued would otherwise decode them one
+        // after another without ever suspending, holding one of the few cooperative
+        // threads: with two cores, two such loops starved every other task for seconds.
+        await Task.yield()
         return message
     }
 
