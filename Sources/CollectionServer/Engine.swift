@@ -77,9 +77,6 @@ final class Engine: @unchecked Sendable {
     /// Whether the store keeps the collection called `name`.
     func isStored(_ name: String) -> Bool { locked { store != nil && !appManaged.contains(name) } }
 
-    /// Whether a collection keeps its own data.
-    func keepsAppData(_ name: String) -> Bool { locked { appManaged.contains(name) } }
-
     /// Names of the collections the store would keep.
     var storedNames: [String] { locked { hubs.map(\.name).filter { !appManaged.contains($0) } } }
 
