@@ -1,11 +1,12 @@
 /// Writes JSON straight into bytes: the server's messages are encoded once per
 /// viewer per batch, and Foundation's `JSONEncoder` spent most of the server's
 /// time doing it. Output is plain RFC 8259 JSON (checked by decoding it back).
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+/// Shared with the other modules of the package (the stores write their batches with it).
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = []
 
-    init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
     private mutating func separate() {
         if let last = needsComma.last {
@@ -14,13 +15,13 @@ struct JSONWriter {
         }
     }
 
-    mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
-    mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
-    mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
-    mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
+    package mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
+    package mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
+    package mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
+    package mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
 
     /// Writes `"name":` (the next value follows without a comma).
-    mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -30,13 +31,13 @@ struct JSONWriter {
     }
 
     /// Writes a dynamic key (content fields).
-    mutating func dynamicKey(_ name: String) {
+    package mutating func dynamicKey(_ name: String) {
         string(name)
         bytes.append(UInt8(ascii: ":"))
         needsComma[needsComma.count - 1] = false
     }
 
-    mutating func string(_ s: String) {
+    package mutating func string(_ s: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them in one go.
@@ -66,7 +67,12 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    mutating func int(_ value: Int) {
+    package mutating func uint(_ value: UInt64) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    package mutating func int(_ value: Int) {
         separate()
         if value == 0 { bytes.append(UInt8(ascii: "0")); return }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
@@ -79,30 +85,30 @@ struct JSONWriter {
 
     /// Whole numbers as integers, others in Swift's shortest round-trip form;
     /// a non-finite number (never produced by a layout) is written as 0.
-    mutating func double(_ value: Double) {
+    package mutating func double(_ value: Double) {
         guard value.isFinite else { int(0); return }
         if value == value.rounded(), abs(value) < 1e15 { int(Int(value)); return }
         separate()
         bytes.append(contentsOf: value.description.utf8)
     }
 
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         separate()
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
     /// Appends members already encoded by another writer (see ``ServerMessage/Batch/shared``):
     /// `"a":1,"b":2`, written where the next member would go.
-    mutating func members(_ fragment: [UInt8]) {
+    package mutating func members(_ fragment: [UInt8]) {
         guard !fragment.isEmpty else { return }
         separate()
         bytes.append(contentsOf: fragment)
     }
 
     /// The members this writer holds inside its one top-level object, without the braces.
-    var membersOfObject: [UInt8] { Array(bytes.dropFirst().dropLast()) }
+    package var membersOfObject: [UInt8] { Array(bytes.dropFirst().dropLast()) }
 
-    mutating func null() {
+    package mutating func null() {
         separate()
         bytes.append(contentsOf: "null".utf8)
     }

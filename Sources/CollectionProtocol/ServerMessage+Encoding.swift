@@ -117,7 +117,7 @@ extension JSONWriter {
         endArray()
     }
 
-    mutating func strings(_ values: [String]) {
+    package mutating func strings(_ values: [String]) {
         beginArray()
         for v in values { string(v) }
         endArray()

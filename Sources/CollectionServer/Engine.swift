@@ -30,6 +30,11 @@ final class Engine: @unchecked Sendable {
     private var appManaged: Set<String> = []
     /// Batches of this turn, not yet appended to the store.
     private var staged: [CommittedBatch] = []
+    /// The append under way on ``writer``: a turn's first batch starts committing
+    /// at once, while the turn goes on to work out what every viewer gets.
+    private var writing: PendingAppend?
+    /// Where that append runs, off the service thread.
+    private let writer = AppendThread()
     /// Messages waiting for the staged batches to be committed, in order.
     private var held: [Outgoing] = []
     /// Whether the batches of one turn share one transaction (otherwise each
@@ -105,6 +110,7 @@ final class Engine: @unchecked Sendable {
             flush()
             for hub in hubs { hub.journal = nil }
             store = nil
+            writer.stop()
         }
     }
 
@@ -113,33 +119,49 @@ final class Engine: @unchecked Sendable {
         guard let store else { return }
         if let problem = store.writeProblem { throw ProtocolError(.storageUnavailable, problem.message) }
         staged.append(batch)
+        if writing == nil {
+            let pending = PendingAppend(staged)
+            staged = []
+            writing = pending
+            writer.run(pending, on: store)
+        }
     }
 
-    /// Commits the staged batches, then sends what waited for them. When the
-    /// store fails here (a disk that filled in the middle of the commit), the
-    /// collections concerned go back to what the store holds, and their viewers
-    /// are closed (1011) to reconnect and resume from there: nothing they were
-    /// told is lost, and the edits not kept were never acknowledged.
+    /// Commits the staged batches (waiting for the append under way, then
+    /// appending the rest of the turn's in one transaction), then sends what
+    /// waited for them. When the store fails here (a disk that filled in the
+    /// middle of the commit), the collections concerned go back to what the store
+    /// holds, and their viewers are closed (1011) to reconnect and resume from
+    /// there: nothing they were told is lost, and the edits not kept were never
+    /// acknowledged.
     private func flush() {
-        guard !staged.isEmpty || !held.isEmpty else { return }
+        guard writing != nil || !staged.isEmpty || !held.isEmpty else { return }
         var dropped: Set<UInt64> = []
-        if !staged.isEmpty, let store {
+        var failure: (error: StoreError, batches: [CommittedBatch])?
+        if let pending = writing {
+            writing = nil
+            if let error = pending.wait() { failure = (error, pending.batches + staged) }
+        }
+        if failure == nil, !staged.isEmpty, let store {
             do {
                 try store.append(staged)
             } catch {
-                let names = Set(staged.map(\.collection))
-                logger.error("could not keep \(staged.count) batches of \(names.sorted().joined(separator: ", ")): \(error); their viewers reconnect")
-                for hub in hubs where names.contains(hub.name) {
-                    for key in hub.viewerKeys {
-                        dropped.insert(key)
-                        _ = group?.disconnect(key)
-                        transport?.close(ConnectionID(rawValue: key), code: .internalError, reason: "a change could not be kept; reconnect")
-                    }
-                    do {
-                        if let kept = try store.load(hub.name) { hub.restore(kept) }
-                    } catch {
-                        logger.critical("\(hub.name): cannot read back what the store holds: \(error)")
-                    }
+                failure = (error, staged)
+            }
+        }
+        if let (error, batches) = failure, let store {
+            let names = Set(batches.map(\.collection))
+            logger.error("could not keep \(batches.count) batches of \(names.sorted().joined(separator: ", ")): \(error); their viewers reconnect")
+            for hub in hubs where names.contains(hub.name) {
+                for key in hub.viewerKeys {
+                    dropped.insert(key)
+                    _ = group?.disconnect(key)
+                    transport?.close(ConnectionID(rawValue: key), code: .internalError, reason: "a change could not be kept; reconnect")
+                }
+                do {
+                    if let kept = try store.load(hub.name) { hub.restore(kept) }
+                } catch {
+                    logger.critical("\(hub.name): cannot read back what the store holds: \(error)")
                 }
             }
         }
@@ -204,7 +226,7 @@ final class Engine: @unchecked Sendable {
 
     /// Sends now, or after the staged batches are committed (keeping the order).
     private func send(_ out: [Outgoing]) {
-        guard staged.isEmpty && held.isEmpty else {
+        guard writing == nil && staged.isEmpty && held.isEmpty else {
             held += out
             return
         }
@@ -243,6 +265,81 @@ final class Engine: @unchecked Sendable {
             }
             send(outgoing)
             if !groupCommit { flushOutermost() }
+        }
+    }
+}
+
+/// An append running on the engine's writer queue, and what came of it.
+private final class PendingAppend: @unchecked Sendable {
+    /// The batches it keeps.
+    let batches: [CommittedBatch]
+    // Written on the writer queue before `done` is signalled, read after waiting for it.
+    private var error: StoreError?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ batches: [CommittedBatch]) { self.batches = batches }
+
+    /// Appends the batches (on the writer queue).
+    func run(on store: any CollectionStore) {
+        do {
+            try store.append(batches)
+        } catch {
+            self.error = error
+        }
+        done.signal()
+    }
+
+    /// Waits for the append; what it failed with, or nil once the batches are kept.
+    func wait() -> StoreError? {
+        done.wait()
+        return error
+    }
+}
+
+/// A thread of its own for the store's appends, parked on a condition between
+/// them: it wakes sooner than a dispatch queue's worker (with the bench's 200
+/// edits a second, group commit's edit → viewer p50 went from 1.45-1.55× that of
+/// `--in-memory` to 1.23-1.42×).
+private final class AppendThread: @unchecked Sendable {
+    private let condition = NSCondition()
+    // Behind `condition`.
+    private var next: (PendingAppend, any CollectionStore)?
+    private var running = false
+    private var stopping = false
+
+    /// Starts `pending` on the thread (started on first use); one at a time.
+    func run(_ pending: PendingAppend, on store: any CollectionStore) {
+        condition.withLock {
+            next = (pending, store)
+            if !running {
+                running = true
+                stopping = false
+                let thread = Thread { [self] in loop() }
+                thread.name = "collection-store-append"
+                thread.start()
+            }
+            condition.signal()
+        }
+    }
+
+    /// Ends the thread once the append under way (if any) is done.
+    func stop() {
+        condition.withLock {
+            stopping = true
+            condition.signal()
+        }
+    }
+
+    private func loop() {
+        while true {
+            let work: (PendingAppend, any CollectionStore)? = condition.withLock {
+                while next == nil && !stopping { condition.wait() }
+                defer { next = nil }
+                if next == nil { running = false }
+                return next
+            }
+            guard let (pending, store) = work else { return }
+            pending.run(on: store)
         }
     }
 }

@@ -55,7 +55,7 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
     private let options: Options
     private let queue: DatabaseQueue
     private let directory: String
-    // Touched under the server's lock only (one caller at a time).
+    // Touched by one call at a time (appends, loads and creates never overlap).
     private var lastSeq: [String: Int] = [:]
     // Shared with the folding queue: behind `foldLock`.
     private var baseSeq: [String: Int] = [:]
@@ -260,7 +260,7 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
             next[b.collection] = b.seq
         }
         do {
-            let bodies = try batches.map { try Self.encoder.encode($0) }
+            let bodies = batches.map(\.json)
             try queue.write { db in
                 let insert = try db.cachedStatement(sql: "INSERT INTO batch (collection, seq, body) VALUES (?, ?, ?)")
                 for (b, body) in zip(batches, bodies) { try insert.execute(arguments: [b.collection, b.seq, body]) }

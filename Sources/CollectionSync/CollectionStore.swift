@@ -4,7 +4,9 @@ import Foundation
 /// embedded store (SQLite), one in memory (tests) and one shared by several
 /// servers (PostgreSQL) are interchangeable.
 ///
-/// The server calls it under its own lock, from one thread at a time.
+/// Calls come one at a time, from the server's service thread or its writer
+/// queue (appends run there, beside the work of the turn), except
+/// ``writeProblem``, which may be asked while an append is under way.
 public protocol CollectionStore: AnyObject, Sendable {
     /// Everything kept of the collection called `name`, or nil when it holds none.
     func load(_ name: String) throws(StoreError) -> StoredCollection?

@@ -53,6 +53,36 @@ public struct LoggedBatch: Sendable, Codable, Equatable {
             [[Int(movePaths[$0]), Int(movePaths[$0 + 1])], [Int(movePaths[$0 + 2]), Int(movePaths[$0 + 3])]]
         }
     }
+
+    /// Writes what `Codable` would, member for member (a store keeps it; see ``CommittedBatch/json``).
+    func write(to w: inout JSONWriter) {
+        func numbers(_ values: [Int32]) {
+            w.beginArray()
+            for v in values { w.int(Int(v)) }
+            w.endArray()
+        }
+        w.beginObject()
+        w.key("seq"); w.int(seq)
+        w.key("by"); w.string(by)
+        w.key("deletePaths"); numbers(deletePaths)
+        w.key("deletedIds"); w.strings(deletedIds)
+        w.key("insertPaths"); numbers(insertPaths)
+        w.key("insertedIds"); w.strings(insertedIds)
+        w.key("movePaths"); numbers(movePaths)
+        w.key("reloadPaths"); numbers(reloadPaths)
+        w.key("sections")
+        w.beginArray()
+        for info in sections {
+            w.beginObject()
+            w.key("id"); w.string(info.id)
+            w.key("title"); w.string(info.title)
+            w.key("count"); w.int(info.count)
+            w.key("checksum"); w.string(info.checksum)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+    }
 }
 
 /// The last `capacity` batches, to bring a reconnecting client up to date.

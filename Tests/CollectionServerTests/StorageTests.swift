@@ -1,6 +1,7 @@
 import CollectionProtocol
 import CollectionServer
 import CollectionTesting
+import Foundation
 import Testing
 
 /// A stored collection "shelf" (two sections of string-field items) on a server
@@ -64,7 +65,36 @@ func editorAndWatcher(port: Int) async throws -> (TestViewer, TestViewer) {
         #expect(shelf.sequence == 2)
     }
 
-    @Test func editsOfOneTurnShareATransactionAndEachIsAckedAfterIt() async throws {
+    @Test func nothingOfAnEditIsSentUntilItsCommitReturns() async throws {
+        let store = GatedStore()
+        let (server, shelf, port) = try shelfServer(store)
+        defer { server.stop() }
+        let (editor, watcher) = try await editorAndWatcher(port: port)
+        // What the watcher's arrival sends (presence) has come.
+        while await !editor.staysQuiet() {}
+        store.hold()
+        editor.send(#"{"type":"delete","op":"d1","items":["top-1"]}"#)
+        // The commit is under way (on the writer queue) and does not return.
+        #expect(await editor.staysQuiet())
+        #expect(await watcher.staysQuiet())
+        #expect(try store.log(of: "shelf", after: 0).isEmpty)
+        store.release()
+        #expect(try await editor.next("ack") == .ack(op: "d1", seq: 1))
+        try await watcher.wait(forSeq: 1)
+        try await editor.wait(forSeq: 1)
+        #expect(try store.log(of: "shelf", after: 0).map(\.seq) == [1] && shelf.sequence == 1)
+        // A change made on the server's side, off the service thread, waits the same way.
+        store.hold()
+        let change = Task { try await shelf.update { $0.snapshot.deleteItems(["top-2"]); $0.itemContent["top-2"] = nil; return [] } }
+        #expect(await watcher.staysQuiet())
+        #expect(await editor.staysQuiet())
+        store.release()
+        _ = try await change.value
+        try await watcher.wait(forSeq: 2)
+        #expect(try store.log(of: "shelf", after: 0).map(\.seq) == [1, 2])
+    }
+
+    @Test func editsOfOneTurnTakeTwoTransactionsAtMostAndEachIsAckedAfterIt() async throws {
         let store = InMemoryCollectionStore()
         let (server, shelf, port) = try shelfServer(store)
         defer { server.stop() }
@@ -78,7 +108,8 @@ func editorAndWatcher(port: Int) async throws -> (TestViewer, TestViewer) {
         #expect(raw.read(until: "\"ack\"", count: 20))
         #expect(shelf.sequence == 20)
         #expect(try store.log(of: "shelf", after: 0).count == 20)
-        #expect(store.transactions - created == 1)
+        // The turn's first edit starts committing at once, the other nineteen share one transaction after it.
+        #expect(store.transactions - created == 2)
     }
 
     @Test func withoutGroupCommitEachEditIsATransaction() async throws {
@@ -152,4 +183,23 @@ func editorAndWatcher(port: Int) async throws -> (TestViewer, TestViewer) {
         #expect(!typed.isStored && !opted.isStored && kept.isStored)
         #expect(try store.load("typed") == nil && store.load("opted") == nil && store.load("kept") != nil)
     }
+}
+
+/// A store whose appends wait while it is held: shows what is sent before a commit returns.
+final class GatedStore: CollectionStore, @unchecked Sendable {
+    private let inner = InMemoryCollectionStore()
+    private let gate = NSCondition()
+    private var held = false
+
+    func hold() { gate.withLock { held = true } }
+    func release() { gate.withLock { held = false; gate.broadcast() } }
+
+    func load(_ name: String) throws(StoreError) -> StoredCollection? { try inner.load(name) }
+    func create(_ collection: StoredCollection) throws(StoreError) { try inner.create(collection) }
+    func append(_ batches: [CommittedBatch]) throws(StoreError) {
+        gate.withLock { while held { gate.wait() } }
+        try inner.append(batches)
+    }
+    func log(of name: String, after seq: Int) throws(StoreError) -> [CommittedBatch] { try inner.log(of: name, after: seq) }
+    var writeProblem: StoreError? { inner.writeProblem }
 }
