@@ -64,7 +64,7 @@ extension CollectionView {
             willDisplay(made, key)
             changed = true
         }
-        let selfSizing = (collectionViewLayout as? CollectionViewFlowLayout).map { $0.estimatedItemSize != .zero } ?? false
+        let selfSizing = collectionViewLayout.selfSizingCells
         var resized = false
         for (key, attributes) in wanted {
             guard let view = displayed[key] else { continue }

@@ -43,6 +43,10 @@ open class CollectionViewLayout {
     /// Creates a layout.
     public init() {}
 
+    /// Whether cells size themselves (the collection view then records the sizes
+    /// they report, in `selfSizedItems`, and lays out again).
+    var selfSizingCells: Bool { false }
+
     /// Computes whatever the queries need. Called before the first query after an invalidation.
     open func prepare() {}
 

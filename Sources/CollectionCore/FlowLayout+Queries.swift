@@ -128,11 +128,7 @@ extension CollectionViewFlowLayout {
     }
 
     @inline(__always)
-    private static func intersects(_ a: CGRect, _ b: CGRect) -> Bool {
-        a.origin.x < b.origin.x + b.size.width && b.origin.x < a.origin.x + a.size.width
-            && a.origin.y < b.origin.y + b.size.height && b.origin.y < a.origin.y + a.size.height
-            && a.size.width > 0 && a.size.height > 0
-    }
+    private static func intersects(_ a: CGRect, _ b: CGRect) -> Bool { a.meets(b) }
 
     private func forEachItem(in rect: CGRect, section s: Int, vMin: CGFloat, vMax: CGFloat, _ body: (Int, Int, CGRect) -> Void) {
         let g = sections[s]

@@ -40,3 +40,15 @@ public struct EdgeInsets: Equatable, Hashable, Sendable {
     /// No insets.
     public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
+
+extension CGRect {
+    /// Whether the two share some area (edges that touch do not count; a rect with
+    /// no area meets nothing), the same on every platform: Foundation's
+    /// `intersects` differs between Darwin and Linux for touching edges.
+    @inline(__always)
+    func meets(_ b: CGRect) -> Bool {
+        origin.x < b.origin.x + b.size.width && b.origin.x < origin.x + size.width
+            && origin.y < b.origin.y + b.size.height && b.origin.y < origin.y + size.height
+            && size.width > 0 && size.height > 0
+    }
+}

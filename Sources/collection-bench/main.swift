@@ -4,7 +4,7 @@ import CollectionCore
 
 let which = CommandLine.arguments.dropFirst().first ?? "all"
 if which == "all" || which == "diff" { print(DiffBench.run()); print() }
-if which == "all" || which == "layout" { print(LayoutBench.run()); print() }
+if which == "all" || which == "layout" { print(LayoutBench.run()); print(); print(CompositionalBench.run()); print() }
 if which == "all" || which == "hub" { print(HubBench.run()); print() }
 if which == "all" || which == "network" { print(try await NetworkBench.run()); print() }
 if which == "all" || which == "load" { print(try await LoadBench.run()); print() }

@@ -180,3 +180,33 @@ final class DiagonalLayout: CollectionViewLayout {
         #expect(v.mirror.contentSize == Size(width: 180, height: 180))
     }
 }
+
+@Suite struct CompositionalLayoutEndToEndTests {
+    @Test func aCompositionalLayoutReachesTheViewerWithItsHeaders() async throws {
+        let server = CollectionServer(configuration: .testing)
+        let collection = server.addCollection(named: "c")
+        collection.setLayoutProvider { _ in
+            CollectionViewCompositionalLayout { _, environment in
+                // Two columns of square cells under a 30-point header.
+                let columns = environment.traitCollection.horizontalSizeClass == .compact ? 2 : 4
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1 / CGFloat(columns)), heightDimension: .fractionalHeight(1)))
+                let side = environment.container.effectiveContentSize.width / CGFloat(columns)
+                let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(side)), subitems: [item])
+                let section = NSCollectionLayoutSection(group: group)
+                section.boundarySupplementaryItems = [NSCollectionLayoutBoundarySupplementaryItem(
+                    layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(30)),
+                    elementKind: CollectionView.elementKindSectionHeader, alignment: .top)]
+                return section
+            }
+        }
+        collection.load(DragDropDelegateTests.model(["a", "b", "c"]))
+        let port = try server.start()
+        defer { server.stop() }
+        let v = try await TestViewer.connect(port: port)
+        try await v.hello(width: 400, height: 600)
+        #expect(v.mirror.element(item: "a")?.frame == [0, 30, 200, 200])
+        #expect(v.mirror.element(item: "c")?.frame == [0, 230, 200, 200])
+        #expect(v.mirror.elements.values.contains { $0.kind == "header" && $0.frame == [0, 0, 400, 30] })
+        #expect(v.mirror.contentSize == Size(width: 400, height: 430))
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+extension CollectionViewCompositionalLayout {
+    /// Calls `body` with every element meeting `rect`, in section order. Sections are
+    /// found by binary search, and a section's groups by arithmetic (self-sized
+    /// sections: by scanning their frames).
+    public func forEachElement(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
+        let visible = collectionView?.bounds ?? visibleBounds
+        if !globals.isEmpty {
+            for a in pinnedAttributes(globals, globalPinned, within: CGRect(origin: .zero, size: collectionViewContentSize), visible: visible) where a.frame.meets(rect) {
+                body(a)
+            }
+        }
+        let vertical = configuration.scrollDirection == .vertical
+        let low = vertical ? rect.minY : rect.minX, high = vertical ? rect.maxY : rect.maxX
+        // Locals: a class's stored properties pay an exclusivity check at every access.
+        let sections = self.sections, overhang = self.overhang
+        // Badges may stick out of their section by up to `overhang`.
+        var s = firstSection(endingAfter: low - overhang)
+        while s < sections.count, sections[s].start - overhang <= high {
+            let g = sections[s]
+            s += 1
+            for a in g.decorations where a.frame.meets(rect) { body(a) }
+            forEachCell(of: g, in: rect, section: s - 1, body)
+            for a in pinnedAttributes(g.boundary, g.pinned, within: g.frame, visible: visible) where a.frame.meets(rect) { body(a) }
+        }
+    }
+
+    private func forEachCell(of g: SectionGeometry, in rect: CGRect, section: Int, _ body: (CollectionViewLayoutAttributes) -> Void) {
+        func emit(_ item: Int, _ frame: CGRect, _ slot: LeafSlot) {
+            if frame.meets(rect) {
+                var a = CollectionViewLayoutAttributes(cellAt: item, inSection: section, frame: frame)
+                a.zIndex = slot.zIndex
+                body(a)
+            }
+            // A badge may reach into the rect from a cell outside it.
+            for badge in slot.item.supplementaryItems {
+                var b = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: badge.elementKind, with: IndexPath(item: item, section: section))
+                b.frame = badge.frame(on: frame)
+                b.zIndex = badge.zIndex
+                if b.frame.meets(rect) { body(b) }
+            }
+        }
+        if let frames = g.frames {
+            for (item, frame) in frames.enumerated() { emit(item, frame, g.slots[g.frameSlots[item]]) }
+            return
+        }
+        guard !g.slots.isEmpty, g.pitch > 0 || g.count <= g.slots.count else { return }
+        let groups = (g.count + g.slots.count - 1) / g.slots.count
+        // The groups whose step range meets the rect (badges may reach one group further).
+        let low = g.stepsAlongX ? rect.minX - g.origin.x : rect.minY - g.origin.y
+        let high = g.stepsAlongX ? rect.maxX - g.origin.x : rect.maxY - g.origin.y
+        let reach = g.pitch > 0 ? Int((overhang / g.pitch).rounded(.up)) : 0
+        let first = g.pitch > 0 ? max(0, Int((low / g.pitch).rounded(.down)) - 1 - reach) : 0
+        let last = g.pitch > 0 ? min(groups - 1, Int((high / g.pitch).rounded(.down)) + reach) : groups - 1
+        guard first <= last else { return }
+        for group in first...last {
+            let base = group * g.slots.count
+            let step = CGFloat(group) * g.pitch
+            let dx = g.origin.x + (g.stepsAlongX ? step : 0), dy = g.origin.y + (g.stepsAlongX ? 0 : step)
+            for (k, slot) in g.slots.enumerated() {
+                let item = base + k
+                guard item < g.count else { break }
+                emit(item, slot.frame.offsetBy(dx: dx, dy: dy), slot)
+            }
+        }
+    }
+
+    /// Headers and footers with the pinned ones moved into `visible`, kept within `bounds` (their section).
+    private func pinnedAttributes(_ attributes: [CollectionViewLayoutAttributes], _ pinned: [(index: Int, leads: Bool)], within bounds: CGRect, visible: CGRect?) -> [CollectionViewLayoutAttributes] {
+        guard let visible, !pinned.isEmpty else { return attributes }
+        var out = attributes
+        let vertical = configuration.scrollDirection == .vertical
+        for (index, leads) in pinned {
+            var frame = out[index].frame
+            if vertical {
+                let y = leads ? max(frame.minY, visible.minY) : min(frame.minY, visible.maxY - frame.height)
+                frame.origin.y = min(max(y, bounds.minY), bounds.maxY - frame.height)
+            } else {
+                let x = leads ? max(frame.minX, visible.minX) : min(frame.minX, visible.maxX - frame.width)
+                frame.origin.x = min(max(x, bounds.minX), bounds.maxX - frame.width)
+            }
+            out[index].frame = frame
+        }
+        return out
+    }
+
+    /// The first section whose end is past `v` along the axis.
+    private func firstSection(endingAfter v: CGFloat) -> Int {
+        var low = 0, high = sections.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sections[mid].end <= v { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    func itemAttributes(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard indexPath.count == 2, sections.indices.contains(indexPath.section), let (frame, slot) = sections[indexPath.section].cell(indexPath.item) else { return nil }
+        var a = CollectionViewLayoutAttributes(cellAt: indexPath.item, inSection: indexPath.section, frame: frame)
+        a.zIndex = slot.zIndex
+        return a
+    }
+
+    func supplementaryAttributes(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        let visible = collectionView?.bounds ?? visibleBounds
+        if indexPath.count == 1 {
+            return pinnedAttributes(globals, globalPinned, within: CGRect(origin: .zero, size: collectionViewContentSize), visible: visible)
+                .first { $0.representedElementKind == elementKind }
+        }
+        guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
+        let g = sections[indexPath.section]
+        if indexPath.item == 0, let a = pinnedAttributes(g.boundary, g.pinned, within: g.frame, visible: visible).first(where: { $0.representedElementKind == elementKind }) {
+            return a
+        }
+        guard let (frame, slot) = g.cell(indexPath.item), let badge = slot.item.supplementaryItems.first(where: { $0.elementKind == elementKind }) else { return nil }
+        var b = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: elementKind, with: indexPath)
+        b.frame = badge.frame(on: frame)
+        b.zIndex = badge.zIndex
+        return b
+    }
+
+    func decorationAttributes(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard indexPath.count == 2, sections.indices.contains(indexPath.section) else { return nil }
+        return sections[indexPath.section].decorations.first { $0.representedElementKind == elementKind }
+    }
+}
