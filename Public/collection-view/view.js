@@ -303,7 +303,8 @@ export class CollectionView {
     let at = null, before = null, header = null;
     for (const e of this.state.elements.values()) {
       if (e.section !== p.section) continue;
-      if (e.kind !== "cell") header = e;
+      if (e.kind === "header") header = e;
+      else if (e.kind !== "cell") continue;
       else if (e.item === p.item) at = e;
       else if (e.item === p.item - 1) before = e;
     }

@@ -39,7 +39,7 @@ extension CollectionView {
             switch attributes.representedElementCategory {
             case .cell: key = .cell(attributes.indexPath)
             case .supplementaryView: key = .supplementary(attributes.representedElementKind ?? "", attributes.indexPath)
-            case .decorationView: continue
+            case .decorationView: key = .decoration(attributes.representedElementKind ?? "", attributes.indexPath)
             }
             if let movement, key == .cell(movement.current) {
                 attributes = collectionViewLayout.layoutAttributesForInteractivelyMovingItem(at: movement.current, withTargetPosition: movement.position)
@@ -113,8 +113,18 @@ extension CollectionView {
             return cell
         case .supplementary(let kind, let p):
             return dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: p)
+        case .decoration(let kind, _):
+            // Made from the class the layout registered for the kind; drawn by the template named after the kind.
+            if let view = reusePool[Self.decorationPoolKey(kind)]?.popLast() {
+                view.prepareForReuse()
+                return view
+            }
+            return (collectionViewLayout.decorationViewClasses[kind] ?? CollectionReusableView.self).init(reuseIdentifier: kind)
         }
     }
+
+    /// Where recycled decoration views of `kind` wait.
+    static func decorationPoolKey(_ kind: String) -> String { "\u{1E}decoration\u{1F}" + kind }
 
     func willDisplay(_ view: CollectionReusableView, _ key: ElementKey) {
         switch key {
@@ -123,6 +133,8 @@ extension CollectionView {
             if let cell = view as? CollectionViewCell { delegate?.collectionView(self, willDisplay: cell, forItemAt: p) }
         case .supplementary(let kind, let p):
             delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: p)
+        case .decoration:
+            break
         }
     }
 
@@ -134,6 +146,8 @@ extension CollectionView {
         case .supplementary(let kind, let p):
             delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: p)
             reusePool[kind + "\u{1F}" + view.reuseIdentifier, default: []].append(view)
+        case .decoration(let kind, _):
+            reusePool[Self.decorationPoolKey(kind), default: []].append(view)
         }
     }
 

@@ -132,11 +132,20 @@ extension CollectionView {
                 } else {
                     endDisplaying(view, key)
                 }
-            case .supplementary(let kind, let p):
+            case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader || kind == CollectionView.elementKindSectionFooter:
                 if let s = mapper.section(p.section) {
                     var q = p
                     q.section = s
                     moved[.supplementary(kind, q)] = view
+                } else {
+                    endDisplaying(view, key)
+                }
+            case .supplementary:
+                // Other kinds may belong to an item (a badge): made again for the new order.
+                endDisplaying(view, key)
+            case .decoration(let kind, let p):
+                if let s = mapper.section(p.section) {
+                    moved[.decoration(kind, IndexPath(item: p.item, section: s))] = view
                 } else {
                     endDisplaying(view, key)
                 }

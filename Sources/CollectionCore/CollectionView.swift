@@ -374,11 +374,13 @@ open class CollectionView {
 public enum ElementKey: Hashable, Sendable {
     case cell(IndexPath)
     case supplementary(String, IndexPath)
+    /// A decoration view (a section's background), by kind.
+    case decoration(String, IndexPath)
 
     /// The element's index path.
     public var indexPath: IndexPath {
         switch self {
-        case .cell(let p), .supplementary(_, let p): p
+        case .cell(let p), .supplementary(_, let p), .decoration(_, let p): p
         }
     }
 
@@ -388,7 +390,7 @@ public enum ElementKey: Hashable, Sendable {
         switch self {
         case .cell(let p):
             hasher.combine(p.count == 2 ? p[0] &* 1_000_003 &+ p[1] : p.hashValue)
-        case .supplementary(let kind, let p):
+        case .supplementary(let kind, let p), .decoration(let kind, let p):
             hasher.combine(kind.utf8.count)
             hasher.combine(p.count == 2 ? p[0] &* 1_000_003 &+ p[1] : p.hashValue)
         }

@@ -43,6 +43,17 @@ open class CollectionViewLayout {
     /// Creates a layout.
     public init() {}
 
+    /// The views of decoration kinds (`register(_:forDecorationViewOfKind:)`).
+    private(set) var decorationViewClasses: [String: CollectionReusableView.Type] = [:]
+
+    /// Registers the view class of a decoration kind, as UIKit's layout does (nil
+    /// removes it). The client draws the view from the template named after the kind
+    /// (`tpl-<kind>`); without a registration, a plain view is made.
+    public func register(_ viewClass: CollectionReusableView.Type?, forDecorationViewOfKind elementKind: String) {
+        decorationViewClasses[elementKind] = viewClass
+        invalidateLayout()
+    }
+
     /// Whether cells size themselves (the collection view then records the sizes
     /// they report, in `selfSizedItems`, and lays out again).
     var selfSizingCells: Bool { false }

@@ -60,13 +60,25 @@ final class ModelDataSource: CollectionViewDataSource {
         return cell
     }
 
+    /// A header (the model's header template, the section's title and count); a
+    /// footer (template `tpl-<kind>`, the same fields); any other kind, a badge (the
+    /// template named after the kind, the fields of the item at its index path).
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> CollectionReusableView {
         let model = store.model
-        if registered.insert(kind + "\u{1F}" + model.headerReuseIdentifier).inserted {
-            collectionView.register(CollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: model.headerReuseIdentifier)
+        let reuse = kind == CollectionView.elementKindSectionHeader ? model.headerReuseIdentifier : kind
+        if registered.insert(kind + "\u{1F}" + reuse).inserted {
+            collectionView.register(CollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: reuse)
         }
-        let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: model.headerReuseIdentifier, for: indexPath)
-        view.content = headerContent(forSectionAt: indexPath.section)
+        let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: reuse, for: indexPath)
+        if kind == CollectionView.elementKindSectionHeader || kind == CollectionView.elementKindSectionFooter {
+            view.content = headerContent(forSectionAt: indexPath.section)
+        } else if let id = model.snapshot.itemIdentifier(at: indexPath) {
+            var content = model.itemContent[id] ?? [:]
+            content[ModelDataSource.idField] = id
+            view.content = content
+        } else {
+            view.content = headerContent(forSectionAt: indexPath.section)
+        }
         return view
     }
 

@@ -146,6 +146,7 @@ final class ViewState {
 
     /// The element the client draws for a displayed view (nil for kinds it does not draw).
     func element(for key: ElementKey, _ view: CollectionReusableView) -> Element? {
+        if case .decoration(let kind, let p) = key { return decorationElement(kind: kind, at: p, view) }
         guard let a = view.layoutAttributes, let id = view.content[ModelDataSource.idField] else { return nil }
         let frame = [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)]
         switch key {
@@ -160,9 +161,27 @@ final class ViewState {
             content[ModelDataSource.idField] = nil
             return Element(key: "h:" + id, kind: "header", reuse: view.reuseIdentifier, section: p.section, item: nil,
                            frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, content: content)
-        default:
-            return nil
+        case .supplementary(let kind, let p):
+            // A footer, a badge: keyed by kind and by the section or item it belongs to.
+            var content = view.content
+            content[ModelDataSource.idField] = nil
+            let footer = kind == CollectionView.elementKindSectionFooter
+            return Element(key: "s:\(kind):" + id, kind: "supplementary", reuse: view.reuseIdentifier, section: p.section, item: footer ? nil : p.item,
+                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, content: content)
+        case .decoration:
+            return nil   // answered above
         }
+    }
+
+    /// The element of a decoration view (a section's background): keyed by kind and
+    /// section, with the section's title and count.
+    private func decorationElement(kind: String, at p: IndexPath, _ view: CollectionReusableView) -> Element? {
+        guard let a = view.layoutAttributes else { return nil }
+        var content = dataSource.headerContent(forSectionAt: p.section)
+        guard let id = content.removeValue(forKey: ModelDataSource.idField) else { return nil }
+        return Element(key: "d:\(kind):" + id, kind: "decoration", reuse: view.reuseIdentifier, section: p.section, item: nil,
+                       frame: [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)],
+                       zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, content: content)
     }
 
     /// Brings the window up to date; returns what changed (new or different, in

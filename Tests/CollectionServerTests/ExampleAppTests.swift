@@ -210,3 +210,57 @@ final class DiagonalLayout: CollectionViewLayout {
         #expect(v.mirror.contentSize == Size(width: 400, height: 430))
     }
 }
+
+@Suite struct SupplementaryAndDecorationElementTests {
+    @Test func footersBadgesAndBackgroundsReachTheViewer() async throws {
+        let server = CollectionServer(configuration: .testing)
+        let collection = server.addCollection(named: "c")
+        collection.setLayoutProvider { _ in
+            let layout = CollectionViewCompositionalLayout { _, _ in
+                let badge = NSCollectionLayoutSupplementaryItem(
+                    layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(20), heightDimension: .absolute(20)), elementKind: "badge",
+                    containerAnchor: NSCollectionLayoutAnchor(edges: [.top, .trailing]))
+                let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)),
+                                                  supplementaryItems: [badge])
+                let section = NSCollectionLayoutSection(group: .horizontal(
+                    layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)), subitems: [item]))
+                section.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10)
+                section.boundarySupplementaryItems = [NSCollectionLayoutBoundarySupplementaryItem(
+                    layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(24)),
+                    elementKind: CollectionView.elementKindSectionFooter, alignment: .bottom)]
+                section.decorationItems = [.background(elementKind: "card")]
+                return section
+            }
+            layout.register(CollectionReusableView.self, forDecorationViewOfKind: "card")
+            return layout
+        }
+        collection.load(DragDropDelegateTests.model(["a", "b", "c"]))
+        let port = try server.start()
+        defer { server.stop() }
+        let v = try await TestViewer.connect(port: port)
+        try await v.hello(width: 400, height: 600)
+        let elements = v.mirror.elements
+        // Items 190 wide from x 10; a badge on each item's top-trailing corner.
+        #expect(v.mirror.element(item: "b")?.frame == [200, 10, 190, 100])
+        let badge = try #require(elements["s:badge:b"])
+        #expect(badge.kind == "supplementary" && badge.reuse == "badge" && badge.frame == [370, 10, 20, 20] && badge.item == 1)
+        #expect(badge.content["title"] == "b")
+        // The footer under the two rows and the bottom inset; the background behind it all.
+        let section = try #require(v.mirror.sections.first?.id)
+        let footer = try #require(elements["s:\(CollectionView.elementKindSectionFooter):\(section)"])
+        #expect(footer.frame == [10, 220, 380, 24] && footer.item == nil && footer.content["count"] == "3")
+        let background = try #require(elements["d:card:\(section)"])
+        #expect(background.kind == "decoration" && background.reuse == "card" && background.frame == [0, 0, 400, 244] && background.zIndex == -1)
+
+        // A batch moves the badges with their items: after a delete, b's badge is item 0's.
+        _ = try await collection.update { model in
+            model.snapshot.deleteItems(["a"])
+            model.itemContent["a"] = nil
+            return []
+        }
+        try await v.wait(forSeq: 1)
+        #expect(v.mirror.elements["s:badge:b"]?.frame == [180, 10, 20, 20])
+        #expect(v.mirror.elements["s:badge:a"] == nil)
+        #expect(v.mirror.elements["s:badge:c"]?.frame == [370, 10, 20, 20])
+    }
+}
