@@ -53,7 +53,9 @@ let package = Package(
         // Test support shipped with the package: a protocol client with a mirror.
         .target(name: "CollectionTesting", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "WebSocketTransport"]),
         // Examples, on nothing but CollectionServer's public API (their pages: Examples/Public).
-        .target(name: "PhotoLibraryExample", dependencies: ["CollectionServer"], path: "Examples/PhotoLibrary"),
+        // Two layouts of an app's own (CollectionViewLayout subclasses), as UIKit apps write them.
+        .target(name: "ExampleLayouts", dependencies: ["CollectionServer"], path: "Examples/Layouts"),
+        .target(name: "PhotoLibraryExample", dependencies: ["CollectionServer", "ExampleLayouts"], path: "Examples/PhotoLibrary"),
         .target(name: "BoardExample", dependencies: ["CollectionServer"], path: "Examples/Board"),
         .target(name: "TicketBoardExample", dependencies: ["CollectionServer"], path: "Examples/TicketBoard"),
         // The examples' launcher.
@@ -71,7 +73,7 @@ let package = Package(
         .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "CollectionStorageTests", dependencies: ["CollectionStorage", "CollectionSync", "CollectionTesting", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionTesting", "CollectionProtocol", "TicketBoardExample"]),
+        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionTesting", "CollectionProtocol", "TicketBoardExample", "ExampleLayouts"]),
         .testTarget(
             name: "ServerTests",
             dependencies: ["collection-server", "WebSocketTransport", "CollectionProtocol", "CollectionTesting", "CLibWebSockets"]

@@ -1,4 +1,5 @@
 import CollectionServer
+import ExampleLayouts
 
 /// The photo library's items and layouts: albums of generated "photos" (colour swatches).
 struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
@@ -70,7 +71,26 @@ struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
         return content
     }
 
-    var layoutNames: [String] { ["grid", "list"] }
+    var layoutNames: [String] { ["grid", "list", "mosaic", "waterfall"] }
+
+    /// "mosaic" and "waterfall": layouts of the example's own (`ExampleLayouts`);
+    /// the others are flow layouts (``configure(_:for:named:)``).
+    func makeLayout(for environment: LayoutEnvironment) -> CollectionViewLayout? {
+        switch environment.mode {
+        case "mosaic":
+            let layout = MosaicLayout()
+            layout.rowHeight = min(320, max(160, (environment.container.width * 0.4).rounded()))
+            return layout
+        case "waterfall":
+            // Heights vary by place (a photo's own aspect ratio is not in its fields).
+            return WaterfallLayout(columnWidth: 150) { path, width in
+                let ratios: [CGFloat] = [1, 1.5, 0.75, 1.25, 0.6]
+                return (width * ratios[(path.item &* 7 &+ path.section &* 3) % ratios.count]).rounded()
+            }
+        default:
+            return nil
+        }
+    }
 
     /// "grid": square photos; "list": one full-width row per photo.
     func configure(_ layout: CollectionViewFlowLayout, for size: Size, named name: String) {

@@ -54,9 +54,12 @@ open class CollectionViewLayout {
         invalidateLayout()
     }
 
-    /// Whether cells size themselves (the collection view then records the sizes
-    /// they report, in `selfSizedItems`, and lays out again).
-    var selfSizingCells: Bool { false }
+    /// Beyond UIKit: whether cells size themselves (the collection view then records
+    /// the sizes they report, in `selfSizedItems`, and lays out again). The flow
+    /// layout's is true with an `estimatedItemSize`; the compositional layout's with
+    /// an estimated dimension. A layout of the app's own that reads `selfSizedItems`
+    /// returns true.
+    open var selfSizingCells: Bool { false }
 
     /// Computes whatever the queries need. Called before the first query after an invalidation.
     open func prepare() {}

@@ -88,7 +88,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     private(set) var visibleBounds: CGRect?
     private var vertical: Bool { configuration.scrollDirection == .vertical }
 
-    override var selfSizingCells: Bool { estimates }
+    /// True when a section has an item of estimated width or height.
+    open override var selfSizingCells: Bool { estimates }
 
     /// Moves the visible bounds (for pinned headers and footers) without a new layout.
     public func setVisibleBounds(_ bounds: CGRect?) { visibleBounds = bounds }

@@ -80,7 +80,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Creates a flow layout with UIKit's defaults (50×50 items, spacing 10).
     public override init() {}
 
-    override var selfSizingCells: Bool { estimatedItemSize != .zero }
+    /// True with an `estimatedItemSize`.
+    open override var selfSizingCells: Bool { estimatedItemSize != .zero }
 
     // MARK: Preparing
 

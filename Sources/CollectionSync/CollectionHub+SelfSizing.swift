@@ -3,14 +3,15 @@ import CollectionProtocol
 import Foundation
 
 extension CollectionHub {
-    /// `measure`: with a self-sizing layout (an `estimatedItemSize`), the sizes the
+    /// `measure`: with a self-sizing layout (a flow layout's `estimatedItemSize`, a
+    /// compositional layout's estimated dimensions), the sizes the
     /// client measured for its configured cells. The viewer's collection view lays
     /// out again (`setMeasuredSize`); the item at the top of the viewport keeps its
     /// place on screen (the window says where to scroll), and a size already known
     /// changes nothing, so measuring again cannot loop.
     func measure(_ sizes: [ClientMessage.MeasuredSize], viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
         let cv = viewer.collectionView
-        guard let layout = cv.collectionViewLayout as? CollectionViewFlowLayout, layout.estimatedItemSize != .zero else {
+        guard cv.collectionViewLayout.selfSizingCells else {
             throw ProtocolError(.badMessage, "the '\(viewer.layoutName)' layout does not size cells by their content; send 'measure' only for self-sizing layouts")
         }
         var measured: [(IndexPath, CGSize)] = []

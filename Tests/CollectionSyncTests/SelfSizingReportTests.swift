@@ -87,3 +87,35 @@ struct SelfSizingRows: LayoutPolicy {
         #expect(hub.model == model)
     }
 }
+
+/// A compositional list: full-width rows 40 high by estimate.
+struct CompositionalRows: LayoutPolicy {
+    func configure(_ layout: CollectionViewFlowLayout, for size: Size) {}
+    func makeLayout(for environment: LayoutEnvironment) -> CollectionViewLayout? {
+        let row = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(40))
+        let group = NSCollectionLayoutGroup.horizontal(layoutSize: row, subitems: [NSCollectionLayoutItem(layoutSize: row)])
+        return CollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+    }
+}
+
+@Suite struct CompositionalSelfSizingTests {
+    @Test func estimatedRowsTakeTheMeasuredSizesAndTheTopRowStaysOnScreen() throws {
+        var model = CollectionModel()
+        model.snapshot.appendSections(["a"])
+        let ids = (0..<100).map { "a\($0)" }
+        model.snapshot.appendItems(ids, toSection: "a")
+        for id in ids { model.itemContent[id] = ["title": id] }
+        let hub = CollectionHub(model: model, factory: testFactory(), policy: CompositionalRows())
+        // Scrolled so that row a20 (y = 20·40 = 800) is at the top.
+        _ = hub.hello(1, width: 300, height: 200, y: 800)
+        let out = hub.send(#"{"type":"measure","sizes":[{"item":"a2","width":300,"height":100},{"item":"a21","width":300,"height":100}]}"#, from: 1)
+        let w = try #require(out.compactMap { if case .window(let w) = $0.message { w } else { nil } }.first)
+        // a2 grew by 60: a20 moved down 60, a21 is 100 high.
+        #expect(w.add.first { $0.key == "i:a20" }?.frame == [0, 860, 300, 40])
+        #expect(w.add.first { $0.key == "i:a21" }?.frame == [0, 900, 300, 100])
+        #expect(w.add.first { $0.key == "i:a22" }?.frame == [0, 1000, 300, 40])
+        // The viewer scrolls by the same 60: a20 stays at the top.
+        #expect(w.offset == Point(x: 0, y: 860))
+        #expect(w.contentSize.height == 4000 + 60 + 60)
+    }
+}

@@ -39,13 +39,15 @@ function updateChrome() {
   drawViewers(viewersBox, state);
   // A viewer that may not edit here (its token's roles) gets no edit controls that would be refused.
   const canEdit = state.can?.has("edit") ?? true;
-  for (const id of ["insert", "shuffle", "layout"]) document.getElementById(id).disabled = !canEdit;
+  for (const id of ["insert", "shuffle", "layout", "layout-mode"]) document.getElementById(id).disabled = !canEdit;
   document.getElementById("delete").disabled = !canEdit || state.mySelection().length === 0;
   document.body.dataset.layout = state.layout;
   document.body.classList.toggle("editing", state.editing);
   const toggle = document.getElementById("layout");
   toggle.setAttribute("aria-pressed", state.layout === "list" ? "true" : "false");
   toggle.textContent = state.layout === "list" ? "Grid" : "List";
+  const mode = document.getElementById("layout-mode");
+  if (mode.value !== state.layout) mode.value = state.layout;
   const edit = document.getElementById("edit");
   edit.setAttribute("aria-pressed", state.editing ? "true" : "false");
   edit.textContent = state.editing ? "Done" : "Select";
@@ -60,6 +62,9 @@ document.getElementById("delete").addEventListener("click", () => {
 });
 document.getElementById("layout").addEventListener("click", () => {
   live.send(protocol.layout(state.layout === "list" ? "grid" : "list"));
+});
+document.getElementById("layout-mode").addEventListener("change", (event) => {
+  live.send(protocol.layout(event.target.value));
 });
 document.getElementById("shuffle").addEventListener("click", () => {
   live.send(protocol.shuffle(nextOp(), sectionPicker.value));
