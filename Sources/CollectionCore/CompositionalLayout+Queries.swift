@@ -87,12 +87,7 @@ extension CollectionViewCompositionalLayout {
 
     /// The first section whose end is past `v` along the axis.
     private func firstSection(endingAfter v: CGFloat) -> Int {
-        var low = 0, high = sections.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sections[mid].end <= v { low = mid + 1 } else { high = mid }
-        }
-        return low
+        sections.partitioningIndex { $0.end > v }
     }
 
     func itemAttributes(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {

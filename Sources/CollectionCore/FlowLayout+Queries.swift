@@ -204,12 +204,7 @@ extension CollectionViewFlowLayout {
 
     /// Binary search: the first section whose end is after `v`.
     private func firstSection(endingAfter v: CGFloat) -> Int {
-        var low = 0, high = sections.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sections[mid].end <= v { low = mid + 1 } else { high = mid }
-        }
-        return low
+        sections.partitioningIndex { $0.end > v }
     }
 
 }

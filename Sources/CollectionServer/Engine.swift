@@ -33,7 +33,7 @@ final class Engine: @unchecked Sendable {
     /// The append under way on ``writer``: a turn's first batch starts committing
     /// at once, while the turn goes on to work out what every viewer gets.
     private var writing: PendingAppend?
-    /// Where that append runs, off the service thread.
+    /// Where that append runs, off the service thread (AppendThread.swift).
     private let writer = AppendThread()
     /// Messages waiting for the staged batches to be committed, in order.
     private var held: [Outgoing] = []
@@ -265,81 +265,6 @@ final class Engine: @unchecked Sendable {
             }
             send(outgoing)
             if !groupCommit { flushOutermost() }
-        }
-    }
-}
-
-/// An append running on the engine's writer queue, and what came of it.
-private final class PendingAppend: @unchecked Sendable {
-    /// The batches it keeps.
-    let batches: [CommittedBatch]
-    // Written on the writer queue before `done` is signalled, read after waiting for it.
-    private var error: StoreError?
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ batches: [CommittedBatch]) { self.batches = batches }
-
-    /// Appends the batches (on the writer queue).
-    func run(on store: any CollectionStore) {
-        do {
-            try store.append(batches)
-        } catch {
-            self.error = error
-        }
-        done.signal()
-    }
-
-    /// Waits for the append; what it failed with, or nil once the batches are kept.
-    func wait() -> StoreError? {
-        done.wait()
-        return error
-    }
-}
-
-/// A thread of its own for the store's appends, parked on a condition between
-/// them: it wakes sooner than a dispatch queue's worker (with the bench's 200
-/// edits a second, group commit's edit → viewer p50 went from 1.45-1.55× that of
-/// `--in-memory` to 1.23-1.42×).
-private final class AppendThread: @unchecked Sendable {
-    private let condition = NSCondition()
-    // Behind `condition`.
-    private var next: (PendingAppend, any CollectionStore)?
-    private var running = false
-    private var stopping = false
-
-    /// Starts `pending` on the thread (started on first use); one at a time.
-    func run(_ pending: PendingAppend, on store: any CollectionStore) {
-        condition.withLock {
-            next = (pending, store)
-            if !running {
-                running = true
-                stopping = false
-                let thread = Thread { [self] in loop() }
-                thread.name = "collection-store-append"
-                thread.start()
-            }
-            condition.signal()
-        }
-    }
-
-    /// Ends the thread once the append under way (if any) is done.
-    func stop() {
-        condition.withLock {
-            stopping = true
-            condition.signal()
-        }
-    }
-
-    private func loop() {
-        while true {
-            let work: (PendingAppend, any CollectionStore)? = condition.withLock {
-                while next == nil && !stopping { condition.wait() }
-                defer { next = nil }
-                if next == nil { running = false }
-                return next
-            }
-            guard let (pending, store) = work else { return }
-            pending.run(on: store)
         }
     }
 }
