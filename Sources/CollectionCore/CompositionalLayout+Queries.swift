@@ -14,54 +14,64 @@ extension CollectionViewCompositionalLayout {
         let vertical = configuration.scrollDirection == .vertical
         let low = vertical ? rect.minY : rect.minX, high = vertical ? rect.maxY : rect.maxX
         // Locals: a class's stored properties pay an exclusivity check at every access.
-        let sections = self.sections, overhang = self.overhang
+        let overhang = self.overhang
         // Badges may stick out of their section by up to `overhang`.
         var s = firstSection(endingAfter: low - overhang)
-        while s < sections.count, sections[s].start - overhang <= high {
-            let g = sections[s]
-            s += 1
-            for a in g.decorations where a.frame.meets(rect) { body(a) }
-            forEachCell(of: g, in: rect, section: s - 1, body)
-            for a in pinnedAttributes(g.boundary, g.pinned, within: g.frame, visible: visible) where a.frame.meets(rect) { body(a) }
+        // Sections are read in place: copying one retains each of its arrays.
+        sections.withUnsafeBufferPointer { sections in
+            while s < sections.count, sections[s].start - overhang <= high {
+                for a in sections[s].decorations where a.frame.meets(rect) { body(a) }
+                forEachCell(of: sections[s], in: rect, section: s, body)
+                if !sections[s].boundary.isEmpty {
+                    for a in pinnedAttributes(sections[s].boundary, sections[s].pinned, within: sections[s].frame, visible: visible) where a.frame.meets(rect) { body(a) }
+                }
+                s += 1
+            }
         }
     }
 
     private func forEachCell(of g: SectionGeometry, in rect: CGRect, section: Int, _ body: (CollectionViewLayoutAttributes) -> Void) {
-        func emit(_ item: Int, _ frame: CGRect, _ slot: LeafSlot) {
-            if frame.meets(rect) {
-                var a = CollectionViewLayoutAttributes(cellAt: item, inSection: section, frame: frame)
-                a.zIndex = slot.zIndex
-                body(a)
-            }
-            // A badge may reach into the rect from a cell outside it.
-            for badge in slot.item.supplementaryItems {
-                var b = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: badge.elementKind, with: IndexPath(item: item, section: section))
-                b.frame = badge.frame(on: frame)
+        /// The badges of the cell at `frame` that reach into the rect (from outside it too).
+        func badges(_ item: Int, _ frame: CGRect, _ definition: NSCollectionLayoutItem) {
+            for badge in definition.supplementaryItems {
+                let badgeFrame = badge.frame(on: frame)
+                guard badgeFrame.meets(rect) else { continue }
+                var b = CollectionViewLayoutAttributes(supplementaryOfKind: badge.elementKind, at: item, inSection: section, frame: badgeFrame)
                 b.zIndex = badge.zIndex
-                if b.frame.meets(rect) { body(b) }
+                body(b)
             }
         }
-        if let frames = g.frames {
-            for (item, frame) in frames.enumerated() { emit(item, frame, g.slots[g.frameSlots[item]]) }
-            return
-        }
-        guard !g.slots.isEmpty, g.pitch > 0 || g.count <= g.slots.count else { return }
-        let groups = (g.count + g.slots.count - 1) / g.slots.count
-        // The groups whose step range meets the rect (badges may reach one group further).
-        let low = g.stepsAlongX ? rect.minX - g.origin.x : rect.minY - g.origin.y
-        let high = g.stepsAlongX ? rect.maxX - g.origin.x : rect.maxY - g.origin.y
-        let reach = g.pitch > 0 ? Int((overhang / g.pitch).rounded(.up)) : 0
-        let first = g.pitch > 0 ? max(0, Int((low / g.pitch).rounded(.down)) - 1 - reach) : 0
-        let last = g.pitch > 0 ? min(groups - 1, Int((high / g.pitch).rounded(.down)) + reach) : groups - 1
-        guard first <= last else { return }
-        for group in first...last {
-            let base = group * g.slots.count
-            let step = CGFloat(group) * g.pitch
-            let dx = g.origin.x + (g.stepsAlongX ? step : 0), dy = g.origin.y + (g.stepsAlongX ? 0 : step)
-            for (k, slot) in g.slots.enumerated() {
-                let item = base + k
-                guard item < g.count else { break }
-                emit(item, slot.frame.offsetBy(dx: dx, dy: dy), slot)
+        let hasBadges = g.hasBadges
+        // Slots are read in place (a copy would retain each slot's item).
+        g.slots.withUnsafeBufferPointer { slots in
+            func cell(_ item: Int, _ frame: CGRect, _ k: Int) {
+                if frame.meets(rect) {
+                    var a = CollectionViewLayoutAttributes(cellAt: item, inSection: section, frame: frame)
+                    a.zIndex = slots[k].zIndex
+                    body(a)
+                }
+                if hasBadges { badges(item, frame, slots[k].item) }
+            }
+            if let frames = g.frames {
+                for (item, frame) in frames.enumerated() { cell(item, frame, g.frameSlots[item]) }
+                return
+            }
+            guard !slots.isEmpty, g.pitch > 0 || g.count <= slots.count else { return }
+            let groups = (g.count + slots.count - 1) / slots.count
+            // The groups whose step range meets the rect (badges may reach further).
+            let low = g.stepsAlongX ? rect.minX - g.origin.x : rect.minY - g.origin.y
+            let high = g.stepsAlongX ? rect.maxX - g.origin.x : rect.maxY - g.origin.y
+            let reach = g.pitch > 0 ? Int((overhang / g.pitch).rounded(.up)) : 0
+            let first = g.pitch > 0 ? max(0, Int((low / g.pitch).rounded(.down)) - 1 - reach) : 0
+            let last = g.pitch > 0 ? min(groups - 1, Int((high / g.pitch).rounded(.down)) + reach) : groups - 1
+            guard first <= last else { return }
+            for group in first...last {
+                let base = group * slots.count
+                let step = CGFloat(group) * g.pitch
+                let dx = g.origin.x + (g.stepsAlongX ? step : 0), dy = g.origin.y + (g.stepsAlongX ? 0 : step)
+                for k in 0..<min(slots.count, g.count - base) {
+                    cell(base + k, slots[k].frame.offsetBy(dx: dx, dy: dy), k)
+                }
             }
         }
     }

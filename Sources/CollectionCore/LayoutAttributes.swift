@@ -70,6 +70,17 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
         self.frame = frame
     }
 
+    /// Attributes of a supplementary view of `kind` at `item` in `section`, with its
+    /// frame (no IndexPath built: a layout answering a rect query makes many).
+    init(supplementaryOfKind kind: String, at item: Int, inSection section: Int, frame: CGRect) {
+        pathSection = section
+        pathItem = item
+        pathLength = 2
+        representedElementCategory = .supplementaryView
+        representedElementKind = kind
+        self.frame = frame
+    }
+
     /// Attributes of a supplementary view of `kind`.
     public init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath) {
         self.init(.supplementaryView, kind: kind, indexPath: indexPath)

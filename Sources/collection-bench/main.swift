@@ -16,3 +16,11 @@ if which == "diff-profile" {
         for _ in 0..<30 { blackHole(BatchUpdate(from: a, to: b)) }
     }
 }
+if which == "compositional-profile" {
+    // Only the compositional rect query, for a profiler.
+    let layout = CollectionViewCompositionalLayout(sectionProvider: CompositionalBench.sections()[0].1)
+    layout.prepare(counts: Array(repeating: 100, count: 1_000), boundsSize: CGSize(width: 1000, height: 800))
+    var n = 0
+    for k in 0..<300_000 { layout.forEachElement(in: CGRect(x: 0, y: CGFloat(k % 1000) * 200, width: 1000, height: 800)) { _ in n += 1 } }
+    blackHole(n)
+}
