@@ -5,7 +5,7 @@ import Foundation
 /// servers (PostgreSQL) are interchangeable.
 ///
 /// Calls come one at a time, from the server's service thread or its writer
-/// queue (appends run there, beside the work of the turn), except
+/// thread (appends run there, beside the work of the turn), except
 /// ``writeProblem``, which may be asked while an append is under way.
 public protocol CollectionStore: AnyObject, Sendable {
     /// Everything kept of the collection called `name`, or nil when it holds none.
