@@ -58,11 +58,12 @@ let package = Package(
         .target(name: "PhotoLibraryExample", dependencies: ["CollectionServer", "ExampleLayouts"], path: "Examples/PhotoLibrary"),
         .target(name: "BoardExample", dependencies: ["CollectionServer"], path: "Examples/Board"),
         .target(name: "TicketBoardExample", dependencies: ["CollectionServer"], path: "Examples/TicketBoard"),
+        .target(name: "StorefrontExample", dependencies: ["CollectionServer"], path: "Examples/Storefront"),
         // The examples' launcher.
         .executableTarget(
             name: "collection-server",
             dependencies: [
-                "CollectionServer", "PhotoLibraryExample", "BoardExample", "TicketBoardExample",
+                "CollectionServer", "PhotoLibraryExample", "BoardExample", "TicketBoardExample", "StorefrontExample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,7 +74,7 @@ let package = Package(
         .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "CollectionStorageTests", dependencies: ["CollectionStorage", "CollectionSync", "CollectionTesting", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionTesting", "CollectionProtocol", "TicketBoardExample", "ExampleLayouts"]),
+        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionTesting", "CollectionProtocol", "TicketBoardExample", "ExampleLayouts", "StorefrontExample"]),
         .testTarget(
             name: "ServerTests",
             dependencies: ["collection-server", "WebSocketTransport", "CollectionProtocol", "CollectionTesting", "CLibWebSockets"]

@@ -71,7 +71,7 @@ struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
         return content
     }
 
-    var layoutNames: [String] { ["grid", "list", "mosaic", "waterfall"] }
+    var layoutNames: [String] { ["grid", "list", "mosaic", "waterfall", "filmstrip"] }
 
     /// "mosaic" and "waterfall": layouts of the example's own (`ExampleLayouts`);
     /// the others are flow layouts (``configure(_:for:named:)``).
@@ -92,8 +92,10 @@ struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
         }
     }
 
-    /// "grid": square photos; "list": one full-width row per photo.
+    /// "grid": square photos; "list": one full-width row per photo; "filmstrip":
+    /// square photos in columns, the albums side by side, scrolling sideways.
     func configure(_ layout: CollectionViewFlowLayout, for size: Size, named name: String) {
+        if name == "filmstrip" { return configureFilmstrip(layout, for: size) }
         guard name == "list" else { return configure(layout, for: size) }
         let inset = size.width < 500 ? 8.0 : 16.0
         layout.itemSize = CGSize(width: max(1, size.width - 2 * inset), height: 64)
@@ -103,6 +105,22 @@ struct PhotoLibraryDemo: ItemFactory, LayoutPolicy {
         layout.minimumLineSpacing = 6
         layout.sectionInset = EdgeInsets(top: 6, left: inset, bottom: 24, right: inset)
         layout.headerReferenceSize = CGSize(width: 0, height: 48)
+    }
+
+    /// A horizontal flow layout: as many rows of squares as fit about 150 points
+    /// high (at least one), each album after a 44-point header column.
+    func configureFilmstrip(_ layout: CollectionViewFlowLayout, for size: Size) {
+        let spacing = 8.0, inset = 12.0
+        let available = max(1, size.height - 2 * inset)
+        let rows = max(1, Int((available + spacing) / (150 + spacing)))
+        let side = ((available - Double(rows - 1) * spacing) / Double(rows) * 100).rounded(.down) / 100
+        layout.scrollDirection = .horizontal
+        layout.itemSize = CGSize(width: side, height: side)
+        layout.minimumInteritemSpacing = spacing
+        layout.minimumLineSpacing = spacing
+        layout.sectionInset = EdgeInsets(top: inset, left: 8, bottom: inset, right: 24)
+        layout.headerReferenceSize = CGSize(width: 44, height: 0)
+        layout.estimatedItemSize = .zero
     }
 
     /// Square photos about 150 points wide, at least two columns, filling the width.

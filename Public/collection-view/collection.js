@@ -33,6 +33,7 @@ export class LiveCollection {
     this.view = new CollectionView(content, this.state);
     if (selfSizingLayouts) this.view.selfSizingLayouts = selfSizingLayouts;
     this.view.onMeasure = (sizes) => this.send(protocol.measure(sizes));
+    this.view.onBandScroll = () => this.queueScroll();
     this.checksumsScheduled = false;
 
     const url = new URL(endpoint, location.href);
@@ -80,7 +81,7 @@ export class LiveCollection {
   }
 
   offset() {
-    return { x: 0, y: this.scroller.scrollTop };
+    return { x: this.scroller.scrollLeft, y: this.scroller.scrollTop };
   }
 
   /** A point in this collection's content coordinates. */
@@ -94,9 +95,14 @@ export class LiveCollection {
     this.scrollQueued = true;
     requestAnimationFrame(() => {
       this.scrollQueued = false;
-      this.send(protocol.scroll(this.offset(), this.resized ? this.viewport() : undefined));
+      this.send(protocol.scroll(this.offset(), this.resized ? this.viewport() : undefined, this.view.bands.takeOffsets() ?? undefined));
       this.resized = false;
     });
+  }
+
+  /** A new connection's server holds no section offsets: say where the section scrollers are. */
+  restoreBandOffsets() {
+    if (this.view.bands.forgetReported()) this.queueScroll();
   }
 
   /** After the server dropped a message for the rate limit: send the viewport again in half a second. */
@@ -119,6 +125,7 @@ export class LiveCollection {
       case "window":
       case "batch":
         view.schedule(change);
+        if (change.kind === "reload") this.restoreBandOffsets();
         interaction.resolvePendingFocus();
         if (change.kind === "window") interaction.movedWindow();
         if (change.kind === "batch") {
@@ -139,6 +146,7 @@ export class LiveCollection {
       case "resume":
       case "replay":
         this.scheduleChecksums();
+        if (change.kind === "resume") this.restoreBandOffsets();
         break;
       case "drag":
         requestAnimationFrame(() => view.drawGhosts());

@@ -294,6 +294,7 @@ export class Interaction {
     this.markFocus();
     const e = this.element(item);
     if (scroll && e) {
+      this.view.bands.reveal(e);
       const top = this.scroller.scrollTop, height = this.scroller.clientHeight;
       if (e.frame[1] < top) this.scroller.scrollTop = e.frame[1] - 8;
       else if (e.frame[1] + e.frame[3] > top + height) this.scroller.scrollTop = e.frame[1] + e.frame[3] - height + 8;

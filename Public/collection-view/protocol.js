@@ -15,7 +15,13 @@ export const hello = (viewport, offset, name, lastSeq, epoch, collection) => {
   }
   return m;
 };
-export const scroll = (offset, viewport) => (viewport ? { type: "scroll", offset, viewport } : { type: "scroll", offset });
+/** The viewport scrolled (or was resized); `sectionOffsets`: sections scrolled on their own, by id. */
+export const scroll = (offset, viewport, sectionOffsets) => {
+  const m = { type: "scroll", offset };
+  if (viewport) m.viewport = viewport;
+  if (sectionOffsets) m.sectionOffsets = sectionOffsets;
+  return m;
+};
 export const select = (item, selected) => ({ type: "select", item, selected });
 export const insert = (op, section, count) => ({ type: "insert", op, section, count });
 export const remove = (op, items) => ({ type: "delete", op, items });

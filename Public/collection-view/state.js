@@ -21,6 +21,8 @@ export class CollectionState {
     /** Sections changed since their checksums were last checked. */
     this.unverified = new Set();
     this.contentSize = { width: 0, height: 0 };
+    /** Sections that scroll on their own: [{section, frame, axis, length, behavior, pitch, offset}]. */
+    this.bands = [];
     this.seq = 0;
     this.epoch = null;
     this.me = null;
@@ -49,6 +51,7 @@ export class CollectionState {
         for (const key of m.remove) this.elements.delete(key);
         for (const e of m.add) this.elements.set(e.key, e);
         this.contentSize = m.contentSize;
+        this.bands = m.bands ?? [];
         // offset: measured sizes moved the content; scroll so that what was at the top stays there.
         return { kind: "window", animate: !!m.animated, removed, offset: m.offset ?? null };
       }
@@ -111,6 +114,7 @@ export class CollectionState {
     this.sections = m.sections;
     this.order = m.order ?? null;
     this.contentSize = m.contentSize;
+    this.bands = m.bands ?? [];
     for (const e of m.elements) this.elements.set(e.key, e);
     this.viewers = new Map(m.viewers.map((v) => [v.id, v]));
     for (const s of m.selections) for (const item of s.items) this.#setSelected(s.viewer, item, true);
@@ -144,6 +148,7 @@ export class CollectionState {
     for (const [v, d] of this.drags) if (gone.has(d.item)) this.drags.delete(v);
     if (m.replay) return { kind: "replay", seq: m.seq };
     this.contentSize = m.contentSize;
+    this.bands = m.bands ?? [];
     const before = new Set(this.elements.keys());
     for (const key of m.remove) this.elements.delete(key);
     const inserted = [];

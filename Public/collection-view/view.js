@@ -2,6 +2,7 @@
 // `transform`, only the window's cells present, DOM nodes pooled per reuse
 // identifier. All writes happen in one requestAnimationFrame.
 import { metrics } from "./metrics.js";
+import { Bands } from "./bands.js";
 
 const MOVE_MS = 320;
 const MAX_SPARES = 64;
@@ -34,6 +35,10 @@ export class CollectionView {
     this.toMeasure = new Map();
     /** key -> "width×height" last reported, so that nothing is reported twice. */
     this.reported = new Map();
+    /** Called when a section that scrolls on its own scrolled. */
+    this.onBandScroll = null;
+    /** Sections that scroll on their own: scrollers inside the content. */
+    this.bands = new Bands(content, () => this.onBandScroll?.());
   }
 
   /** Notes a change from CollectionState.apply and draws it in the next frame. */
@@ -64,6 +69,7 @@ export class CollectionView {
     const scroller = this.content.parentElement;
     p.visibleTop = scroller.scrollTop;
     p.visibleBottom = p.visibleTop + scroller.clientHeight;
+    p.viewWidth = scroller.clientWidth;
     this.draw(p);
     if (metrics.enabled) {
       void this.content.offsetHeight;   // style and layout now, so that they are counted
@@ -78,7 +84,19 @@ export class CollectionView {
     // which starts from where a sliding cell is now: no reads needed to retarget.
     this.content.classList.toggle("animating", animate);
     this.content.style.height = `${state.contentSize.height}px`;
-    if (p.offset) this.content.parentElement.scrollTop = p.offset.y;
+    // A layout that scrolls sideways: the content is as wide as the server says.
+    const scroller = this.content.parentElement;
+    const horizontal = state.contentSize.width > p.viewWidth + 1;
+    const width = horizontal ? `${state.contentSize.width}px` : "";
+    if (this.content.style.width !== width) {
+      this.content.style.width = width;
+      scroller.classList.toggle("cv-horizontal", horizontal);
+    }
+    if (p.offset) {
+      scroller.scrollTop = p.offset.y;
+      if (horizontal) scroller.scrollLeft = p.offset.x;
+    }
+    this.bands.sync(state);
     const selfSizing = this.selfSizingLayouts.has(state.layout);
     const onScreen = (top, height) => top + height > p.visibleTop - 50 && top < p.visibleBottom + 50;
     if (p.reload || this.drawnLayout !== state.layout) {
@@ -103,16 +121,23 @@ export class CollectionView {
       const [x, y, w, h] = e.frame;
       let entry = this.live.get(key);
       const isNew = !entry;
+      // Cells of a section that scrolls on its own sit in its scroller, placed from its origin.
+      const band = this.bands.bandOf(e);
+      const parent = band ? band.inner : this.content;
       if (isNew) {
         // A node from the pool was hidden (display: none): it does not slide from its old place.
         entry = { node: this.dequeue(e.reuse), x, y, w, h, transform: "", z: "", opacity: "" };
         this.live.set(key, entry);
-      } else if (entry.element === e && !p.refresh && !entry.wasCarried && this.carried?.key !== key) {
+      } else if (entry.element === e && !p.refresh && !entry.wasCarried && this.carried?.key !== key && entry.node.parentElement === parent) {
         continue;   // the same element as last drawn: nothing to write
       }
       entry.element = e;
       const node = entry.node;
-      const to = `translate(${x}px, ${y}px)`;
+      if (node.parentElement !== parent) {
+        parent.appendChild(node);
+        entry.transform = "";
+      }
+      const to = band ? `translate(${x - band.band.frame[0]}px, ${y - band.band.frame[1]}px)` : `translate(${x}px, ${y}px)`;
       node.dataset.key = key;
       if (isNew || entry.w !== w || entry.h !== h) {
         node.style.width = `${w}px`;

@@ -1,10 +1,13 @@
 import Foundation
 
 extension CollectionView {
-    /// The bounds grown by `displayMargin` along the scrolling axis.
+    /// The bounds grown by `displayMargin` along the scrolling axis, and by a screen
+    /// each way across it when sections scroll on their own (their neighbouring
+    /// cells are held before they scroll into view).
     public var displayRect: CGRect {
-        let vertical = (collectionViewLayout as? CollectionViewFlowLayout)?.scrollDirection != .horizontal
-        return vertical ? bounds.insetBy(dx: 0, dy: -displayMargin) : bounds.insetBy(dx: -displayMargin, dy: 0)
+        let across = orthogonalScrollingRegions.isEmpty ? 0 : 1.0
+        return scrollsHorizontally ? bounds.insetBy(dx: -displayMargin, dy: -across * bounds.height)
+                                   : bounds.insetBy(dx: -across * bounds.width, dy: -displayMargin)
     }
 
     /// Views waiting in the reuse queues (at most as many as were displayed at once).
@@ -158,8 +161,7 @@ extension CollectionView {
             prefetched = []
             return
         }
-        let vertical = (collectionViewLayout as? CollectionViewFlowLayout)?.scrollDirection != .horizontal
-        let band = vertical ? rect.insetBy(dx: 0, dy: -bounds.height) : rect.insetBy(dx: -bounds.width, dy: 0)
+        let band = scrollsHorizontally ? rect.insetBy(dx: -bounds.width, dy: 0) : rect.insetBy(dx: 0, dy: -bounds.height)
         var inBand: Set<IndexPath> = []
         for a in collectionViewLayout.layoutAttributesForElements(in: band) ?? [] where a.representedElementCategory == .cell {
             if displayed[.cell(a.indexPath)] == nil { inBand.insert(a.indexPath) }

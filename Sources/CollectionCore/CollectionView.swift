@@ -102,6 +102,8 @@ open class CollectionView {
     var reusePool: [String: [CollectionReusableView]] = [:]
     var displayed: [ElementKey: CollectionReusableView] = [:]
     var needsDisplayUpdate = true
+    /// Orthogonal sections' offsets, by section (``orthogonalScrollOffsets``).
+    var orthogonalOffsets: [Int: CGFloat] = [:]
     var selected: Set<IndexPath> = []
     var highlighted: IndexPath?
     var prefetched: Set<IndexPath> = []

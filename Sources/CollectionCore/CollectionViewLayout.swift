@@ -61,6 +61,12 @@ open class CollectionViewLayout {
     /// returns true.
     open var selfSizingCells: Bool { false }
 
+    /// Beyond UIKit: the sections that scroll on their own, across the layout's axis
+    /// (the compositional layout's orthogonal sections). A layout of the app's own
+    /// with such sections returns them, and reads each one's offset from
+    /// ``CollectionView/orthogonalScrollOffsets`` in its rect queries.
+    open var orthogonalScrollingRegions: [OrthogonalScrollingRegion] { [] }
+
     /// Computes whatever the queries need. Called before the first query after an invalidation.
     open func prepare() {}
 

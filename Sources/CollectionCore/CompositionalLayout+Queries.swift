@@ -15,13 +15,19 @@ extension CollectionViewCompositionalLayout {
         let low = vertical ? rect.minY : rect.minX, high = vertical ? rect.maxY : rect.maxX
         // Locals: a class's stored properties pay an exclusivity check at every access.
         let overhang = self.overhang
+        let offsets = collectionView?.orthogonalOffsets ?? [:]
         // Badges may stick out of their section by up to `overhang`.
         var s = firstSection(endingAfter: low - overhang)
         // Sections are read in place: copying one retains each of its arrays.
         sections.withUnsafeBufferPointer { sections in
             while s < sections.count, sections[s].start - overhang <= high {
                 for a in sections[s].decorations where a.frame.meets(rect) { body(a) }
-                forEachCell(of: sections[s], in: rect, section: s, body)
+                if sections[s].orthogonal != .none, let offset = offsets[s] {
+                    // A section scrolled on its own: what its offset brings into the rect.
+                    forEachCell(of: sections[s], in: vertical ? rect.offsetBy(dx: offset, dy: 0) : rect.offsetBy(dx: 0, dy: offset), section: s, body)
+                } else {
+                    forEachCell(of: sections[s], in: rect, section: s, body)
+                }
                 if !sections[s].boundary.isEmpty {
                     for a in pinnedAttributes(sections[s].boundary, sections[s].pinned, within: sections[s].frame, visible: visible) where a.frame.meets(rect) { body(a) }
                 }

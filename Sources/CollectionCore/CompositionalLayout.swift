@@ -81,6 +81,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     private(set) var globals: [CollectionViewLayoutAttributes] = []
     private(set) var globalPinned: [(index: Int, leads: Bool)] = []
     private var contentSize = CGSize.zero
+    private var regions: [OrthogonalScrollingRegion] = []
     private var estimates = false
     /// How far a badge reaches out of its cell, at most.
     private(set) var overhang: CGFloat = 0
@@ -95,6 +96,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     public func setVisibleBounds(_ bounds: CGRect?) { visibleBounds = bounds }
 
     open override var collectionViewContentSize: CGSize { contentSize }
+
+    /// The sections with an `orthogonalScrollingBehavior`, each in a scroller as wide
+    /// as the layout (as deep as its groups, and its badges' reach).
+    open override var orthogonalScrollingRegions: [OrthogonalScrollingRegion] { regions }
 
     /// Every cell, header, footer, badge and background whose frame meets `rect`.
     open override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
@@ -140,6 +145,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         var solvedGroups: [ObjectIdentifier: (section: NSCollectionLayoutSection, solved: SolvedGroup)] = [:]
         globals = []
         globalPinned = []
+        regions = []
         place(configuration.boundarySupplementaryItems, leading: true, in: CGRect(origin: .zero, size: boundsSize), cursor: &cursor,
               path: IndexPath(index: 0), into: &globals, pinned: &globalPinned)
         for (s, count) in counts.enumerated() {
@@ -198,6 +204,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                 depth = groups > 0 ? CGFloat(groups) * g.pitch - section.interGroupSpacing : 0
             }
             depth = max(0, depth)
+            if orthogonal {
+                regions.append(region(of: g, section: s, depth: depth, groups: groups, spacing: section.interGroupSpacing,
+                                      insets: insets, badgeReach: solved.overhang ?? 0, boundsSize: boundsSize))
+            }
             cursor += depth + (vertical ? insets.bottom : insets.trailing)
             place(trailing, leading: false, in: supplementaryBox, cursor: &cursor, path: path, into: &g.boundary, pinned: &g.pinned)
             g.end = cursor
@@ -223,6 +233,29 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         place(configuration.boundarySupplementaryItems, leading: false, in: CGRect(origin: .zero, size: boundsSize), cursor: &cursor,
               path: IndexPath(index: 0), into: &globals, pinned: &globalPinned)
         contentSize = vertical ? CGSize(width: boundsSize.width, height: cursor) : CGSize(width: cursor, height: boundsSize.height)
+    }
+
+    /// The scroller of an orthogonal section: across the whole layout, as deep as its
+    /// groups (and the reach of their badges), its content from the leading inset to
+    /// the trailing one (a centred group's margin on both sides).
+    private func region(of g: SectionGeometry, section s: Int, depth: CGFloat, groups: Int, spacing: CGFloat,
+                        insets: NSDirectionalEdgeInsets, badgeReach: CGFloat, boundsSize: CGSize) -> OrthogonalScrollingRegion {
+        let horizontal = vertical
+        let lead = horizontal ? g.origin.x : g.origin.y
+        var end: CGFloat
+        if let frames = g.frames {
+            end = frames.map { horizontal ? $0.maxX : $0.maxY }.max() ?? lead
+        } else {
+            end = groups > 0 ? lead + CGFloat(groups) * g.pitch - spacing : lead
+        }
+        let leadingInset = horizontal ? insets.leading : insets.top
+        end += (horizontal ? insets.trailing : insets.bottom) + max(0, lead - leadingInset)
+        let across = horizontal ? g.origin.y : g.origin.x
+        let frame = horizontal
+            ? CGRect(x: 0, y: across - badgeReach, width: boundsSize.width, height: depth + 2 * badgeReach)
+            : CGRect(x: across - badgeReach, y: 0, width: depth + 2 * badgeReach, height: boundsSize.height)
+        return OrthogonalScrollingRegion(section: s, frame: frame, scrollsHorizontally: horizontal, contentLength: end,
+                                         behavior: g.orthogonal, groupPitch: g.pitch)
     }
 
     /// A group laid out in a container: its cells, its size, whether any cell is

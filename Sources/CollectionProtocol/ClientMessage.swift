@@ -64,8 +64,9 @@ public struct EditRequest: Hashable, Sendable {
 public enum ClientMessage: Hashable, Sendable {
     /// First message: who I am, how big my viewport is, where I am scrolled.
     case hello(Hello)
-    /// The viewport scrolled or was resized.
-    case scroll(offset: Point, viewport: Size?)
+    /// The viewport scrolled or was resized; `sectionOffsets`: how far sections that
+    /// scroll on their own are scrolled, by section id (absent ones keep theirs).
+    case scroll(offset: Point, viewport: Size?, sectionOffsets: [String: Double] = [:])
     /// Select or deselect an item.
     case select(item: String, selected: Bool)
     /// Change the collection.
@@ -198,6 +199,8 @@ public enum ClientMessage: Hashable, Sendable {
     public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload", "focus", "drag",
                                "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout", "measure",
                                "dropUpdate", "drop", "editing", "selectRange", "scrollToItem", "action"]
+    /// Most sections a `scroll` gives offsets for.
+    public static let maxSectionOffsets = 100
     /// Most payload entries an `action` carries, and the longest value.
     public static let maxActionPayload = (entries: 16, valueBytes: 1_024)
     /// Kinds of external data a drop may carry.
@@ -260,7 +263,18 @@ public enum ClientMessage: Hashable, Sendable {
         case "scroll":
             let offset = try point(r.object("offset"))!
             let viewport = try r.optionalObject("viewport").map { reader throws(ProtocolError) in try size(reader) }
-            message = .scroll(offset: offset, viewport: viewport)
+            var sectionOffsets: [String: Double] = [:]
+            if var offsets = try r.optionalObject("sectionOffsets") {
+                guard offsets.fields.count <= maxSectionOffsets else {
+                    throw ProtocolError(.badMessage, "field 'sectionOffsets' holds \(offsets.fields.count) sections; the limit is \(maxSectionOffsets)")
+                }
+                for key in offsets.fields.keys.sorted() {
+                    guard key.utf8.count <= 200 else { throw ProtocolError(.badMessage, "field 'sectionOffsets' names a section id longer than 200 bytes") }
+                    sectionOffsets[key] = try offsets.number(key, in: 0...10_000_000)
+                }
+                try offsets.finish()
+            }
+            message = .scroll(offset: offset, viewport: viewport, sectionOffsets: sectionOffsets)
         case "select":
             message = .select(item: try r.string("item"), selected: try r.bool("selected"))
         case "focus":

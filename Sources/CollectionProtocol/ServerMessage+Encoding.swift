@@ -12,6 +12,7 @@ extension ServerMessage {
             w.key("epoch"); w.string(m.epoch)
             w.key("seq"); w.int(m.seq)
             w.key("contentSize"); w.size(m.contentSize)
+            if let bands = m.bands { w.key("bands"); w.bands(bands) }
             w.key("sections"); w.sections(m.sections)
             w.key("elements"); w.elements(m.elements)
             w.key("selections"); w.selections(m.selections)
@@ -38,6 +39,7 @@ extension ServerMessage {
             if let can = m.can { w.key("can"); w.strings(can) }
         case .window(let m):
             w.key("contentSize"); w.size(m.contentSize)
+            if let bands = m.bands { w.key("bands"); w.bands(bands) }
             w.key("add"); w.elements(m.add)
             w.key("remove"); w.strings(m.remove)
             w.key("replace"); w.bool(m.replace)
@@ -52,6 +54,7 @@ extension ServerMessage {
         case .batch(let m):
             if let shared = m.shared { w.members(shared.bytes) } else { w.batchSharedMembers(m) }
             w.key("contentSize"); w.size(m.contentSize)
+            if let bands = m.bands { w.key("bands"); w.bands(bands) }
             w.key("elements"); w.elements(m.elements)
             w.key("remove"); w.strings(m.remove)
         case let .ack(op, seq):
@@ -151,6 +154,25 @@ extension JSONWriter {
     mutating func viewers(_ values: [ViewerInfo]) {
         beginArray()
         for v in values { viewer(v) }
+        endArray()
+    }
+
+    mutating func bands(_ values: [Band]) {
+        beginArray()
+        for b in values {
+            beginObject()
+            key("section"); string(b.section)
+            key("frame")
+            beginArray()
+            for v in b.frame { double(v) }
+            endArray()
+            key("axis"); string(b.axis)
+            key("length"); double(b.length)
+            key("behavior"); string(b.behavior)
+            key("pitch"); double(b.pitch)
+            key("offset"); double(b.offset)
+            endObject()
+        }
         endArray()
     }
 

@@ -197,9 +197,11 @@ public enum ServerMessage: Equatable, Sendable {
         public var collection: String?
         /// What this viewer may do here: `view`, `select`, `edit` (absent: everything).
         public var can: [String]?
+        /// Sections that scroll on their own (absent: none).
+        public var bands: [Band]?
 
         enum CodingKeys: String, CodingKey {
-            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, sections, elements, selections, viewers, order, focuses, layout, collection, can
+            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, bands, sections, elements, selections, viewers, order, focuses, layout, collection, can
         }
 
         /// Creates a welcome.
@@ -267,8 +269,11 @@ public enum ServerMessage: Equatable, Sendable {
         /// Where the client should scroll to (absent: stay): measured cell sizes moved
         /// the content, and the item at the top of the viewport stays where it was.
         public var offset: Point?
+        /// Sections that scroll on their own (absent: none).
+        public var bands: [Band]?
         /// Creates a window update.
-        public init(contentSize: Size, add: [Element], remove: [String], replace: Bool = false, animated: Bool = false, offset: Point? = nil) {
+        public init(contentSize: Size, bands: [Band]? = nil, add: [Element], remove: [String], replace: Bool = false, animated: Bool = false, offset: Point? = nil) {
+            self.bands = bands
             self.contentSize = contentSize
             self.add = add
             self.remove = remove
@@ -297,6 +302,8 @@ public enum ServerMessage: Equatable, Sendable {
         public var replay: Bool
         public var sections: [SectionInfo]
         public var contentSize: Size
+        /// Sections that scroll on their own (absent: none).
+        public var bands: [Band]?
         /// Elements new to the window or changed by the batch (others are unchanged).
         public var elements: [Element]
         /// Keys that were in the window before and are not after.
@@ -307,17 +314,17 @@ public enum ServerMessage: Equatable, Sendable {
         public private(set) var shared: EncodedMembers?
 
         private enum CodingKeys: String, CodingKey {
-            case type, seq, by, deletes, deletedIds, inserts, insertedIds, moves, reloads, replay, sections, contentSize, elements, remove
+            case type, seq, by, deletes, deletedIds, inserts, insertedIds, moves, reloads, replay, sections, contentSize, bands, elements, remove
         }
 
         public static func == (a: Batch, b: Batch) -> Bool {
             a.seq == b.seq && a.by == b.by && a.deletes == b.deletes && a.deletedIds == b.deletedIds && a.inserts == b.inserts
                 && a.insertedIds == b.insertedIds && a.moves == b.moves && a.reloads == b.reloads && a.replay == b.replay
-                && a.sections == b.sections && a.contentSize == b.contentSize && a.elements == b.elements && a.remove == b.remove
+                && a.sections == b.sections && a.contentSize == b.contentSize && a.bands == b.bands && a.elements == b.elements && a.remove == b.remove
         }
 
         /// Encodes the shared members now, so that copies sent to many viewers (which
-        /// differ only in `contentSize`, `elements` and `remove`) do not each encode
+        /// differ only in `contentSize`, `bands`, `elements` and `remove`) do not each encode
         /// them again. Call it after the shared members are final.
         public mutating func encodeSharedMembers() {
             var w = JSONWriter()

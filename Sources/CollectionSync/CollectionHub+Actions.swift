@@ -50,6 +50,6 @@ extension CollectionHub {
         cv.scrollToItem(at: indexPath, at: place, animated: true)
         let (changed, removed) = viewer.refreshWindow(model: model)
         let offset = Point(x: Double(cv.contentOffset.x), y: Double(cv.contentOffset.y))
-        return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed, offset: offset)))]
+        return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, offset: offset)))]
     }
 }

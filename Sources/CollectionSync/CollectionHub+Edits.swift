@@ -205,6 +205,7 @@ extension CollectionHub {
             let (changed, removed) = viewer.refreshWindow(model: model)
             var batch = template
             batch.contentSize = viewer.contentSize
+            batch.bands = viewer.bands
             batch.elements = changed
             batch.remove = removed
             return (.batch(batch), resumeMovement(of: viewer))

@@ -81,7 +81,7 @@ extension CollectionHub {
     /// The mover's window after a movement step, animated.
     private func movementWindow(_ viewer: Viewer) -> [Outgoing] {
         let (changed, removed) = viewer.refreshWindow(model: model)
-        return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed, animated: true)))]
+        return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, animated: true)))]
     }
 
     /// Before a batch: a viewer's movement is put down, so that its collection view

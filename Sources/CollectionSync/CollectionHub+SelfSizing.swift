@@ -36,7 +36,7 @@ extension CollectionHub {
         }
         let (changed, removed) = viewer.refreshWindow(model: model)
         guard !changed.isEmpty || !removed.isEmpty || offset != nil else { return [] }
-        return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed, offset: offset)))]
+        return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, offset: offset)))]
     }
 
     /// The first item reaching into the viewport, and how far below its top edge the item starts.

@@ -299,10 +299,11 @@ public final class CollectionHub {
         switch message {
         case .hello:
             return []
-        case let .scroll(offset, viewport):
+        case let .scroll(offset, viewport, sectionOffsets):
+            try viewer.state.scrollSections(sectionOffsets)
             viewer.show(viewport: viewport, offset: offset, policy: policy)
             let (changed, removed) = viewer.refreshWindow(model: model)
-            return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: changed, remove: removed)))]
+            return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed)))]
         case let .select(item, selected):
             guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
             let isSelected = viewer.collectionView.indexPathsForSelectedItems?.contains(indexPath) ?? false
@@ -405,7 +406,7 @@ public final class CollectionHub {
                     moves: b.moves, reloads: b.reloads, replay: true, sections: b.sections, contentSize: viewer.contentSize,
                     elements: [], remove: []))))
             }
-            out.append(Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, add: elements, remove: [], replace: true))))
+            out.append(Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: elements, remove: [], replace: true))))
         } else {
             var welcome = ServerMessage.Welcome(
                 viewer: viewer.info, epoch: epoch, seq: sequence, contentSize: viewer.contentSize, sections: sectionInfos,
@@ -413,6 +414,7 @@ public final class CollectionHub {
                 order: hello.wantOrder ? model.snapshot.sectionIdentifiers.map { model.snapshot.itemIdentifiers(inSection: $0) } : nil,
                 focuses: focuses(except: viewer.key), layout: layoutName, collection: name)
             welcome.can = can
+            welcome.bands = viewer.bands
             out.append(Outgoing(viewer: viewer.key, message: .welcome(welcome)))
         }
         return out
@@ -475,7 +477,7 @@ public final class CollectionHub {
             viewer.switchLayout(to: name, policy: policy)
             guard viewer.ready else { return (nil, []) }
             let (changed, removed) = viewer.refreshWindow(model: model)
-            return (.window(.init(contentSize: viewer.contentSize, add: changed, remove: removed, animated: true)), resumeMovement(of: viewer))
+            return (.window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, animated: true)), resumeMovement(of: viewer))
         }
         reindexSharedStates()
         return out + broadcast(.layout(name: name, by: sender.info.id))

@@ -27,6 +27,9 @@ final class ViewState {
     var registeredKey: SharingKey?
     /// How large a window may be.
     var bound = WindowBound(HubLimits())
+    /// How far sections that scroll on their own are scrolled, by section id, as the
+    /// client last said (only offsets past 0).
+    private(set) var sectionOffsets: [String: Double] = [:]
 
     init(store: ModelStore) {
         dataSource = ModelDataSource(store: store)
@@ -50,7 +53,8 @@ final class ViewState {
     var sharingKey: SharingKey? {
         guard let viewport, !collectionView.holdsUserState else { return nil }
         let offset = collectionView.contentOffset
-        return SharingKey(layoutName: layoutName, width: viewport.width, height: viewport.height, x: Double(offset.x), y: Double(offset.y))
+        return SharingKey(layoutName: layoutName, width: viewport.width, height: viewport.height, x: Double(offset.x), y: Double(offset.y),
+                          sectionOffsets: sectionOffsets)
     }
 
     /// A state of its own for one viewer leaving a shared one: the same layout,
@@ -59,6 +63,7 @@ final class ViewState {
         let copy = ViewState(store: store)
         copy.bound = bound
         copy.layoutName = layoutName
+        copy.sectionOffsets = sectionOffsets
         let offset = collectionView.contentOffset
         copy.show(viewport: viewport, offset: Point(x: Double(offset.x), y: Double(offset.y)), policy: policy)
         copy.window = window
@@ -70,20 +75,22 @@ final class ViewState {
     /// holds at most `bound.maxElements` elements: past that, less is held above
     /// and below the viewport, and past that again, less of the viewport.
     func show(viewport: Size?, offset: Point, policy: LayoutPolicy) {
+        defer { applySectionOffsets() }
         if let viewport {
             self.viewport = viewport
             let size = bound.laidOut(viewport)
             adoptLayout(for: LayoutEnvironment(container: size, mode: layoutName), policy: policy, animated: false)
             collectionView.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
-            // The client holds one screen above and one below the viewport.
-            collectionView.displayMargin = size.height
+            // The client holds one screen before and one after the viewport, along the layout's axis.
+            collectionView.displayMargin = collectionView.scrollsHorizontally ? size.width : size.height
         }
         collectionView.contentOffset = CGPoint(x: offset.x, y: offset.y)
         collectionView.layoutIfNeeded()
         guard collectionView.displayedElements.count > bound.maxElements, let viewport else { return }
         // Too many elements: less above and below the viewport, and if the viewport
         // alone holds too many, a shorter window (density need not be even: re-check).
-        let height = bound.laidOut(viewport).height
+        let horizontal = collectionView.scrollsHorizontally
+        let height = horizontal ? bound.laidOut(viewport).width : bound.laidOut(viewport).height
         let limit = Double(bound.maxElements)
         collectionView.displayMargin = 0
         collectionView.layoutIfNeeded()
@@ -101,11 +108,49 @@ final class ViewState {
             var shown = height
             for _ in 0..<8 where collectionView.displayedElements.count > bound.maxElements {
                 shown = max(1, shown * limit / Double(collectionView.displayedElements.count) * 0.9)
-                collectionView.frame.size.height = shown
+                if horizontal { collectionView.frame.size.width = shown } else { collectionView.frame.size.height = shown }
                 collectionView.layoutIfNeeded()
             }
         }
         collectionView.layoutIfNeeded()
+    }
+
+    /// Takes the client's offsets of sections that scroll on their own (by section
+    /// id; 0 forgets one). Unknown ids are refused, and nothing is taken.
+    func scrollSections(_ offsets: [String: Double]) throws(ProtocolError) {
+        guard !offsets.isEmpty else { return }
+        let snapshot = dataSource.store.model.snapshot
+        if let unknown = offsets.keys.sorted().first(where: { snapshot.indexOfSection($0) == nil }) {
+            throw ProtocolError(.unknownSection, "'sectionOffsets' names no section with id '\(unknown.prefix(80))'; nothing scrolled")
+        }
+        for (id, offset) in offsets { sectionOffsets[id] = offset > 0 ? offset : nil }
+    }
+
+    /// Gives the collection view the offsets by the sections' indices now (sections
+    /// move and go; offsets of gone sections are forgotten).
+    private func applySectionOffsets() {
+        let snapshot = dataSource.store.model.snapshot
+        var byIndex: [Int: CGFloat] = [:]
+        for (id, offset) in sectionOffsets {
+            if let s = snapshot.indexOfSection(id) { byIndex[s] = CGFloat(offset) } else { sectionOffsets[id] = nil }
+        }
+        // Sections scroll on their own only in some layouts: leave the view alone otherwise.
+        if !byIndex.isEmpty || !collectionView.orthogonalScrollOffsets.isEmpty { collectionView.orthogonalScrollOffsets = byIndex }
+    }
+
+    /// The sections that scroll on their own, for messages (nil: none).
+    func bands() -> [Band]? {
+        let regions = collectionView.orthogonalScrollingRegions
+        guard !regions.isEmpty else { return nil }
+        let snapshot = dataSource.store.model.snapshot
+        let offsets = collectionView.orthogonalScrollOffsets
+        return regions.compactMap { r in
+            guard r.section < snapshot.numberOfSections else { return nil }
+            let f = r.frame
+            return Band(section: snapshot.sectionIdentifiers[r.section], frame: [Double(f.minX), Double(f.minY), Double(f.width), Double(f.height)],
+                        axis: r.scrollsHorizontally ? "x" : "y", length: Double(r.contentLength), behavior: r.behavior.name,
+                        pitch: Double(r.groupPitch), offset: Double(offsets[r.section] ?? 0))
+        }
     }
 
     /// Switches to a new layout built by the policy: `setCollectionViewLayout(_:animated:)`.
@@ -189,6 +234,7 @@ final class ViewState {
     /// display has not changed (a scroll within the same elements, say), and a cell
     /// whose view has not changed since it was sent is not rebuilt either.
     func refreshWindow(model: CollectionModel, force: Bool = false) -> (changed: [Element], removed: [String]) {
+        if !sectionOffsets.isEmpty { applySectionOffsets() }
         collectionView.layoutIfNeeded()
         guard force || collectionView.displayGeneration != windowGeneration else { return ([], []) }
         windowGeneration = collectionView.displayGeneration
@@ -245,6 +291,8 @@ struct SharingKey: Hashable {
     var height: Double
     var x: Double
     var y: Double
+    /// Offsets of sections that scroll on their own, by id.
+    var sectionOffsets: [String: Double]
 }
 
 /// What the client was last sent for one displayed view. Holding the view keeps its

@@ -36,6 +36,8 @@ final class Viewer {
         set { state.window = newValue }
     }
     var contentSize: Size { state.contentSize }
+    /// The sections that scroll on their own, for messages (nil: none).
+    var bands: [Band]? { state.bands() }
 
     func show(viewport: Size?, offset: Point, policy: LayoutPolicy) { state.show(viewport: viewport, offset: offset, policy: policy) }
     func switchLayout(to name: String, policy: LayoutPolicy) { state.switchLayout(to: name, policy: policy) }

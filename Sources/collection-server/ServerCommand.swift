@@ -2,6 +2,7 @@ import ArgumentParser
 import BoardExample
 import CollectionServer
 import PhotoLibraryExample
+import StorefrontExample
 import TicketBoardExample
 
 /// The examples' launcher: serves the photo library, the board and the ticket
@@ -176,6 +177,7 @@ struct ServerCommand: AsyncParsableCommand {
         BoardExample.add(to: server)
         let tickets = try await TicketBoardExample.add(to: server)
         if ticketInterval > 0 { tickets.startAddingTickets(every: ticketInterval) }
+        try await StorefrontExample.add(to: server)
         if exitOnStdinEOF {
             Thread.detachNewThread {
                 var buffer = [UInt8](repeating: 0, count: 256)

@@ -23,6 +23,8 @@ import Testing
         #expect(try decode(#"{"type":"scroll","offset":{"x":0,"y":500.5}}"#) == .scroll(offset: Point(x: 0, y: 500.5), viewport: nil))
         #expect(try decode(#"{"type":"scroll","offset":{"x":0,"y":5},"viewport":{"width":300,"height":200}}"#)
                 == .scroll(offset: Point(x: 0, y: 5), viewport: Size(width: 300, height: 200)))
+        #expect(try decode(#"{"type":"scroll","offset":{"x":0,"y":5},"sectionOffsets":{"new":320,"top":0}}"#)
+                == .scroll(offset: Point(x: 0, y: 5), viewport: nil, sectionOffsets: ["new": 320, "top": 0]))
         #expect(try decode(#"{"type":"select","item":"p1","selected":true}"#) == .select(item: "p1", selected: true))
         #expect(try decode(#"{"type":"insert","op":"a","section":"s","count":3}"#) == .edit(.init(op: "a", action: .insert(section: "s", count: 3))))
         #expect(try decode(#"{"type":"delete","items":["p1","p2"]}"#) == .edit(.init(op: nil, action: .delete(items: ["p1", "p2"]))))
@@ -42,6 +44,9 @@ import Testing
         ("", .badJSON, "not valid JSON"),
         (#"{"type":"select","item":"p1","selected":NaN}"#, .badJSON, "not valid JSON"),
         (#"[1,2]"#, .badMessage, "must be a JSON object"),
+        (#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":{"s":-1}}"#, .badMessage, "field 'sectionOffsets.s' must be"),
+        (#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":{"s":"10"}}"#, .badMessage, "field 'sectionOffsets.s' must be a number"),
+        (#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":[10]}"#, .badMessage, "'sectionOffsets' must be a JSON object"),
         (#"{"item":"p1"}"#, .badMessage, "missing field 'type'"),
         (#"{"type":7}"#, .badMessage, "field 'type' must be a string"),
         (#"{"type":"explode"}"#, .unknownType, "unknown message type 'explode'"),
@@ -80,6 +85,9 @@ import Testing
     @Test func refusesOversizeMessages() {
         let big = #"{"type":"select","item":""# + String(repeating: "x", count: maxClientMessageBytes) + #"","selected":true}"#
         #expect(failure(big)?.message.contains("the limit is 65536") == true)
+        let sections = (0...ClientMessage.maxSectionOffsets).map { #""s\#($0)":1"# }.joined(separator: ",")
+        #expect(failure(#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":{\#(sections)}}"#)?.message
+                == "field 'sectionOffsets' holds 101 sections; the limit is 100")
     }
 
     @Test func encodesServerMessagesWithTheirType() throws {

@@ -115,8 +115,16 @@ import Testing
         let element = Element(key: "i:p1", kind: "cell", reuse: "photo", section: 0, item: 0, frame: [0, 0, 1, 1], content: [:])
         let batch = ServerMessage.Batch(seq: 1, by: "v1", deletes: [], deletedIds: [], inserts: [], insertedIds: [], moves: [], reloads: [],
                                         sections: [], contentSize: size, elements: [element], remove: [])
+        let band = Band(section: "s", frame: [0, 0, 10, 10], axis: "x", length: 20, behavior: "paging", pitch: 5, offset: 0)
+        var banded = batch
+        banded.bands = [band]
+        var bandedWelcome = ServerMessage.Welcome(viewer: viewer, epoch: "e", seq: 0, contentSize: size, sections: [], elements: [], selections: [], viewers: [viewer])
+        bandedWelcome.bands = [band]
         let messages: [ServerMessage] = [
             .welcome(.init(viewer: viewer, epoch: "e", seq: 0, contentSize: size, sections: [], elements: [element], selections: [], viewers: [viewer])),
+            .welcome(bandedWelcome),
+            .window(.init(contentSize: size, bands: [band], add: [], remove: [])),
+            .batch(banded),
             .welcome(.init(viewer: viewer, epoch: "e", seq: 0, contentSize: size, sections: [], elements: [], selections: [], viewers: [viewer],
                            order: [[]], focuses: [], layout: "grid", collection: "photos")),
             .resume(.init(viewer: viewer, fromSeq: 1, seq: 2, selections: [], viewers: [viewer])),

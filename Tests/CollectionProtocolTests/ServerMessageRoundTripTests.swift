@@ -13,6 +13,8 @@ import Testing
                 alpha: i % 2 == 0 ? 1 : 0.25, hidden: i % 5 == 0, content: ["title": tricky[(i + 1) % tricky.count], "n": "\(i)"])
     }
 
+    static let bands = [Band(section: "s\"1", frame: [0, 20.5, 400, 100], axis: "x", length: 1_000_000, behavior: "groupPagingCentered", pitch: 330.25, offset: 12)]
+
     static let messages: [ServerMessage] = {
         let viewer = ViewerInfo(id: "v1", name: "Ann \"A\"", color: "#e4572e")
         let sections = [SectionInfo(id: "s\n1", title: "Summer 🌞", count: 640, checksum: orderChecksum(["a", "b"]))]
@@ -42,6 +44,19 @@ import Testing
             .editing(on: true),
             .selections(viewer: "v2", items: ["a", "b"], selected: false),
             .window(.init(contentSize: Size(width: 320, height: 10), add: [], remove: [], animated: true)),
+            .window(.init(contentSize: Size(width: 400, height: 900), bands: bands, add: [], remove: [])),
+            {
+                var b = ServerMessage.Batch(seq: 8, by: "server", deletes: [], deletedIds: [], inserts: [], insertedIds: [], moves: [], reloads: [],
+                                            sections: sections, contentSize: Size(width: 400, height: 900), elements: [], remove: [])
+                b.bands = bands
+                return .batch(b)
+            }(),
+            {
+                var w = ServerMessage.Welcome(viewer: viewer, epoch: "e4", seq: 2, contentSize: Size(width: 400, height: 900), sections: sections,
+                                              elements: [], selections: [], viewers: [])
+                w.bands = bands
+                return .welcome(w)
+            }(),
             .welcome(.init(viewer: viewer, epoch: "e3", seq: 1, contentSize: Size(width: 1, height: 1), sections: [], elements: [], selections: [],
                            viewers: [], focuses: [FocusInfo(viewer: "v2", item: "p1")])),
         ]

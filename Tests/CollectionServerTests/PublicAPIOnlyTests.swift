@@ -5,7 +5,7 @@ import Testing
 /// public API: they import no other module of this package, and nothing `@testable`.
 @Suite struct PublicAPIOnlyTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let allowed: Set<String> = ["CollectionServer", "PhotoLibraryExample", "BoardExample", "TicketBoardExample", "ExampleLayouts",
+    static let allowed: Set<String> = ["CollectionServer", "PhotoLibraryExample", "BoardExample", "TicketBoardExample", "ExampleLayouts", "StorefrontExample",
                                        "ArgumentParser", "Synchronization", "Foundation", "Dispatch"]
 
     @Test func examplesAndTheLauncherImportOnlyThePublicLibrary() throws {

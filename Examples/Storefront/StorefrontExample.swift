@@ -1,0 +1,99 @@
+import CollectionServer
+
+/// The storefront's sections, in order.
+enum StoreSection: String, CaseIterable, Sendable {
+    case featured, everything, departments, deals
+
+    var title: String {
+        switch self {
+        case .featured: "Featured"
+        case .everything: "Every product"
+        case .departments: "Departments"
+        case .deals: "Deals of the day"
+        }
+    }
+}
+
+/// One thing the shop shows: a product, a department, a deal.
+struct StoreItem: Hashable, Sendable, Identifiable {
+    let id: String
+    let title: String
+    let detail: String
+    let hue: Int
+    /// "New", "Sale" or "" (no badge).
+    let badge: String
+    /// The page's template: product, department.
+    let template: String
+}
+
+/// The storefront example: a shop's front page as one live collection
+/// ("store"), laid out by a compositional layout (`StorefrontLayout`), filled by a
+/// diffable data source. Carousels scroll sideways on their own, each viewer at
+/// its own offset; headers stay pinned; the featured cards carry badges; the
+/// departments sit on a section background. Built on CollectionServer's public
+/// API only. Its page is Examples/Public/store.html.
+public enum StorefrontExample {
+    /// The collection's name.
+    public static let collectionName = "store"
+    /// How many products the "Every product" carousel holds.
+    public static let productCount = 10_000
+
+    static let departments = ["Kitchen", "Garden", "Books", "Music", "Outdoors", "Toys", "Tools", "Lighting", "Bath", "Office", "Pets", "Travel"]
+    static let adjectives = ["Linen", "Oak", "Copper", "Wool", "Stoneware", "Walnut", "Glass", "Cotton", "Brass", "Cork"]
+    static let nouns = ["lamp", "chair", "bowl", "throw", "kettle", "stool", "vase", "tray", "clock", "basket", "mug", "shelf"]
+
+    /// The items of each section.
+    static func items(_ section: StoreSection) -> [StoreItem] {
+        switch section {
+        case .featured:
+            return (1...8).map { n in
+                StoreItem(id: "f\(n)", title: "\(adjectives[n % adjectives.count]) collection", detail: "Spring \(2026 + n / 8) · new arrivals",
+                          hue: (n * 41) % 360, badge: n % 3 == 1 ? "New" : n % 3 == 2 ? "Sale" : "", template: "product")
+            }
+        case .everything:
+            return (1...productCount).map(product)
+        case .departments:
+            return departments.enumerated().map { i, name in
+                StoreItem(id: "d\(i + 1)", title: name, detail: "\(40 + i * 7) items", hue: (i * 30) % 360, badge: "", template: "department")
+            }
+        case .deals:
+            return (1...30).map { n in
+                StoreItem(id: "s\(n)", title: "\(adjectives[(n + 3) % adjectives.count]) \(nouns[n % nouns.count])",
+                          detail: "−\(10 + n % 5 * 10)% today", hue: (n * 67) % 360, badge: "Sale", template: "product")
+            }
+        }
+    }
+
+    static func product(_ n: Int) -> StoreItem {
+        let price = 5 + (n * 37) % 195
+        return StoreItem(id: "p\(n)", title: "\(adjectives[n % adjectives.count]) \(nouns[(n / adjectives.count) % nouns.count])",
+                         detail: "€\(price)", hue: (n * 29) % 360, badge: "", template: "product")
+    }
+
+    /// Adds the store to `server`: its collection, layout and contents.
+    @discardableResult
+    public static func add(to server: CollectionServer) async throws(ProtocolError) -> LiveDiffableDataSource<String, String> {
+        let collection = server.addCollection(named: collectionName, persistence: .appManaged)
+        collection.headerTemplate = "store-header"
+        collection.setLayoutProvider(modes: ["store"]) { StorefrontLayout.make(for: $0) }
+        collection.allowedEdits = []
+        var all: [String: StoreItem] = [:]
+        for section in StoreSection.allCases { for item in items(section) { all[item.id] = item } }
+        let byId = all
+        let dataSource = LiveDiffableDataSource<String, String>(collection: collection, headerProvider: { id in
+            ["title": StoreSection(rawValue: id)?.title ?? id]
+        }) { _, id in
+            guard let item = byId[id] else { return CellContent(template: "product", fields: ["title": id]) }
+            var fields = ["title": item.title, "detail": item.detail, "color": "hsl(\(item.hue) 55% 62%)"]
+            if !item.badge.isEmpty { fields["badge"] = item.badge }
+            return CellContent(template: item.template, fields: fields)
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<String, String>()
+        for section in StoreSection.allCases {
+            snapshot.appendSections([section.rawValue])
+            snapshot.appendItems(items(section).map(\.id), toSection: section.rawValue)
+        }
+        try await dataSource.apply(snapshot, animatingDifferences: false)
+        return dataSource
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A section that scrolls on its own, across the layout's axis (a compositional
+/// section with `orthogonalScrollingBehavior`): where its scroller sits and how far
+/// its content reaches. Beyond UIKit, whose section scrollers are private: a remote
+/// client draws such a section in a scroller of its own and reports its offset
+/// (``CollectionView/orthogonalScrollOffsets``).
+public struct OrthogonalScrollingRegion: Equatable, Sendable {
+    /// The section's index.
+    public var section: Int
+    /// The scroller, in the collection view's content coordinates (unscrolled).
+    public var frame: CGRect
+    /// True: the section scrolls along x (a vertical layout); false: along y.
+    public var scrollsHorizontally: Bool
+    /// How far the section's content reaches along its axis, from the frame's leading edge.
+    public var contentLength: CGFloat
+    /// How it scrolls and where it comes to rest.
+    public var behavior: CollectionLayoutSectionOrthogonalScrollingBehavior
+    /// The distance from one group's leading edge to the next's: where group paging rests.
+    public var groupPitch: CGFloat
+
+    /// Creates a region.
+    public init(section: Int, frame: CGRect, scrollsHorizontally: Bool, contentLength: CGFloat,
+                behavior: CollectionLayoutSectionOrthogonalScrollingBehavior, groupPitch: CGFloat) {
+        self.section = section
+        self.frame = frame
+        self.scrollsHorizontally = scrollsHorizontally
+        self.contentLength = contentLength
+        self.behavior = behavior
+        self.groupPitch = groupPitch
+    }
+
+    /// The scroller's length along its axis.
+    public var visibleLength: CGFloat { scrollsHorizontally ? frame.width : frame.height }
+
+    /// The furthest the section scrolls.
+    public var maximumOffset: CGFloat { max(0, contentLength - visibleLength) }
+
+    /// `offset` kept within the section's content.
+    public func clamped(_ offset: CGFloat) -> CGFloat { min(max(0, offset), maximumOffset) }
+}
+
+extension CollectionLayoutSectionOrthogonalScrollingBehavior {
+    /// The behaviour's UIKit name (`continuous`, `groupPagingCentered`, …).
+    public var name: String {
+        switch self {
+        case .none: "none"
+        case .continuous: "continuous"
+        case .continuousGroupLeadingBoundary: "continuousGroupLeadingBoundary"
+        case .paging: "paging"
+        case .groupPaging: "groupPaging"
+        case .groupPagingCentered: "groupPagingCentered"
+        }
+    }
+}
+
+extension CollectionView {
+    /// How far each orthogonally scrolling section is scrolled along its own axis, by
+    /// section index (beyond UIKit: its section scrollers are private). Offsets are
+    /// kept within each section's content; the layout's rect queries show the part
+    /// of the section its offset brings into view.
+    public var orthogonalScrollOffsets: [Int: CGFloat] {
+        get { orthogonalOffsets }
+        set {
+            let regions = Dictionary(orthogonalScrollingRegions.map { ($0.section, $0) }, uniquingKeysWith: { a, _ in a })
+            var clamped: [Int: CGFloat] = [:]
+            for (section, offset) in newValue {
+                guard let region = regions[section] else { continue }
+                let o = region.clamped(offset)
+                if o > 0 { clamped[section] = o }
+            }
+            guard clamped != orthogonalOffsets else { return }
+            orthogonalOffsets = clamped
+            needsDisplayUpdate = true
+        }
+    }
+
+    /// The sections that scroll on their own, as the layout has them now.
+    public var orthogonalScrollingRegions: [OrthogonalScrollingRegion] {
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.orthogonalScrollingRegions
+    }
+
+    /// True when the layout scrolls along x (a horizontal flow or compositional layout).
+    public var scrollsHorizontally: Bool {
+        switch collectionViewLayout {
+        case let flow as CollectionViewFlowLayout: flow.scrollDirection == .horizontal
+        case let compositional as CollectionViewCompositionalLayout: compositional.configuration.scrollDirection == .horizontal
+        default: false
+        }
+    }
+}
