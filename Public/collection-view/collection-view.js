@@ -6,6 +6,7 @@
 import * as protocol from "./protocol.js";
 import { LiveCollection, announcer } from "./collection.js";
 import { CONTROLS } from "./interaction.js";
+import { attachPinch } from "./pinch.js";
 
 const STYLESHEET = new URL("./collection-view.css", import.meta.url).href;
 
@@ -65,6 +66,9 @@ export class CollectionViewElement extends HTMLElement {
         this.#emit("status", { status });
       },
     });
+    // pinch-layouts="grid list": a pinch moves this viewer's layout along those (an interactive transition).
+    const pinch = (this.getAttribute("pinch-layouts") ?? "").split(/\s+/).filter(Boolean);
+    if (pinch.length > 1) attachPinch(scroller, this.live, pinch);
     content.addEventListener("click", (e) => this.#control(e, "click"));
     content.addEventListener("change", (e) => this.#control(e, "change"));
   }
@@ -87,6 +91,21 @@ export class CollectionViewElement extends HTMLElement {
   /** Scrolls so that `item` sits at `position` ("top", "center", "bottom" or "nearest"), even if it is not drawn yet. */
   scrollToItem(item, position = "nearest") {
     this.live?.send(protocol.scrollToItem(item, position));
+  }
+
+  /** Starts an interactive transition of this viewer's own layout to `layout` (a server layout name). */
+  beginTransition(layout) {
+    return this.live?.beginTransition(layout) ?? false;
+  }
+
+  /** Moves the transition (0: the layout it started from, 1: the target); the server sends the frames. */
+  setTransitionProgress(progress) {
+    this.live?.setTransitionProgress(progress);
+  }
+
+  /** Ends the transition in its target layout (`finish`), or back where it started. */
+  endTransition(finish) {
+    this.live?.endTransition(finish);
   }
 
   /** Selects (or deselects) `item` for this viewer; the server's delegate may refuse. */

@@ -43,6 +43,8 @@ export class LiveCollection {
       onOpen: () => {
         // After a reconnect, ask to resume from the last batch applied.
         const s = this.state;
+        // A transition does not outlive its connection.
+        this.transition = null;
         this.send(protocol.hello(this.viewport(), this.offset(), name, s.epoch ? s.seq : undefined, s.epoch, collection));
         // A new connection starts out of editing mode: ask for it again.
         if (s.editing) this.send(protocol.editing(true));
@@ -100,6 +102,37 @@ export class LiveCollection {
     });
   }
 
+  // MARK: interactive transitions
+
+  /** Starts moving this viewer's own layout towards `layout` (the server's name); nothing if one is under way. */
+  beginTransition(layout) {
+    if (this.transition || !layout || layout === this.state.layout) return false;
+    this.transition = { layout, progress: 0, queued: false };
+    this.send(protocol.transitionBegin(layout));
+    return true;
+  }
+
+  /** How far along the transition is (0-1): one message a frame at most, the server answers with the frames. */
+  setTransitionProgress(progress) {
+    const t = this.transition;
+    if (!t) return;
+    t.progress = Math.min(1, Math.max(0, progress));
+    if (t.queued) return;
+    t.queued = true;
+    requestAnimationFrame(() => {
+      t.queued = false;
+      if (this.transition === t) this.send(protocol.transitionUpdate(t.progress));
+    });
+  }
+
+  /** Ends the transition: in its target layout (`finish`), else back where it started. */
+  endTransition(finish) {
+    const t = this.transition;
+    if (!t) return;
+    this.transition = null;
+    this.send(protocol.transitionEnd(!!finish));
+  }
+
   /** A new connection's server holds no section offsets: say where the section scrollers are. */
   restoreBandOffsets() {
     if (this.view.bands.forgetReported()) this.queueScroll();
@@ -140,6 +173,8 @@ export class LiveCollection {
         this.reload(change.kind === "gap" ? `expected batch ${change.expected}, got ${change.got}` : change.reason);
         break;
       case "layout":
+        // A layout for everyone ends this viewer's transition (the server has ended it).
+        if (change.by !== state.me?.id) this.transition = null;
         view.schedule(change);   // cells of a self-sizing layout are measured
         if (change.by !== state.me?.id) this.announce(`Switched to ${state.layout} layout by ${state.viewers.get(change.by)?.name ?? "another viewer"}.`);
         break;

@@ -35,6 +35,10 @@ export const moveUpdate = (x, y) => ({ type: "moveUpdate", x, y });
 export const moveEnd = (op) => ({ type: "moveEnd", op });
 export const moveCancel = () => ({ type: "moveCancel" });
 export const layout = (name) => ({ type: "layout", name });
+/** An interactive transition of this viewer's own layout to `layout`: begin, progress (0-1), end (finish or cancel). */
+export const transitionBegin = (layout) => ({ type: "transitionBegin", layout });
+export const transitionUpdate = (progress) => ({ type: "transitionUpdate", progress });
+export const transitionEnd = (finish) => ({ type: "transitionEnd", finish });
 export const measure = (sizes) => ({ type: "measure", sizes });
 export const editing = (on) => ({ type: "editing", on });
 export const selectRange = (from, to, replace) => ({ type: "selectRange", from, to, selected: true, replace });

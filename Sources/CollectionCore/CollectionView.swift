@@ -31,6 +31,8 @@ open class CollectionView {
         didSet {
             oldValue.collectionView = nil
             attach(collectionViewLayout)
+            // Another layout set during an interactive transition ends it.
+            if let transition = interactiveTransition, transition.layout !== collectionViewLayout { interactiveTransition = nil }
         }
     }
 
@@ -102,6 +104,8 @@ open class CollectionView {
     var reusePool: [String: [CollectionReusableView]] = [:]
     var displayed: [ElementKey: CollectionReusableView] = [:]
     var needsDisplayUpdate = true
+    /// The interactive transition under way, and its completion.
+    var interactiveTransition: (layout: CollectionViewTransitionLayout, completion: LayoutInteractiveTransitionCompletion?)?
     /// Orthogonal sections' offsets, by section (``orthogonalScrollOffsets``).
     var orthogonalOffsets: [Int: CGFloat] = [:]
     var selected: Set<IndexPath> = []
@@ -138,7 +142,7 @@ open class CollectionView {
     /// layouts and counts and without such state display the same thing.
     public var holdsUserState: Bool {
         !selected.isEmpty || highlighted != nil || focusedIndexPath != nil || lastFocusedIndexPath != nil
-            || movement != nil || !(selfSizedItems?.isEmpty ?? true) || isEditing
+            || movement != nil || !(selfSizedItems?.isEmpty ?? true) || isEditing || interactiveTransition != nil
     }
 
     private static let registrations = Atomic<Int>(0)

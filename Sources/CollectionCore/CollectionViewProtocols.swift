@@ -43,6 +43,8 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, didUpdateFocusIn context: CollectionViewFocusUpdateContext, with coordinator: FocusAnimationCoordinator)
     func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath, atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
     func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
+    /// The layout an interactive transition runs (a subclass for a transition of its own).
+    func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout, newLayout toLayout: CollectionViewLayout) -> CollectionViewTransitionLayout
 }
 
 /// What changed when focus moved (UIKit's `UICollectionViewFocusUpdateContext`).
@@ -91,6 +93,10 @@ extension CollectionViewDelegate {
     }
     public func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
         proposedIndexPath
+    }
+    /// By default, UIKit's own transition layout.
+    public func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout, newLayout toLayout: CollectionViewLayout) -> CollectionViewTransitionLayout {
+        CollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout)
     }
 }
 

@@ -86,6 +86,14 @@ public enum ClientMessage: Hashable, Sendable {
     case moveCancel
     /// Switch every viewer to the named layout (`setCollectionViewLayout(_:animated:)`).
     case layout(name: String)
+    /// Start an interactive transition of this viewer's own layout to the named one
+    /// (`startInteractiveTransition(to:completion:)`).
+    case transitionBegin(layout: String)
+    /// The transition's progress, 0 (the layout it started from) to 1 (the target).
+    case transitionUpdate(progress: Double)
+    /// End the transition: in the target layout (`finishInteractiveTransition()`)
+    /// or back where it started (`cancelInteractiveTransition()`).
+    case transitionEnd(finish: Bool)
     /// Self-sizing: the sizes the client measured for configured cells.
     case measure([MeasuredSize])
     /// A drag hovers over the collection at a point: the server answers with its
@@ -198,7 +206,8 @@ public enum ClientMessage: Hashable, Sendable {
     /// The `type` field of each message.
     public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload", "focus", "drag",
                                "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout", "measure",
-                               "dropUpdate", "drop", "editing", "selectRange", "scrollToItem", "action"]
+                               "dropUpdate", "drop", "editing", "selectRange", "scrollToItem", "action",
+                               "transitionBegin", "transitionUpdate", "transitionEnd"]
     /// Most sections a `scroll` gives offsets for.
     public static let maxSectionOffsets = 100
     /// Most payload entries an `action` carries, and the longest value.
@@ -294,6 +303,12 @@ public enum ClientMessage: Hashable, Sendable {
             message = .moveCancel
         case "layout":
             message = .layout(name: try r.string("name", maxLength: 64))
+        case "transitionBegin":
+            message = .transitionBegin(layout: try r.string("layout", maxLength: 64))
+        case "transitionUpdate":
+            message = .transitionUpdate(progress: try r.number("progress", in: 0...1))
+        case "transitionEnd":
+            message = .transitionEnd(finish: try r.bool("finish"))
         case "measure":
             var sizes: [MeasuredSize] = []
             for var entry in try r.objectArray("sizes", count: 1...500) {

@@ -28,6 +28,8 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case rateLimited = "rate_limited"
     /// `moveUpdate` or `moveEnd` with no interactive movement under way.
     case notMoving = "not_moving"
+    /// `transitionUpdate` or `transitionEnd` with no interactive transition under way.
+    case notTransitioning = "not_transitioning"
     /// The item being moved was deleted by another viewer: the movement ended.
     case moveCancelled = "move_cancelled"
     /// The drop delegate does not allow this drop here (its proposal was forbidden or cancel).

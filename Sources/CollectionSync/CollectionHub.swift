@@ -334,6 +334,12 @@ public final class CollectionHub {
             return try cancelMove(viewer: viewer)
         case .layout(let name):
             return try switchLayout(to: name, by: viewer)
+        case .transitionBegin(let name):
+            return try beginTransition(to: name, viewer: viewer)
+        case .transitionUpdate(let progress):
+            return try updateTransition(progress, viewer: viewer)
+        case .transitionEnd(let finish):
+            return try endTransition(finish: finish, viewer: viewer)
         case .measure(let sizes):
             return try measure(sizes, viewer: viewer)
         case .dropUpdate(let request):
@@ -470,7 +476,8 @@ public final class CollectionHub {
         guard policy.layoutNames.contains(name) else {
             throw ProtocolError(.badMessage, "no layout named '\(name.prefix(64))'; expected one of \(policy.layoutNames.joined(separator: ", "))")
         }
-        guard name != layoutName else { return [] }
+        // (A viewer may have a layout of its own, from an interactive transition it finished.)
+        guard name != layoutName || viewers.values.contains(where: { $0.layoutName != name }) else { return [] }
         layoutName = name
         let out = oncePerState { viewer in
             suspendMovement(of: viewer)

@@ -44,10 +44,10 @@ extension ViewerPermissions {
     /// The permission a message needs (nil: any viewer may send it).
     static func needed(for message: ClientMessage) -> (ViewerPermissions, String)? {
         switch message {
-        case .hello, .scroll, .measure, .editing, .scrollToItem: (.view, "view")
+        case .hello, .scroll, .measure, .editing, .scrollToItem, .transitionBegin, .transitionUpdate: (.view, "view")
         case .select, .selectRange, .focus, .drag: (.select, "select in")
         case .edit, .moveBegin, .moveUpdate, .moveEnd, .drop, .dropUpdate, .action, .layout: (.edit, "edit")
-        case .moveCancel: nil
+        case .moveCancel, .transitionEnd: nil
         }
     }
 }

@@ -30,6 +30,8 @@ final class ViewState {
     /// How far sections that scroll on their own are scrolled, by section id, as the
     /// client last said (only offsets past 0).
     private(set) var sectionOffsets: [String: Double] = [:]
+    /// The layout this state's interactive transition goes to (nil: none under way).
+    private(set) var transitionTarget: String?
 
     init(store: ModelStore) {
         dataSource = ModelDataSource(store: store)
@@ -166,6 +168,18 @@ final class ViewState {
     private func adoptLayout(for next: LayoutEnvironment, policy: LayoutPolicy, animated: Bool) {
         defer { environment = next }
         if next == environment { return }
+        // An interactive transition under way: a new viewport starts it again from the
+        // new layouts, at the same progress; another layout for everyone ends it.
+        let transition = collectionView.transitionLayout.map { (target: transitionTarget, progress: $0.transitionProgress) }
+        if transition != nil {
+            collectionView.cancelInteractiveTransition()
+            transitionTarget = nil
+        }
+        defer {
+            if let transition, let target = transition.target, next.mode == environment?.mode {
+                beginTransition(to: target, policy: policy, container: next.container, progress: Double(transition.progress))
+            }
+        }
         if let made = policy.makeLayout(for: next) {
             collectionView.setCollectionViewLayout(made, animated: animated)
             return
@@ -177,6 +191,45 @@ final class ViewState {
         } else if let flow = collectionView.collectionViewLayout as? CollectionViewFlowLayout {
             policy.configure(flow, for: next.container, named: next.mode)
         }
+    }
+
+    /// The layout a policy makes for `environment`: its own, or a flow layout it configures.
+    private func layout(for environment: LayoutEnvironment, policy: LayoutPolicy) -> CollectionViewLayout {
+        if let made = policy.makeLayout(for: environment) { return made }
+        let flow = CollectionViewFlowLayout()
+        policy.configure(flow, for: environment.container, named: environment.mode)
+        return flow
+    }
+
+    /// Starts an interactive transition of this state's layout to the layout named
+    /// `name` (`startInteractiveTransition(to:completion:)`).
+    func beginTransition(to name: String, policy: LayoutPolicy, container: Size? = nil, progress: Double = 0) {
+        guard let size = container ?? viewport.map(bound.laidOut) else { return }
+        transitionTarget = name
+        let transition = collectionView.startInteractiveTransition(to: layout(for: LayoutEnvironment(container: size, mode: name), policy: policy))
+        transition.transitionProgress = CGFloat(progress)
+    }
+
+    /// Moves the transition under way; false when there is none.
+    func updateTransition(_ progress: Double) -> Bool {
+        guard let transition = collectionView.transitionLayout else { return false }
+        transition.transitionProgress = CGFloat(progress)
+        return true
+    }
+
+    /// Ends the transition under way in its target layout (`finish`) or where it
+    /// started; false when there is none.
+    func endTransition(finish: Bool) -> Bool {
+        guard collectionView.transitionLayout != nil, let target = transitionTarget else { return false }
+        transitionTarget = nil
+        guard finish else {
+            collectionView.cancelInteractiveTransition()
+            return true
+        }
+        collectionView.finishInteractiveTransition()
+        layoutName = target
+        if let environment { self.environment = LayoutEnvironment(container: environment.container, mode: target) }
+        return true
     }
 
     var contentSize: Size {

@@ -26,6 +26,9 @@ import Testing
         #expect(try decode(#"{"type":"scroll","offset":{"x":0,"y":5},"sectionOffsets":{"new":320,"top":0}}"#)
                 == .scroll(offset: Point(x: 0, y: 5), viewport: nil, sectionOffsets: ["new": 320, "top": 0]))
         #expect(try decode(#"{"type":"select","item":"p1","selected":true}"#) == .select(item: "p1", selected: true))
+        #expect(try decode(#"{"type":"transitionBegin","layout":"list"}"#) == .transitionBegin(layout: "list"))
+        #expect(try decode(#"{"type":"transitionUpdate","progress":0.25}"#) == .transitionUpdate(progress: 0.25))
+        #expect(try decode(#"{"type":"transitionEnd","finish":false}"#) == .transitionEnd(finish: false))
         #expect(try decode(#"{"type":"insert","op":"a","section":"s","count":3}"#) == .edit(.init(op: "a", action: .insert(section: "s", count: 3))))
         #expect(try decode(#"{"type":"delete","items":["p1","p2"]}"#) == .edit(.init(op: nil, action: .delete(items: ["p1", "p2"]))))
         #expect(try decode(#"{"type":"shuffle","op":"z","section":"s","ifSeq":4}"#) == .edit(.init(op: "z", ifSeq: 4, action: .shuffle(section: "s"))))
@@ -44,6 +47,8 @@ import Testing
         ("", .badJSON, "not valid JSON"),
         (#"{"type":"select","item":"p1","selected":NaN}"#, .badJSON, "not valid JSON"),
         (#"[1,2]"#, .badMessage, "must be a JSON object"),
+        (#"{"type":"transitionUpdate","progress":-0.1}"#, .badMessage, "field 'progress' must be"),
+        (#"{"type":"transitionEnd"}"#, .badMessage, "missing field 'finish'"),
         (#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":{"s":-1}}"#, .badMessage, "field 'sectionOffsets.s' must be"),
         (#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":{"s":"10"}}"#, .badMessage, "field 'sectionOffsets.s' must be a number"),
         (#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":[10]}"#, .badMessage, "'sectionOffsets' must be a JSON object"),

@@ -3,6 +3,7 @@ import * as protocol from "/collection-view/v1/protocol.js";
 import { LiveCollection, announcer, nextOp } from "/collection-view/v1/collection.js";
 import { DragController } from "/collection-view/v1/dragdrop.js";
 import { metrics } from "/collection-view/v1/metrics.js";
+import { attachPinch } from "/collection-view/v1/pinch.js";
 import { showStatus, drawViewers } from "./chrome.js";
 
 const viewersBox = document.getElementById("viewers");
@@ -48,6 +49,10 @@ function updateChrome() {
   toggle.textContent = state.layout === "list" ? "Grid" : "List";
   const mode = document.getElementById("layout-mode");
   if (mode.value !== state.layout) mode.value = state.layout;
+  // The slider shows this viewer's own layout between grid (0) and list (1), unless it is being dragged.
+  const slider = document.getElementById("transition");
+  slider.disabled = !["grid", "list"].includes(state.layout);
+  if (!live.transition) slider.value = state.layout === "list" ? "1" : "0";
   const edit = document.getElementById("edit");
   edit.setAttribute("aria-pressed", state.editing ? "true" : "false");
   edit.textContent = state.editing ? "Done" : "Select";
@@ -66,6 +71,18 @@ document.getElementById("layout").addEventListener("click", () => {
 document.getElementById("layout-mode").addEventListener("change", (event) => {
   live.send(protocol.layout(event.target.value));
 });
+// An interactive transition of this viewer's own view: the slider, or a pinch.
+const slider = document.getElementById("transition");
+slider.addEventListener("input", () => {
+  const value = Number(slider.value);
+  if (!live.transition) live.beginTransition(state.layout === "list" ? "grid" : "list");
+  if (live.transition) live.setTransitionProgress(live.transition.layout === "list" ? value : 1 - value);
+});
+slider.addEventListener("change", () => {
+  if (live.transition) live.endTransition(live.transition.progress >= 0.5);
+  updateChrome();
+});
+attachPinch(document.getElementById("scroller"), live, ["grid", "list"]);
 document.getElementById("shuffle").addEventListener("click", () => {
   live.send(protocol.shuffle(nextOp(), sectionPicker.value));
 });

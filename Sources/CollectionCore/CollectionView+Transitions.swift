@@ -1,0 +1,47 @@
+import Foundation
+
+extension CollectionView {
+    /// Called when an interactive transition ends: whether it completed, and whether
+    /// it finished (true) or was cancelled (false). UIKit's type of the same name.
+    public typealias LayoutInteractiveTransitionCompletion = (_ completed: Bool, _ finished: Bool) -> Void
+
+    /// Starts an interactive transition to `layout`: the collection view's layout
+    /// becomes a ``CollectionViewTransitionLayout`` (the delegate's, if it makes
+    /// one) whose `transitionProgress` the app drives; ``finishInteractiveTransition()``
+    /// installs `layout`, ``cancelInteractiveTransition()`` the layout before. A
+    /// transition under way is cancelled first.
+    @discardableResult
+    public func startInteractiveTransition(to layout: CollectionViewLayout, completion: LayoutInteractiveTransitionCompletion? = nil) -> CollectionViewTransitionLayout {
+        if interactiveTransition != nil { cancelInteractiveTransition() }
+        let current = collectionViewLayout
+        let transition = delegate?.collectionView(self, transitionLayoutForOldLayout: current, newLayout: layout)
+            ?? CollectionViewTransitionLayout(currentLayout: current, nextLayout: layout)
+        collectionViewLayout = transition
+        transition.adopt(self)
+        interactiveTransition = (transition, completion)
+        return transition
+    }
+
+    /// Ends the interactive transition in its target layout.
+    public func finishInteractiveTransition() { endInteractiveTransition(finished: true) }
+
+    /// Ends the interactive transition back in the layout it started from.
+    public func cancelInteractiveTransition() { endInteractiveTransition(finished: false) }
+
+    /// The transition layout of the interactive transition under way, if any.
+    public var transitionLayout: CollectionViewTransitionLayout? { interactiveTransition?.layout }
+
+    private func endInteractiveTransition(finished: Bool) {
+        guard let (transition, completion) = interactiveTransition else { return }
+        interactiveTransition = nil
+        transition.currentLayout.collectionView = nil
+        transition.nextLayout.collectionView = nil
+        if finished {
+            // Sizes cells measured for the old layout do not hold in the new one.
+            setCollectionViewLayout(transition.nextLayout, animated: true)
+        } else {
+            collectionViewLayout = transition.currentLayout
+        }
+        completion?(true, finished)
+    }
+}
