@@ -202,7 +202,7 @@ export class LiveCollection {
         console.warn("server:", message.code, message.message);
         break;
     }
-    if (message.type === "dropProposal" || message.type === "ack" || message.type === "reject") this.onDropMessage?.(message);
+    if (["dropProposal", "ack", "reject", "dragSession"].includes(message.type)) this.onDropMessage?.(message);
     this.onChange(change.kind, message);
   }
 

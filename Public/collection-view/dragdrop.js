@@ -69,7 +69,12 @@ export class DragController {
     ghost.style.cssText = `position: fixed; left: 0; top: 0; width: ${rect.width}px; height: ${rect.height}px; z-index: 5000; pointer-events: none;`;
     document.body.appendChild(ghost);
     entry.node.classList.add("lifted");
-    this.session = { source, item, ghost, node: entry.node, offsetX: x - rect.left, offsetY: y - rect.top, clientX: x, clientY: y, target: null, queued: false };
+    this.session = { source, item, ghost, node: entry.node, offsetX: x - rect.left, offsetY: y - rect.top, clientX: x, clientY: y, target: null, queued: false,
+      id: null, carried: [item] };
+    // The source's drag delegate says what the drag carries: the item lifted, and this viewer's other selected items added.
+    const at = source.contentPoint(x, y);
+    source.send(protocol.dragBegin(item, at.x, at.y));
+    for (const other of source.state.mySelection()) if (other !== item) source.send(protocol.dragAdd(other, at.x, at.y));
     document.body.classList.add("dragging");
     this.follow();
     this.announce(`Picked up ${entry.element?.content.title ?? item}.`);
@@ -106,7 +111,9 @@ export class DragController {
   }
 
   sourceOf(s) {
-    return { collection: s.source.state.collection ?? s.source.collection, item: s.item };
+    const source = { collection: s.source.state.collection ?? s.source.collection, item: s.item };
+    if (s.id) source.session = s.id;   // its items, as the drag delegate said (without: the item alone)
+    return source;
   }
 
   end(event) {
@@ -116,8 +123,9 @@ export class DragController {
     s.clientY = event.clientY;
     const target = this.collectionAt(s.clientX, s.clientY);
     const proposal = target && s.target === target ? s.proposal : null;
-    this.finish();
-    if (!target || (proposal && !["move", "copy"].includes(proposal.operation))) {
+    const dropping = !!target && !(proposal && !["move", "copy"].includes(proposal.operation));
+    this.finish(dropping);
+    if (!dropping) {
       this.announce(proposal?.operation === "forbidden" ? "That drop is not allowed there." : "Drag cancelled.");
       return;
     }
@@ -125,7 +133,7 @@ export class DragController {
     const op = nextOp();
     const title = s.node._content?.title ?? s.item;
     target.send(protocol.drop(op, at.x, at.y, this.sourceOf(s)));
-    this.wait(op, target, proposal, title);
+    this.wait(op, target, proposal, title, s.source);
   }
 
   cancel() {
@@ -134,9 +142,11 @@ export class DragController {
     this.announce("Drag cancelled.");
   }
 
-  finish() {
+  /** Ends the drag on the page; `dropping`: the drag's session ends once the drop is answered. */
+  finish(dropping = false) {
     const s = this.session;
     this.session = null;
+    if (!dropping) s.source.send(protocol.dragEnd());
     s.ghost.remove();
     s.node.classList.remove("lifted");
     s.target?.view.showDropTarget(null);
@@ -151,6 +161,15 @@ export class DragController {
   // MARK: server answers
 
   message(live, m) {
+    if (m.type === "dragSession") {
+      const s = this.session;
+      if (s?.source === live) {
+        s.id = m.session;
+        s.carried = m.items;
+        s.ghost.dataset.count = m.items.length > 1 ? String(m.items.length) : "";
+      }
+      return;
+    }
     if (m.type === "dropProposal") {
       if (this.session?.target === live) {
         this.session.proposal = m;
@@ -166,14 +185,16 @@ export class DragController {
     if (!waiting) return;
     this.pending.delete(m.op);
     waiting.placeholder?.remove();
+    // The drop is answered: the drag's session (on the source's connection) can end now, not before.
+    waiting.source?.send(protocol.dragEnd());
     if (m.type === "ack") this.announce(`Dropped ${waiting.title}.`);
     else this.announce(`The drop was refused: ${m.message}`);
   }
 
-  /** A placeholder where the drop goes, until the server answers `op`. */
-  wait(op, live, proposal, title) {
+  /** A placeholder where the drop goes, until the server answers `op`; then the drag of `source` ends. */
+  wait(op, live, proposal, title, source = null) {
     const placeholder = proposal ? live.view.showPlaceholder(proposal, title) : null;
-    this.pending.set(op, { live, placeholder, title });
+    this.pending.set(op, { live, placeholder, title, source });
   }
 
   // MARK: external drags (text, links, files)

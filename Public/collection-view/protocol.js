@@ -46,13 +46,17 @@ export const selectRange = (from, to, replace) => ({ type: "selectRange", from, 
 export const scrollToItem = (item, position = "nearest") => ({ type: "scrollToItem", item, position });
 /** A named control was used: `item` is its cell's item (null outside cells), `payload` string fields. */
 export const action = (name, item, payload = {}) => ({ type: "action", name, item: item ?? null, payload });
+/** A drag out of this collection: lift `item` at (x, y), add more, end it (the server's drag delegate says what it carries). */
+export const dragBegin = (item, x, y) => ({ type: "dragBegin", item, x, y });
+export const dragAdd = (item, x, y) => ({ type: "dragAdd", item, x, y });
+export const dragEnd = () => ({ type: "dragEnd" });
 /** A drag hovering at (x, y): `source` {collection, item} for an item here, else `kinds` of external data. */
 export const dropUpdate = (x, y, source, kinds) => (source ? { type: "dropUpdate", x, y, source } : { type: "dropUpdate", x, y, items: kinds.map((kind) => ({ kind })) });
 /** The drag released at (x, y): `source` for an item here, else `items` [{kind, value}]. */
 export const drop = (op, x, y, source, items) => (source ? { type: "drop", op, x, y, source } : { type: "drop", op, x, y, items });
 
 const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presenceChange", "error", "focus", "drag", "layout",
-  "dropProposal", "editing", "selections"]);
+  "dropProposal", "editing", "selections", "dragSession"]);
 
 /** Parses a server frame; throws with a reason if it is not a v1 server message. */
 export function parseServerMessage(text) {

@@ -21,6 +21,8 @@ open class CollectionView {
     }
     /// Answers drops with proposals and performs them.
     public weak var dropDelegate: CollectionViewDropDelegate?
+    /// Decides what drags out of this collection view carry (UIKit's `dragDelegate`).
+    public weak var dragDelegate: CollectionViewDragDelegate?
     /// Told which items approach the window.
     public weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
     /// Prefetching on (default) or off.
@@ -71,6 +73,8 @@ open class CollectionView {
     public var dragInteractionEnabled = false
     /// A drag started here is under way.
     public internal(set) var hasActiveDrag = false
+    /// The drag under way from this collection view (``beginDragSession(at:location:)``).
+    public internal(set) var activeDragSession: DragSession?
     /// A drop is under way over this view.
     public internal(set) var hasActiveDrop = false
     /// Placeholders are waiting to be committed.
@@ -142,7 +146,7 @@ open class CollectionView {
     /// layouts and counts and without such state display the same thing.
     public var holdsUserState: Bool {
         !selected.isEmpty || highlighted != nil || focusedIndexPath != nil || lastFocusedIndexPath != nil
-            || movement != nil || !(selfSizedItems?.isEmpty ?? true) || isEditing || interactiveTransition != nil
+            || movement != nil || !(selfSizedItems?.isEmpty ?? true) || isEditing || interactiveTransition != nil || activeDragSession != nil
     }
 
     private static let registrations = Atomic<Int>(0)

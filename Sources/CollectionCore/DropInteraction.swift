@@ -78,12 +78,16 @@ public struct DropSession: Sendable, Equatable {
     /// The collection the drag started in, when it started in one here (UIKit's
     /// `localDragSession` is non-nil then).
     public var sourceCollection: String?
+    /// Whether the drop may move the items (the source's drag delegate said so);
+    /// false: a move proposal copies them.
+    public var allowsMoveOperation: Bool
 
     /// Creates a session.
-    public init(items: [DragItem], location: CGPoint, sourceCollection: String? = nil) {
+    public init(items: [DragItem], location: CGPoint, sourceCollection: String? = nil, allowsMoveOperation: Bool = true) {
         self.items = items
         self.location = location
         self.sourceCollection = sourceCollection
+        self.allowsMoveOperation = allowsMoveOperation
     }
 
     /// The pointer's location in `view`'s content coordinates.

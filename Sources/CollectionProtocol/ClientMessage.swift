@@ -84,6 +84,13 @@ public enum ClientMessage: Hashable, Sendable {
     case moveEnd(op: String?)
     /// Put the moving item back; nothing changes.
     case moveCancel
+    /// Lift an item to drag it out of the collection: the drag delegate says what the
+    /// drag carries (answered with `dragSession`).
+    case dragBegin(item: String, at: Point)
+    /// Add an item to this viewer's drag (the drag delegate's `itemsForAddingTo`).
+    case dragAdd(item: String, at: Point)
+    /// This viewer's drag ended (dropped or cancelled).
+    case dragEnd
     /// Switch every viewer to the named layout (`setCollectionViewLayout(_:animated:)`).
     case layout(name: String)
     /// Start an interactive transition of this viewer's own layout to the named one
@@ -136,10 +143,13 @@ public enum ClientMessage: Hashable, Sendable {
         public struct Source: Hashable, Sendable {
             public var collection: String
             public var item: String
+            /// The drag session (`dragSession.session`) whose items the drop carries (nil: the item alone).
+            public var session: String?
             /// Creates a source.
-            public init(collection: String, item: String) {
+            public init(collection: String, item: String, session: String? = nil) {
                 self.collection = collection
                 self.item = item
+                self.session = session
             }
         }
 
@@ -207,7 +217,7 @@ public enum ClientMessage: Hashable, Sendable {
     public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload", "focus", "drag",
                                "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout", "measure",
                                "dropUpdate", "drop", "editing", "selectRange", "scrollToItem", "action",
-                               "transitionBegin", "transitionUpdate", "transitionEnd"]
+                               "transitionBegin", "transitionUpdate", "transitionEnd", "dragBegin", "dragAdd", "dragEnd"]
     /// Most sections a `scroll` gives offsets for.
     public static let maxSectionOffsets = 100
     /// Most payload entries an `action` carries, and the longest value.
@@ -303,6 +313,12 @@ public enum ClientMessage: Hashable, Sendable {
             message = .moveCancel
         case "layout":
             message = .layout(name: try r.string("name", maxLength: 64))
+        case "dragBegin", "dragAdd":
+            let item = try r.string("item")
+            let at = Point(x: try r.number("x", in: -10_000_000...10_000_000), y: try r.number("y", in: -10_000_000...10_000_000))
+            message = type == "dragBegin" ? .dragBegin(item: item, at: at) : .dragAdd(item: item, at: at)
+        case "dragEnd":
+            message = .dragEnd
         case "transitionBegin":
             message = .transitionBegin(layout: try r.string("layout", maxLength: 64))
         case "transitionUpdate":
@@ -377,7 +393,8 @@ public enum ClientMessage: Hashable, Sendable {
         let at = Point(x: try r.number("x", in: -10_000_000...10_000_000), y: try r.number("y", in: -10_000_000...10_000_000))
         var source: DropRequest.Source?
         if var s = try r.optionalObject("source") {
-            source = DropRequest.Source(collection: try s.string("collection", maxLength: 64), item: try s.string("item"))
+            source = DropRequest.Source(collection: try s.string("collection", maxLength: 64), item: try s.string("item"),
+                                        session: try s.optionalString("session", maxLength: 64))
             try s.finish()
         }
         var items: [DropRequest.External] = []

@@ -12,6 +12,7 @@ extension ServerMessage {
     private struct LayoutBody: Decodable { let name: String; let by: String }
     private struct EditingBody: Decodable { let on: Bool }
     private struct SelectionsBody: Decodable { let viewer: String; let items: [String]; let selected: Bool }
+    private struct DragSessionBody: Decodable { let session: String; let items: [String]; let allowsMove: Bool }
 
     /// Decodes a server message (for Swift clients and tests).
     public static func decode(_ bytes: [UInt8]) throws -> ServerMessage {
@@ -48,6 +49,9 @@ extension ServerMessage {
             return .layout(name: b.name, by: b.by)
         case "dropProposal": return .dropProposal(try decoder.decode(DropProposal.self, from: data))
         case "editing": return .editing(on: try decoder.decode(EditingBody.self, from: data).on)
+        case "dragSession":
+            let b = try decoder.decode(DragSessionBody.self, from: data)
+            return .dragSession(id: b.session, items: b.items, allowsMove: b.allowsMove)
         case "selections":
             let b = try decoder.decode(SelectionsBody.self, from: data)
             return .selections(viewer: b.viewer, items: b.items, selected: b.selected)
@@ -73,6 +77,7 @@ extension ServerMessage {
         case .layout: "layout"
         case .dropProposal: "dropProposal"
         case .editing: "editing"
+        case .dragSession: "dragSession"
         case .selections: "selections"
         }
     }

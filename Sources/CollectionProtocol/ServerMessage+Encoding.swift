@@ -98,6 +98,10 @@ extension ServerMessage {
             w.key("y"); w.double(p.y)
         case .editing(let on):
             w.key("on"); w.bool(on)
+        case let .dragSession(id, items, allowsMove):
+            w.key("session"); w.string(id)
+            w.key("items"); w.strings(items)
+            w.key("allowsMove"); w.bool(allowsMove)
         case let .selections(viewer, items, selected):
             w.key("viewer"); w.string(viewer)
             w.key("items"); w.strings(items)

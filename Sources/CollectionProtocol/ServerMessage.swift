@@ -144,6 +144,9 @@ public enum ServerMessage: Equatable, Sendable {
     case dropProposal(DropProposal)
     /// This viewer's editing mode changed (to that viewer only).
     case editing(on: Bool)
+    /// This viewer's drag out of the collection: its session id, what it carries
+    /// (item ids, or external values), and whether a drop may move them.
+    case dragSession(id: String, items: [String], allowsMove: Bool)
     /// A viewer selected or deselected several items at once (a range).
     case selections(viewer: String, items: [String], selected: Bool)
 

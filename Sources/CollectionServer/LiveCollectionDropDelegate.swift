@@ -25,6 +25,63 @@ public protocol LiveCollectionDragDelegate: AnyObject, Sendable {
     /// no items, and the item is not dragged (the drop is forbidden). `item` is the
     /// item as the collection holds it; return it, changed or not, to let it go.
     func collectionView(_ collectionView: LiveCollection, itemsForBeginning item: DragItem, at indexPath: IndexPath, by viewer: Viewer) -> [DragItem]
+    /// What adding the item at `indexPath` to a drag under way adds (UIKit's
+    /// `itemsForAddingTo`): by default the item, as the collection holds it.
+    func collectionView(_ collectionView: LiveCollection, itemsForAddingTo session: DragSession, item: DragItem, at indexPath: IndexPath, by viewer: Viewer) -> [DragItem]
+    /// A viewer's drag is about to begin.
+    func collectionView(_ collectionView: LiveCollection, dragSessionWillBegin session: DragSession, by viewer: Viewer)
+    /// A viewer's drag ended (dropped or cancelled).
+    func collectionView(_ collectionView: LiveCollection, dragSessionDidEnd session: DragSession, by viewer: Viewer)
+    /// Whether a drop may move what the drag carries (by default yes); no: it is copied.
+    func collectionView(_ collectionView: LiveCollection, dragSessionAllowsMoveOperation session: DragSession, by viewer: Viewer) -> Bool
+}
+
+extension LiveCollectionDragDelegate {
+    public func collectionView(_ collectionView: LiveCollection, itemsForAddingTo session: DragSession, item: DragItem, at indexPath: IndexPath, by viewer: Viewer) -> [DragItem] {
+        session.items.contains { $0.localObject == item.localObject } ? [] : [item]
+    }
+    public func collectionView(_ collectionView: LiveCollection, dragSessionWillBegin session: DragSession, by viewer: Viewer) {}
+    public func collectionView(_ collectionView: LiveCollection, dragSessionDidEnd session: DragSession, by viewer: Viewer) {}
+    public func collectionView(_ collectionView: LiveCollection, dragSessionAllowsMoveOperation session: DragSession, by viewer: Viewer) -> Bool { true }
+}
+
+/// Forwards a core drag delegate's calls to the app's, with the viewer the hub handles.
+final class DragDelegateBridge: CollectionViewDragDelegate {
+    let target: any LiveCollectionDragDelegate
+    unowned let hub: CollectionHub
+    let collection: LiveCollection
+
+    init(target: any LiveCollectionDragDelegate, hub: CollectionHub, collection: LiveCollection) {
+        self.target = target
+        self.hub = hub
+        self.collection = collection
+    }
+
+    private var viewer: Viewer { hub.actingViewer ?? .server }
+
+    /// The item at `indexPath` as the collection holds it.
+    private func item(at indexPath: IndexPath) -> DragItem? {
+        guard let id = hub.model.snapshot.itemIdentifier(at: indexPath) else { return nil }
+        return DragItem(local: id, from: hub.name, content: hub.model.itemContent[id] ?? [:])
+    }
+
+    func collectionView(_ collectionView: CollectionView, itemsForBeginning session: DragSession, at indexPath: IndexPath) -> [DragItem] {
+        guard let item = item(at: indexPath) else { return [] }
+        return target.collectionView(collection, itemsForBeginning: item, at: indexPath, by: viewer)
+    }
+    func collectionView(_ collectionView: CollectionView, itemsForAddingTo session: DragSession, at indexPath: IndexPath, point: CGPoint) -> [DragItem] {
+        guard let item = item(at: indexPath) else { return [] }
+        return target.collectionView(collection, itemsForAddingTo: session, item: item, at: indexPath, by: viewer)
+    }
+    func collectionView(_ collectionView: CollectionView, dragSessionWillBegin session: DragSession) {
+        target.collectionView(collection, dragSessionWillBegin: session, by: viewer)
+    }
+    func collectionView(_ collectionView: CollectionView, dragSessionDidEnd session: DragSession) {
+        target.collectionView(collection, dragSessionDidEnd: session, by: viewer)
+    }
+    func collectionView(_ collectionView: CollectionView, dragSessionAllowsMoveOperation session: DragSession) -> Bool {
+        target.collectionView(collection, dragSessionAllowsMoveOperation: session, by: viewer)
+    }
 }
 
 /// Forwards a core drop delegate's calls to the app's, with the viewer the hub handles.
@@ -68,6 +125,7 @@ extension LiveCollection {
         set {
             read { hub in
                 hub.dragDelegateHolder = newValue
+                hub.dragDelegate = newValue.map { DragDelegateBridge(target: $0, hub: hub, collection: self) }
                 guard let delegate = newValue else { return hub.dragItems = nil }
                 hub.dragItems = { [unowned hub, self] indexPath, viewer in
                     guard let id = hub.model.snapshot.itemIdentifier(at: indexPath) else { return [] }

@@ -36,6 +36,13 @@ extension CollectionHub {
         guard let content = hub.model.itemContent[source.item], let indexPath = hub.model.snapshot.indexPath(for: source.item) else {
             throw ProtocolError(.unknownItem, "no item with id '\(source.item.prefix(80))' in collection '\(source.collection.prefix(64))'")
         }
+        if let id = source.session {
+            // A drag session of the source (dragBegin, dragAdd): its drag delegate said what it carries.
+            guard let session = hub.dragSession(id), session.items.contains(where: { $0.localObject == source.item }) else {
+                throw ProtocolError(.dropForbidden, "no drag of item '\(source.item.prefix(80))' under way in collection '\(hub.name)' (session '\(id.prefix(64))' ended, or is another's); nothing changed")
+            }
+            return DropSession(items: session.items, location: location, sourceCollection: hub.name, allowsMoveOperation: session.allowsMoveOperation)
+        }
         var items = [DragItem(local: source.item, from: hub.name, content: content)]
         // The source's drag delegate says what the drag carries; nothing means the item is not dragged.
         if let dragItems = hub.dragItems, let who = actingViewer {
@@ -70,6 +77,8 @@ extension CollectionHub {
     /// The delegate's proposal, refused for a move of an item its data source will not let move.
     private func resolve(_ session: DropSession, viewer: Viewer) -> ResolvedDrop {
         var resolved = viewer.collectionView.dropProposal(for: session)
+        // A drag whose source does not allow moving copies instead.
+        if resolved.proposal.operation == .move, !session.allowsMoveOperation { resolved.proposal.operation = .copy }
         if resolved.proposal.operation == .move, let item = session.items.first?.localObject, let source = session.sourceCollection,
            let hub = peer(named: source), !hub.canMove(item) {
             resolved.proposal.operation = .forbidden
@@ -122,12 +131,13 @@ extension CollectionHub {
             out.append(Outgoing(viewer: viewer.key, message: .ack(op: op, seq: sequence)))   // dropped where it was: nothing to change
         }
         out += resolvedNow
-        // A move from another collection takes the item out of it.
-        if resolved.proposal.operation == .move, let sourceName = session.sourceCollection, sourceName != name,
-           let source = peer(named: sourceName), let id = session.items.first?.localObject, source.model.snapshot.contains(item: id) {
+        // A move from another collection takes the items (of that collection) out of it, in one batch.
+        if resolved.proposal.operation == .move, let sourceName = session.sourceCollection, sourceName != name, let source = peer(named: sourceName) {
+            let ids = session.items.filter { $0.sourceCollection == sourceName }.compactMap(\.localObject).filter { source.model.snapshot.contains(item: $0) }
+            guard !ids.isEmpty else { return out }
             var rest = source.model
-            rest.snapshot.deleteItems([id])
-            rest.itemContent[id] = nil
+            rest.snapshot.deleteItems(ids)
+            for id in ids { rest.itemContent[id] = nil }
             // Deleting an item the model holds always validates; this batch cannot be refused.
             out += (try? source.commit(rest, reloading: [], op: nil, by: viewer.info.id, ackTo: nil)) ?? []
         }

@@ -26,7 +26,6 @@ public final class CollectionHub {
             store.dropDelegate = newValue
             for viewer in viewers.values {
                 viewer.collectionView.dropDelegate = newValue
-                viewer.collectionView.dragInteractionEnabled = newValue != nil
             }
         }
     }
@@ -84,6 +83,20 @@ public final class CollectionHub {
     public var dragItems: ((IndexPath, ViewerInfo) -> [DragItem])?
     /// Holds the app's drag delegate behind ``dragItems``.
     public var dragDelegateHolder: AnyObject?
+    /// The drag delegate (UIKit's `dragDelegate`) of every viewer's collection view:
+    /// what drags out of this collection carry, when they begin and end, whether
+    /// they may move. Held strongly here; nil: the default, which carries the items
+    /// lifted and added as the collection holds them.
+    public var dragDelegate: (any CollectionViewDragDelegate)? {
+        get { store.dragDelegate }
+        set {
+            store.dragDelegate = newValue ?? ModelDragDelegate(store: store, collection: name)
+            for viewer in viewers.values { viewer.collectionView.dragDelegate = store.dragDelegate }
+        }
+    }
+    /// Serial numbers of drag sessions, and the viewer of each one under way.
+    var dragSerial = 0
+    var dragSessions: [String: UInt64] = [:]
     /// Whatever the app's layer keeps with the hub (a classic data source's own
     /// collection view, say): held for it, under the same lock.
     public var classicSource: AnyObject?
@@ -146,6 +159,7 @@ public final class CollectionHub {
         nextSerial = model.snapshot.numberOfItems + 1
         random = SplitMix64(seed: seed)
         for id in model.snapshot.sectionIdentifiers { sectionInfoCache[id] = model.sectionInfo(id) }
+        store.dragDelegate = ModelDragDelegate(store: store, collection: name)
     }
 
     /// Replaces the model before anything happened (no viewer, no batch): the
@@ -212,7 +226,9 @@ public final class CollectionHub {
     /// left with the turn's other presence changes (``endTurn()``).
     public func disconnect(_ key: UInt64) -> [Outgoing] {
         limiters[key] = nil
-        guard let gone = viewers.removeValue(forKey: key) else { return [] }
+        guard let gone = viewers[key] else { return [] }
+        endDrag(of: gone)
+        viewers[key] = nil
         releaseState(of: gone)
         guard gone.ready else { return [] }
         presenceEvents.append(.left(gone.info.id))
@@ -334,6 +350,13 @@ public final class CollectionHub {
             return try cancelMove(viewer: viewer)
         case .layout(let name):
             return try switchLayout(to: name, by: viewer)
+        case let .dragBegin(item, at):
+            return try beginDrag(item, at: at, viewer: viewer)
+        case let .dragAdd(item, at):
+            return try addToDrag(item, at: at, viewer: viewer)
+        case .dragEnd:
+            endDrag(of: viewer)
+            return []
         case .transitionBegin(let name):
             return try beginTransition(to: name, viewer: viewer)
         case .transitionUpdate(let progress):

@@ -45,9 +45,9 @@ extension ViewerPermissions {
     static func needed(for message: ClientMessage) -> (ViewerPermissions, String)? {
         switch message {
         case .hello, .scroll, .measure, .editing, .scrollToItem, .transitionBegin, .transitionUpdate: (.view, "view")
-        case .select, .selectRange, .focus, .drag: (.select, "select in")
+        case .select, .selectRange, .focus, .drag, .dragBegin, .dragAdd: (.select, "select in")
         case .edit, .moveBegin, .moveUpdate, .moveEnd, .drop, .dropUpdate, .action, .layout: (.edit, "edit")
-        case .moveCancel, .transitionEnd: nil
+        case .moveCancel, .transitionEnd, .dragEnd: nil
         }
     }
 }

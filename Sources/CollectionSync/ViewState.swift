@@ -45,7 +45,8 @@ final class ViewState {
         collectionView.allowsFocusDuringEditing = true
         collectionView.dropDelegate = store.dropDelegate
         collectionView.delegate = store.delegate
-        collectionView.dragInteractionEnabled = store.dropDelegate != nil
+        collectionView.dragDelegate = store.dragDelegate
+        collectionView.dragInteractionEnabled = true
         collectionView.allowsFocus = true
         collectionView.isPrefetchingEnabled = false
     }

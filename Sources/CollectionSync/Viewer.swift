@@ -14,6 +14,8 @@ final class Viewer {
     var permissions: ViewerPermissions = .all
     /// The item this viewer is moving interactively, if any.
     var movement: ViewerMovement?
+    /// The id of this viewer's drag out of the collection, if one is under way.
+    var dragSession: String?
     /// How many of the hub's pending presence events this viewer's welcome already
     /// covered (see `CollectionHub.endTurn()`).
     var presenceMark = 0

@@ -123,6 +123,7 @@ import Testing
         let messages: [ServerMessage] = [
             .welcome(.init(viewer: viewer, epoch: "e", seq: 0, contentSize: size, sections: [], elements: [element], selections: [], viewers: [viewer])),
             .welcome(bandedWelcome),
+            .dragSession(id: "v1-1", items: ["p1"], allowsMove: true),
             .window(.init(contentSize: size, bands: [band], add: [], remove: [])),
             .batch(banded),
             .welcome(.init(viewer: viewer, epoch: "e", seq: 0, contentSize: size, sections: [], elements: [], selections: [], viewers: [viewer],

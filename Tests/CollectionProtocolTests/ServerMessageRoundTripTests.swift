@@ -42,6 +42,7 @@ import Testing
             .dropProposal(.init(operation: "move", intent: "insertIntoDestinationIndexPath", section: 1, item: 4, target: "p9", x: 12.5, y: 40)),
             .dropProposal(.init(operation: "cancel", intent: "unspecified", section: nil, item: nil, target: nil, x: 0, y: 0)),
             .editing(on: true),
+            .dragSession(id: "v\"1-2", items: ["a", "é"], allowsMove: false),
             .selections(viewer: "v2", items: ["a", "b"], selected: false),
             .window(.init(contentSize: Size(width: 320, height: 10), add: [], remove: [], animated: true)),
             .window(.init(contentSize: Size(width: 400, height: 900), bands: bands, add: [], remove: [])),

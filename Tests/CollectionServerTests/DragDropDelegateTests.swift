@@ -84,3 +84,41 @@ final class RecordingDrops: LiveCollectionDropDelegate, LiveCollectionDragDelega
         #expect(log.contains("canHandle Ana"))
     }
 }
+
+/// A drag delegate that hears drag sessions begin and end, and lets nothing move.
+final class SessionDrags: LiveCollectionDragDelegate {
+    let log = Mutex<[String]>([])
+    func collectionView(_ collectionView: LiveCollection, itemsForBeginning item: DragItem, at indexPath: IndexPath, by viewer: Viewer) -> [DragItem] { [item] }
+    func collectionView(_ collectionView: LiveCollection, dragSessionWillBegin session: DragSession, by viewer: Viewer) {
+        log.withLock { $0.append("begin \(viewer.name) \(session.items.compactMap(\.localObject))") }
+    }
+    func collectionView(_ collectionView: LiveCollection, dragSessionDidEnd session: DragSession, by viewer: Viewer) {
+        log.withLock { $0.append("end \(viewer.name) \(session.items.compactMap(\.localObject))") }
+    }
+    func collectionView(_ collectionView: LiveCollection, dragSessionAllowsMoveOperation session: DragSession, by viewer: Viewer) -> Bool { false }
+}
+
+@Suite struct DragSessionDelegateTests {
+    @Test func theAppsDragDelegateHearsWhoDragsWhatAndMayForbidMoving() async throws {
+        let server = CollectionServer(configuration: .testing)
+        let left = server.addCollection(named: "left")
+        left.load(DragDropDelegateTests.model(["l1", "l2", "l3"]))
+        let drags = SessionDrags()
+        left.dragDelegate = drags
+        let port = try server.start()
+        defer { server.stop() }
+        let ana = try await TestViewer.connect(port: port)
+        try await ana.hello(wantOrder: true, name: "Ana", collection: "left")
+        ana.send(#"{"type":"dragBegin","item":"l1","x":10,"y":10}"#)
+        guard case .dragSession(let id, let items, let allowsMove) = try await ana.next("dragSession") else { Issue.record("no session"); return }
+        #expect(items == ["l1"] && !allowsMove && !id.isEmpty)
+        // Adding an item: by default, the item as the collection holds it.
+        ana.send(#"{"type":"dragAdd","item":"l3","x":10,"y":10}"#)
+        guard case .dragSession(_, let more, _) = try await ana.next("dragSession") else { Issue.record("no session"); return }
+        #expect(more == ["l1", "l3"])
+        ana.send(#"{"type":"dragEnd"}"#)
+        ana.send(#"{"type":"scroll","offset":{"x":0,"y":0}}"#)
+        try await ana.next("window")   // the end was handled before it
+        #expect(drags.log.withLock { $0 } == ["begin Ana [\"l1\"]", "end Ana [\"l1\", \"l3\"]"])
+    }
+}

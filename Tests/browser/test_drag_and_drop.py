@@ -231,3 +231,34 @@ def test_recycled_cells_are_not_shown(server):
         assert not shown, f"recycled cells still shown: {shown}"
     finally:
         d.quit()
+
+
+def item_id(d, name, title):
+    return js(d, f"return [...{column(name)}.state.elements.values()].find(e => e.content.title === arguments[0])?.key.slice(2)", title)
+
+
+def test_a_drag_carries_the_viewers_selection_as_the_drag_delegate_says(server):
+    a, b = open_board(server), open_board(server, 420, 900)
+    try:
+        # Ana selects two backlog cards, then drags one of them: the drag session carries both.
+        extra = item_id(a, "backlog", "Offline reading list")
+        js(a, f"{column('backlog')}.send({{type: 'select', item: arguments[0], selected: true}})", extra)
+        wait(a, lambda d: js(d, f"return {column('backlog')}.state.mySelection().includes(arguments[0])", extra))
+        source = card(a, "backlog", "Keyboard shortcuts sheet")
+        target = card(a, "sprint", "Insertion indicator")
+        ActionChains(a, duration=60).move_to_element(source).click_and_hold().move_by_offset(20, 4).move_to_element_with_offset(target, 0, -12).perform()
+        wait(a, lambda d: js(d, "return window.__board.drags.session?.carried?.length") == 2, message=f"the drag session did not carry the selection: {js(a, 'const s = window.__board.drags.session; return [s?.carried, s?.id, window.__board.columns[0].state.mySelection()]')}")
+        assert js(a, "return document.querySelector('.drag-ghost').dataset.count") == "2"
+        assert js(a, "return window.__board.drags.session.id")
+        wait(a, lambda d: js(d, "return window.__board.drags.session.proposal?.operation") == "move")
+        a.save_screenshot(str(artifacts_dir() / "board-drag-two.png"))
+        ActionChains(a).release().perform()
+        want = ["Drag between columns", "Keyboard shortcuts sheet", "Offline reading list", "Insertion indicator", "Drop placeholder"]
+        for d in (a, b):
+            wait(d, lambda d: titles(d, "sprint", "doing") == want, message=f"sprint: {titles(d, 'sprint', 'doing')}")
+            wait(d, lambda d: not {"Keyboard shortcuts sheet", "Offline reading list"} & set(titles(d, "backlog", "ideas")))
+        # One batch each side: the two cards left the backlog together.
+        assert seqs(a) == [1, 1] == seqs(b)
+    finally:
+        a.quit()
+        b.quit()
