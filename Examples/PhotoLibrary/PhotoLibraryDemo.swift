@@ -154,6 +154,11 @@ public enum PhotoLibraryExample {
         collection.allowedEdits = .all
         collection.setPermissions(PhotoLibraryDemo.permissions)
         collection.setDropDelegate(ModelDropDelegate(foldersTakeDrops: false))
+        // UIKit's backgroundView as an empty state: shown while there are no photos.
+        collection.setBackgroundView { model in
+            model.snapshot.numberOfItems > 0 ? nil
+                : CellContent(template: "empty", fields: ["title": "No photos", "detail": "Insert some, or drop text, links or files here."])
+        }
     }
 }
 

@@ -123,7 +123,8 @@ export class CollectionView {
       const isNew = !entry;
       // Cells of a section that scrolls on its own sit in its scroller, placed from its origin.
       const band = this.bands.bandOf(e);
-      const parent = band ? band.inner : this.content;
+      // The background view stays in place behind the content as it scrolls.
+      const parent = e.kind === "background" ? this.backgroundLayer() : band ? band.inner : this.content;
       if (isNew) {
         // A node from the pool was hidden (display: none): it does not slide from its old place.
         entry = { node: this.dequeue(e.reuse), x, y, w, h, transform: "", z: "", opacity: "" };
@@ -192,6 +193,21 @@ export class CollectionView {
     }
     this.toMeasure.clear();
     for (let i = 0; i < sizes.length; i += 500) this.onMeasure?.(sizes.slice(i, i + 500));
+  }
+
+  /**
+   * The layer the background view (kind `background`) is drawn in: before the
+   * content in the scroller, stuck to its top-left corner, taking no room.
+   */
+  backgroundLayer() {
+    if (!this.background) {
+      const layer = document.createElement("div");
+      layer.className = "cv-background";
+      layer.style.cssText = "position: sticky; top: 0; left: 0; width: 0; height: 0; z-index: 0;";
+      this.content.parentElement.insertBefore(layer, this.content);
+      this.background = layer;
+    }
+    return this.background;
   }
 
   /** Moves the carried cell to the pointer at once (no wait for the server). */

@@ -108,6 +108,12 @@ open class CollectionView {
     var reusePool: [String: [CollectionReusableView]] = [:]
     var displayed: [ElementKey: CollectionReusableView] = [:]
     var needsDisplayUpdate = true
+    /// The view behind every cell (UIKit's `backgroundView`): as large as the
+    /// collection view, not scrolling; an empty state, say. Drawn by the client
+    /// from the template named by its reuse identifier, with its content.
+    public var backgroundView: CollectionReusableView? {
+        didSet { displayGeneration += 1 }
+    }
     /// The interactive transition under way, and its completion.
     var interactiveTransition: (layout: CollectionViewTransitionLayout, completion: LayoutInteractiveTransitionCompletion?)?
     /// Orthogonal sections' offsets, by section (``orthogonalScrollOffsets``).

@@ -156,3 +156,25 @@ public final class LiveCollection: Sendable {
         }
     }
 }
+
+extension LiveCollection {
+    /// The view behind every cell (UIKit's `backgroundView`), for every viewer:
+    /// the page's template `tpl-<template>` with the content's fields, as large as
+    /// the viewport and not scrolling. nil: none. Viewers see a change at once.
+    public var backgroundView: CellContent? {
+        get { read { hub in hub.currentBackground.map { CellContent(template: $0.template, fields: $0.fields) } } }
+        set {
+            try? engine.withHub(name) { hub in
+                ((), hub.setBackgroundView(newValue.map { BackgroundContent(template: $0.template, fields: $0.fields) }))
+            }
+        }
+    }
+
+    /// Makes the background view from the collection now and after every change:
+    /// an empty state when there are no items, say (`nil` from `provider`: none).
+    public func setBackgroundView(_ provider: @escaping @Sendable (CollectionModel) -> CellContent?) {
+        try? engine.withHub(name) { hub in
+            ((), hub.setBackgroundProvider { model in provider(model).map { BackgroundContent(template: $0.template, fields: $0.fields) } })
+        }
+    }
+}

@@ -168,6 +168,7 @@ extension CollectionHub {
         sequence = seq
         // The app's data source follows before any layout asks it about the new state.
         didCommit?(sequence, by, next)
+        refreshBackground()
         for (id, info) in infos { sectionInfoCache[id] = info }
         log.append(logged)
 

@@ -15,6 +15,7 @@ extension CollectionHub {
     public func restore(_ stored: StoredCollection) -> Bool {
         guard viewers.isEmpty else { return false }
         store.model = stored.model
+        refreshBackground()
         epoch = stored.epoch
         sequence = stored.seq
         nextSerial = max(stored.nextSerial, nextSerial)

@@ -94,6 +94,9 @@ public final class CollectionHub {
             for viewer in viewers.values { viewer.collectionView.dragDelegate = store.dragDelegate }
         }
     }
+    /// Makes the background view from the collection after every batch (an empty
+    /// state when there are no items, say); set it with ``setBackgroundProvider(_:)``.
+    public internal(set) var backgroundProvider: ((CollectionModel) -> BackgroundContent?)?
     /// Serial numbers of drag sessions, and the viewer of each one under way.
     var dragSerial = 0
     var dragSessions: [String: UInt64] = [:]
@@ -169,6 +172,7 @@ public final class CollectionHub {
     public func load(_ model: CollectionModel) -> Bool {
         guard viewers.isEmpty, sequence == 0, !restored else { return false }
         store.model = model
+        refreshBackground()
         nextSerial = model.snapshot.numberOfItems + 1
         sectionInfoCache = [:]
         for id in model.snapshot.sectionIdentifiers { sectionInfoCache[id] = model.sectionInfo(id) }

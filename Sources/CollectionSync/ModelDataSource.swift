@@ -8,6 +8,8 @@ final class ModelStore {
     /// The drop delegate every view state's collection view uses (held here: the
     /// collection views' own reference is weak, as UIKit's).
     var dropDelegate: (any CollectionViewDropDelegate)?
+    /// The background view every viewer is shown (``CollectionHub/setBackgroundView(_:)``).
+    var background: BackgroundContent?
     /// The drag delegate every view state's collection view uses (held here, as the drop delegate).
     var dragDelegate: (any CollectionViewDragDelegate)?
     /// The app's delegate, installed on every view state's collection view (held

@@ -49,7 +49,27 @@ final class ViewState {
         collectionView.dragInteractionEnabled = true
         collectionView.allowsFocus = true
         collectionView.isPrefetchingEnabled = false
+        showBackground(store.background)
     }
+
+    /// Shows `content` as the collection view's background view (nil: none).
+    func showBackground(_ content: BackgroundContent?) {
+        guard let content else { return collectionView.backgroundView = nil }
+        let view = CollectionReusableView(reuseIdentifier: content.template)
+        view.content = content.fields
+        collectionView.backgroundView = view
+    }
+
+    /// The background view's element: the viewport's size at the content's origin
+    /// (the client keeps it in place as the content scrolls), behind everything.
+    private func backgroundElement() -> Element? {
+        guard let view = collectionView.backgroundView, let viewport else { return nil }
+        return Element(key: Self.backgroundKey, kind: "background", reuse: view.reuseIdentifier, section: 0, item: nil,
+                       frame: [0, 0, viewport.width, viewport.height], zIndex: Self.backgroundZIndex, content: view.content)
+    }
+
+    static let backgroundKey = "bg"
+    static let backgroundZIndex = -1_000
 
     /// What decides what this state displays, when nothing but that decides it:
     /// nil while the collection view holds one person's state (a selection, say).
@@ -311,6 +331,13 @@ final class ViewState {
             if window[e.key] != e {
                 window[e.key] = e
                 changed.append(e)
+            }
+        }
+        if let background = backgroundElement() {
+            keys.insert(background.key)
+            if window[background.key] != background {
+                window[background.key] = background
+                changed.append(background)
             }
         }
         sent = nextSent

@@ -8,6 +8,28 @@ import FoundationNetworking
 
 /// Changes the app makes from its own tasks: numbered, fanned out, attributed to the server.
 @Suite struct ServerChangeTests {
+    @Test func theBackgroundViewReachesEveryViewerAndFollowsTheCollection() async throws {
+        let h = try LibraryHarness()
+        try await h.fill()
+        let ana = try await h.viewer("Ana")
+        // Set by the app: every viewer gets it in a window, drawn with the page's tpl-banner.
+        h.collection.backgroundView = CellContent(template: "banner", fields: ["title": "Maintenance at 6"])
+        let shown = try await ana.next("window")
+        guard case .window(let w) = shown else { return }
+        #expect(w.add.map(\.key) == ["bg"] && w.add.first?.kind == "background" && w.add.first?.content["title"] == "Maintenance at 6")
+        #expect(h.collection.backgroundView?.template == "banner")
+        // Made from the collection: an empty state once the last item goes.
+        h.collection.setBackgroundView { model in model.snapshot.numberOfItems == 0 ? CellContent(template: "empty", fields: [:]) : nil }
+        guard case .window(let cleared) = try await ana.next("window") else { return }
+        #expect(cleared.remove == ["bg"])
+        var snapshot = h.dataSource.snapshot()
+        snapshot.deleteItems(snapshot.itemIdentifiers)
+        let seq = try await h.dataSource.apply(snapshot)
+        try await ana.wait(forSeq: seq)
+        let last = ana.received.compactMap { m -> ServerMessage.Batch? in if case .batch(let b) = m { b } else { nil } }.last
+        #expect(last?.elements.first { $0.key == "bg" }?.reuse == "empty")
+    }
+
     @Test func aPushFromABackgroundTaskReachesEveryViewerInSequence() async throws {
         let h = try LibraryHarness()
         try await h.fill()
