@@ -2,7 +2,7 @@ import CollectionServer
 
 /// The storefront's sections, in order.
 enum StoreSection: String, CaseIterable, Sendable {
-    case featured, everything, departments, deals
+    case featured, everything, departments, deals, basket
 
     var title: String {
         switch self {
@@ -10,6 +10,7 @@ enum StoreSection: String, CaseIterable, Sendable {
         case .everything: "Every product"
         case .departments: "Departments"
         case .deals: "Deals of the day"
+        case .basket: "Your basket"
         }
     }
 }
@@ -22,8 +23,10 @@ struct StoreItem: Hashable, Sendable, Identifiable {
     let hue: Int
     /// "New", "Sale" or "" (no badge).
     let badge: String
-    /// The page's template: product, department.
+    /// The page's template: product, department (a list row: none).
     let template: String
+    /// A list row's image (an emoji).
+    var symbol = ""
 }
 
 /// The storefront example: a shop's front page as one live collection
@@ -56,6 +59,12 @@ public enum StorefrontExample {
             return departments.enumerated().map { i, name in
                 StoreItem(id: "d\(i + 1)", title: name, detail: "\(40 + i * 7) items", hue: (i * 30) % 360, badge: "", template: "department")
             }
+        case .basket:
+            let picks = [("🫖", "Stoneware teapot", "€38 · 1"), ("🕯️", "Beeswax candles", "€12 · 3"), ("🧺", "Willow basket", "€45 · 1"),
+                         ("📚", "Bookends, walnut", "€29 · 2"), ("🪴", "Terracotta pot", "€16 · 1")]
+            return picks.enumerated().map { i, p in
+                StoreItem(id: "b\(i + 1)", title: p.1, detail: p.2, hue: 0, badge: "", template: "", symbol: p.0)
+            }
         case .deals:
             return (1...30).map { n in
                 StoreItem(id: "s\(n)", title: "\(adjectives[(n + 3) % adjectives.count]) \(nouns[n % nouns.count])",
@@ -84,6 +93,14 @@ public enum StorefrontExample {
             ["title": StoreSection(rawValue: id)?.title ?? id]
         }) { _, id in
             guard let item = byId[id] else { return CellContent(template: "product", fields: ["title": id]) }
+            if item.template.isEmpty {
+                // A list row: UIKit's list cell with its default content configuration.
+                var row = ListContentConfiguration.cell()
+                row.text = item.title
+                row.secondaryText = item.detail
+                row.image = item.symbol
+                return .list(row, accessories: [.disclosureIndicator()])
+            }
             var fields = ["title": item.title, "detail": item.detail, "color": "hsl(\(item.hue) 55% 62%)"]
             if !item.badge.isEmpty { fields["badge"] = item.badge }
             return CellContent(template: item.template, fields: fields)

@@ -13,13 +13,14 @@ enum StorefrontLayout {
         let regular = environment.horizontalSizeClass == .regular
         let configuration = CollectionViewCompositionalLayoutConfiguration()
         configuration.interSectionSpacing = 12
-        let layout = CollectionViewCompositionalLayout(sectionProvider: { index, _ in
+        let layout = CollectionViewCompositionalLayout(sectionProvider: { index, layoutEnvironment in
             let section: NSCollectionLayoutSection
             switch StoreSection.allCases[safe: index] {
             case .featured: section = featured(regular: regular)
             case .everything: section = everything()
             case .departments: section = departments(regular: regular)
-            case .deals, nil: section = deals(regular: regular)
+            case .deals: section = deals(regular: regular)
+            case .basket, nil: section = basket(layoutEnvironment)
             }
             section.boundarySupplementaryItems = [header()]
             return section
@@ -75,6 +76,13 @@ enum StorefrontLayout {
         background.contentInsets = NSDirectionalEdgeInsets(top: 44, leading: 10, bottom: 4, trailing: 10)
         section.decorationItems = [background]
         return section
+    }
+
+    /// The basket: an inset grouped list (UIKit's list configuration), rows sizing themselves.
+    static func basket(_ environment: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection {
+        var configuration = CollectionLayoutListConfiguration(appearance: .insetGrouped)
+        configuration.headerMode = .supplementary
+        return .list(using: configuration, layoutEnvironment: environment)
     }
 
     /// Deals: a large card beside two small ones stacked, scrolling on, resting at a group's edge.

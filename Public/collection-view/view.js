@@ -3,6 +3,7 @@
 // identifier. All writes happen in one requestAnimationFrame.
 import { metrics } from "./metrics.js";
 import { Bands } from "./bands.js";
+import { makeListCell, fillListCell } from "./listcell.js";
 
 const MOVE_MS = 320;
 const MAX_SPARES = 64;
@@ -185,7 +186,7 @@ export class CollectionView {
       const entry = this.live.get(key);
       const body = node.querySelector("[data-measure]");
       if (!entry || entry.node !== node || !body) continue;
-      const height = Math.max(MIN_ROW, Math.ceil(body.offsetTop + body.offsetHeight));
+      const height = Math.max(Number(node.dataset.minHeight ?? MIN_ROW), Math.ceil(body.offsetTop + body.offsetHeight));
       const size = `${entry.w}×${height}`;
       if (Math.abs(height - entry.h) < 0.5 || this.reported.get(key) === size) continue;
       this.reported.set(key, size);
@@ -248,6 +249,7 @@ export class CollectionView {
         } else field.textContent = text;
       }
       for (const swatch of node.querySelectorAll("[data-fill]")) swatch.style.background = content[swatch.dataset.fill] ?? "";
+      if (node._listCell) fillListCell(node, content);
       // The item's kind ("folder", "text", …), for styles.
       if ((node.dataset.kind ?? "") !== (content.kind ?? "")) node.dataset.kind = content.kind ?? "";
     }
@@ -399,7 +401,13 @@ export class CollectionView {
       return node;
     }
     const template = document.getElementById(`tpl-${reuse}`);
-    const node = template ? template.content.firstElementChild.cloneNode(true) : document.createElement("div");
+    let node;
+    if (template) node = template.content.firstElementChild.cloneNode(true);
+    else if (reuse === "list-cell") {
+      // The library's list row (CollectionViewListCell), unless the page draws its own.
+      node = makeListCell();
+      node._listCell = true;
+    } else node = document.createElement("div");
     node.dataset.reuse = reuse;
     this.content.appendChild(node);
     return node;

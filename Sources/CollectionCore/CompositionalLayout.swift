@@ -62,6 +62,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         var decorations: [CollectionViewLayoutAttributes] = []
         var hasBadges = false
         var orthogonal = CollectionLayoutSectionOrthogonalScrollingBehavior.none
+        /// The section is a list of this configuration.
+        var list: CollectionLayoutListConfiguration?
 
         /// The frame of cell `item` and the slot that defines it.
         func cell(_ item: Int) -> (CGRect, LeafSlot)? {
@@ -82,6 +84,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     private(set) var globalPinned: [(index: Int, leads: Bool)] = []
     private var contentSize = CGSize.zero
     private var regions: [OrthogonalScrollingRegion] = []
+    /// Whether any section is a list (`list(using:layoutEnvironment:)`).
+    public private(set) var hasListSections = false
     private var estimates = false
     /// How far a badge reaches out of its cell, at most.
     private(set) var overhang: CGFloat = 0
@@ -146,6 +150,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         globals = []
         globalPinned = []
         regions = []
+        hasListSections = false
         place(configuration.boundarySupplementaryItems, leading: true, in: CGRect(origin: .zero, size: boundsSize), cursor: &cursor,
               path: IndexPath(index: 0), into: &globals, pinned: &globalPinned)
         for (s, count) in counts.enumerated() {
@@ -158,6 +163,8 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             g.count = count
             g.start = cursor
             g.orthogonal = section.orthogonalScrollingBehavior
+            g.list = section.listConfiguration
+            if g.list != nil { hasListSections = true }
             let insets = section.contentInsets
             let container = CGSize(width: max(0, boundsSize.width - insets.leading - insets.trailing),
                                    height: max(0, boundsSize.height - insets.top - insets.bottom))

@@ -215,6 +215,8 @@ open class NSCollectionLayoutSection: @unchecked Sendable {
     public var interGroupSpacing: CGFloat = 0
     /// Scrolling across the layout's axis: the groups go sideways in a band of their own.
     public var orthogonalScrollingBehavior = CollectionLayoutSectionOrthogonalScrollingBehavior.none
+    /// The list configuration of a section made by `list(using:layoutEnvironment:)`.
+    var listConfiguration: CollectionLayoutListConfiguration?
     /// Headers and footers.
     public var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
     /// Whether headers and footers are inset like the content (across the axis).

@@ -14,6 +14,16 @@ public struct CellContent: Sendable, Hashable {
         self.fields = fields
     }
 
+    /// A list row (UIKit's `UICollectionViewListCell`): drawn by the page's
+    /// `tpl-list-cell`, or else by the client's own list row, with the
+    /// configuration's text, secondary text and image, and the accessories.
+    public static func list(_ configuration: ListContentConfiguration, accessories: [CellAccessory] = [], indentationLevel: Int = 0) -> CellContent {
+        var fields = configuration.fields
+        if !accessories.isEmpty { fields["accessories"] = CellAccessory.field(accessories) }
+        if indentationLevel > 0 { fields["indentationLevel"] = String(indentationLevel) }
+        return CellContent(template: CollectionViewListCell.reuseIdentifier, fields: fields)
+    }
+
     /// Content drawn with `template`, its fields from an `Encodable` value's
     /// top-level properties: strings as they are, numbers and booleans as JSON
     /// writes them, nested values as JSON text, nil left out.

@@ -272,6 +272,7 @@ final class ViewState {
         case .cell(let p):
             var content = view.content
             content[ModelDataSource.idField] = nil
+            if let style = listLayout?.listRowStyle(at: p) { Self.addListFields(style, to: &content) }
             return Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: p.section, item: p.item,
                            frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, content: content)
         case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader:
@@ -290,6 +291,20 @@ final class ViewState {
         case .decoration:
             return nil   // answered above
         }
+    }
+
+    /// The compositional layout in use, when it has list sections (their rows carry their style).
+    private var listLayout: CollectionViewCompositionalLayout? {
+        guard let layout = collectionView.collectionViewLayout as? CollectionViewCompositionalLayout, layout.hasListSections else { return nil }
+        return layout
+    }
+
+    /// Where a row sits in its list, as fields its template (or the client's own list row) draws by.
+    static func addListFields(_ style: ListRowStyle, to content: inout [String: String]) {
+        content["listAppearance"] = style.appearance.rawValue
+        content["listPosition"] = style.position.rawValue
+        content["listSeparator"] = style.separator ? "true" : "false"
+        if style.isHeader { content["listHeader"] = "true" }
     }
 
     /// The element of a decoration view (a section's background): keyed by kind and
@@ -318,9 +333,12 @@ final class ViewState {
         var keys: Set<String> = []
         keys.reserveCapacity(sent.count)
         var changed: [Element] = []
+        // A list row's style follows its neighbours (the last row loses its separator
+        // when one is added after it): list rows are always looked at again.
+        let lists = listLayout != nil
         for (key, view) in collectionView.displayedElements {
             let oid = ObjectIdentifier(view)
-            if case .cell = key, let last = sent[oid], last.revision == view.revision {
+            if case .cell = key, !lists, let last = sent[oid], last.revision == view.revision {
                 nextSent[oid] = last
                 keys.insert(last.key)
                 continue

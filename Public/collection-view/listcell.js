@@ -1,0 +1,63 @@
+// The library's list row: how a cell of reuse "list-cell" (CollectionViewListCell
+// on the server) is drawn when the page has no template of that id. Its fields:
+// text, secondaryText, image (a short text, such as an emoji), accessories (names,
+// space-separated), indentationLevel; and where the layout puts it: listAppearance,
+// listPosition (first, middle, last, only), listSeparator, listHeader.
+// Content is text only: nothing here is read as HTML.
+
+const ACCESSORIES = {
+  disclosureIndicator: "›",
+  checkmark: "✓",
+  delete: "−",
+  reorder: "≡",
+  "outlineDisclosure:collapsed": "▸",
+  "outlineDisclosure:expanded": "▾",
+};
+/** Accessories at the leading edge (UIKit puts these before the content). */
+const LEADING = new Set(["delete", "outlineDisclosure:collapsed", "outlineDisclosure:expanded"]);
+
+/** A fresh list row node. */
+export function makeListCell() {
+  const node = document.createElement("div");
+  node.className = "cv-list-cell";
+  node.setAttribute("role", "option");
+  node.dataset.minHeight = "44";   // UIKit's shortest row, when it sizes itself
+  const part = (cls, field) => {
+    const span = document.createElement("span");
+    span.className = cls;
+    if (field) span.dataset.field = field;
+    return span;
+  };
+  const text = part("cv-list-text");
+  text.dataset.measure = "";
+  text.append(part("cv-list-primary", "text"), part("cv-list-secondary", "secondaryText"));
+  node.append(part("cv-list-leading"), part("cv-list-image", "image"), text, part("cv-list-trailing"));
+  return node;
+}
+
+/** Writes the row's place in its list and its accessories (its text fields are filled as any template's). */
+export function fillListCell(node, content) {
+  const set = (key, value) => {
+    if ((node.dataset[key] ?? "") !== value) node.dataset[key] = value;
+  };
+  set("appearance", content.listAppearance ?? "");
+  set("position", content.listPosition ?? "");
+  set("separator", content.listSeparator ?? "");
+  set("header", content.listHeader ?? "");
+  node.style.setProperty("--cv-indent", String(Number(content.indentationLevel ?? 0) || 0));
+  const names = (content.accessories ?? "").split(/\s+/).filter((n) => n in ACCESSORIES);
+  const key = names.join(" ");
+  if (node._accessories === key) return;
+  node._accessories = key;
+  const make = (name) => {
+    const span = document.createElement("span");
+    span.className = "cv-accessory";
+    span.dataset.accessory = name.split(":")[0];
+    if (name.startsWith("outlineDisclosure")) span.dataset.expanded = String(name.endsWith(":expanded"));
+    span.textContent = ACCESSORIES[name];
+    span.setAttribute("aria-hidden", "true");
+    return span;
+  };
+  node.querySelector(".cv-list-leading").replaceChildren(...names.filter((n) => LEADING.has(n)).map(make));
+  node.querySelector(".cv-list-trailing").replaceChildren(...names.filter((n) => !LEADING.has(n)).map(make));
+}

@@ -1,0 +1,204 @@
+import Foundation
+
+/// How a list section looks and behaves, as UIKit's `UICollectionLayoutListConfiguration`:
+/// its appearance, headers and footers, separators and swipe actions. Make a
+/// section of it with ``NSCollectionLayoutSection/list(using:layoutEnvironment:)``,
+/// or a whole layout with ``CollectionViewCompositionalLayout/list(using:)``.
+///
+/// Rows are as wide as the section allows and 44 points high by estimate (cells
+/// size themselves). The geometry of each appearance:
+///
+/// | appearance | row insets (leading, trailing) | section top, bottom | header, footer height |
+/// |---|---|---|---|
+/// | `plain` | 0, 0 | 0, 0 | 28, 28 |
+/// | `grouped` | 0, 0 | 20, 20 | 38, 28 |
+/// | `insetGrouped` | 20, 20 | 20, 20 | 38, 28 |
+/// | `sidebar` | 10, 10 | 8, 8 | 32, 28 |
+/// | `sidebarPlain` | 0, 0 | 0, 0 | 32, 28 |
+///
+/// A header takes the place of the top space, and a footer of the bottom space: the
+/// header sits right above the rows, the footer right under them.
+///
+/// Separators run between the rows of a section (not after its last row), but in
+/// the sidebar appearances, which have none.
+public struct CollectionLayoutListConfiguration: Sendable {
+    /// UIKit's list appearances.
+    public enum Appearance: String, Sendable, CaseIterable {
+        case plain, grouped, insetGrouped, sidebar, sidebarPlain
+    }
+
+    /// Where a section's header comes from.
+    public enum HeaderMode: Sendable {
+        /// No header.
+        case none
+        /// A supplementary view of kind `elementKindSectionHeader`.
+        case supplementary
+        /// The section's first item is its header (an outline's parent, say).
+        case firstItemInSection
+    }
+
+    /// Where a section's footer comes from.
+    public enum FooterMode: Sendable {
+        case none, supplementary
+    }
+
+    /// The list's appearance.
+    public var appearance: Appearance
+    /// Whether rows have separators between them (never in the sidebar appearances).
+    public var showsSeparators = true
+    /// Headers: none, supplementary views, or each section's first item.
+    public var headerMode = HeaderMode.none
+    /// Footers: none, or supplementary views.
+    public var footerMode = FooterMode.none
+    /// The actions a swipe from the trailing edge of a row reveals (nil: none).
+    public var trailingSwipeActionsConfigurationProvider: (@Sendable (IndexPath) -> SwipeActionsConfiguration?)?
+    /// The actions a swipe from the leading edge of a row reveals (nil: none).
+    public var leadingSwipeActionsConfigurationProvider: (@Sendable (IndexPath) -> SwipeActionsConfiguration?)?
+
+    /// A configuration of `appearance`.
+    public init(appearance: Appearance) {
+        self.appearance = appearance
+    }
+
+    /// The section's insets around its rows.
+    var contentInsets: NSDirectionalEdgeInsets {
+        let header = headerMode == .supplementary, footer = footerMode == .supplementary
+        switch appearance {
+        case .plain, .sidebarPlain: return NSDirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+        case .grouped: return NSDirectionalEdgeInsets(top: header ? 0 : 20, leading: 0, bottom: footer ? 0 : 20, trailing: 0)
+        case .insetGrouped: return NSDirectionalEdgeInsets(top: header ? 0 : 20, leading: 20, bottom: footer ? 0 : 20, trailing: 20)
+        case .sidebar: return NSDirectionalEdgeInsets(top: header ? 0 : 8, leading: 10, bottom: footer ? 0 : 8, trailing: 10)
+        }
+    }
+
+    var headerHeight: CGFloat {
+        switch appearance {
+        case .plain: 28
+        case .grouped, .insetGrouped: 38
+        case .sidebar, .sidebarPlain: 32
+        }
+    }
+
+    static let footerHeight: CGFloat = 28
+    /// Rows' estimated height.
+    public static let estimatedRowHeight: CGFloat = 44
+
+    /// Whether rows of this configuration are separated.
+    var separates: Bool { showsSeparators && appearance != .sidebar && appearance != .sidebarPlain }
+}
+
+/// The actions a swipe on a list row reveals, as UIKit's `UISwipeActionsConfiguration`.
+public struct SwipeActionsConfiguration: Sendable {
+    /// The actions, from the edge inwards.
+    public var actions: [ContextualAction]
+    /// Whether a full swipe performs the first action (UIKit's default: yes).
+    public var performsFirstActionWithFullSwipe = true
+
+    /// A configuration of `actions`.
+    public init(actions: [ContextualAction]) {
+        self.actions = actions
+    }
+}
+
+/// One action of a row's swipe, as UIKit's `UIContextualAction`.
+public struct ContextualAction: Sendable {
+    /// UIKit's styles: `destructive` actions are red and may remove the row.
+    public enum Style: String, Sendable {
+        case normal, destructive
+    }
+
+    /// What runs when the action is chosen: the action, and a completion to call
+    /// with whether it was performed.
+    public typealias Handler = @Sendable (ContextualAction, @escaping @Sendable (Bool) -> Void) -> Void
+
+    public var style: Style
+    public var title: String?
+    /// A CSS colour for the action's button (nil: the style's).
+    public var backgroundColor: String?
+    public let handler: Handler
+
+    /// An action of `style` titled `title`.
+    public init(style: Style, title: String?, handler: @escaping Handler) {
+        self.style = style
+        self.title = title
+        self.handler = handler
+    }
+}
+
+/// Where a row sits in its list section, for drawing it (beyond UIKit, whose list
+/// cells learn it from private layout attributes).
+public struct ListRowStyle: Sendable, Hashable {
+    public enum Position: String, Sendable {
+        case first, middle, last, only
+    }
+
+    public var appearance: CollectionLayoutListConfiguration.Appearance
+    public var position: Position
+    /// A separator below the row.
+    public var separator: Bool
+    /// The row is its section's header (``CollectionLayoutListConfiguration/HeaderMode/firstItemInSection``).
+    public var isHeader: Bool
+
+    /// Creates a style.
+    public init(appearance: CollectionLayoutListConfiguration.Appearance, position: Position, separator: Bool, isHeader: Bool) {
+        self.appearance = appearance
+        self.position = position
+        self.separator = separator
+        self.isHeader = isHeader
+    }
+}
+
+extension NSCollectionLayoutSection {
+    /// A list section (UIKit's `list(using:layoutEnvironment:)`): one full-width row per
+    /// item, of an estimated 44 points, with the configuration's insets, header and footer.
+    public static func list(using configuration: CollectionLayoutListConfiguration, layoutEnvironment: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection {
+        let row = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(CollectionLayoutListConfiguration.estimatedRowHeight))
+        let section = NSCollectionLayoutSection(group: .horizontal(layoutSize: row, subitems: [NSCollectionLayoutItem(layoutSize: row)]))
+        section.contentInsets = configuration.contentInsets
+        var boundary: [NSCollectionLayoutBoundarySupplementaryItem] = []
+        if configuration.headerMode == .supplementary {
+            boundary.append(NSCollectionLayoutBoundarySupplementaryItem(
+                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(configuration.headerHeight)),
+                elementKind: CollectionView.elementKindSectionHeader, alignment: .top))
+        }
+        if configuration.footerMode == .supplementary {
+            boundary.append(NSCollectionLayoutBoundarySupplementaryItem(
+                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(CollectionLayoutListConfiguration.footerHeight)),
+                elementKind: CollectionView.elementKindSectionFooter, alignment: .bottom))
+        }
+        section.boundarySupplementaryItems = boundary
+        section.listConfiguration = configuration
+        return section
+    }
+}
+
+extension CollectionViewCompositionalLayout {
+    /// A layout whose every section is a list of `configuration` (UIKit's `list(using:)`).
+    public static func list(using configuration: CollectionLayoutListConfiguration) -> CollectionViewCompositionalLayout {
+        CollectionViewCompositionalLayout { _, environment in NSCollectionLayoutSection.list(using: configuration, layoutEnvironment: environment) }
+    }
+
+    /// How the row at `indexPath` is drawn, when its section is a list (nil otherwise).
+    public func listRowStyle(at indexPath: IndexPath) -> ListRowStyle? {
+        guard indexPath.count == 2, sections.indices.contains(indexPath.section), let list = sections[indexPath.section].list else { return nil }
+        let count = sections[indexPath.section].count
+        guard indexPath.item >= 0, indexPath.item < count else { return nil }
+        let isHeader = list.headerMode == .firstItemInSection && indexPath.item == 0
+        let first = list.headerMode == .firstItemInSection ? 1 : 0
+        let position: ListRowStyle.Position
+        if isHeader { position = .only }
+        else if indexPath.item == first && indexPath.item == count - 1 { position = .only }
+        else if indexPath.item == first { position = .first }
+        else if indexPath.item == count - 1 { position = .last }
+        else { position = .middle }
+        let separator = list.separates && !isHeader && indexPath.item < count - 1
+        return ListRowStyle(appearance: list.appearance, position: position, separator: separator, isHeader: isHeader)
+    }
+
+    /// The swipe actions of the row at `indexPath` from its trailing (or leading) edge, if its section is a list with some.
+    public func swipeActionsConfiguration(at indexPath: IndexPath, trailing: Bool) -> SwipeActionsConfiguration? {
+        guard indexPath.count == 2, sections.indices.contains(indexPath.section), let list = sections[indexPath.section].list else { return nil }
+        let provider = trailing ? list.trailingSwipeActionsConfigurationProvider : list.leadingSwipeActionsConfigurationProvider
+        return provider?(indexPath)
+    }
+}
