@@ -84,7 +84,6 @@ public enum StorefrontExample {
     public static func add(to server: CollectionServer) async throws(ProtocolError) -> LiveDiffableDataSource<String, String> {
         let collection = server.addCollection(named: collectionName, persistence: .appManaged)
         collection.headerTemplate = "store-header"
-        collection.setLayoutProvider(modes: ["store"]) { StorefrontLayout.make(for: $0) }
         collection.allowedEdits = []
         var all: [String: StoreItem] = [:]
         for section in StoreSection.allCases { for item in items(section) { all[item.id] = item } }
@@ -104,6 +103,17 @@ public enum StorefrontExample {
             var fields = ["title": item.title, "detail": item.detail, "color": "hsl(\(item.hue) 55% 62%)"]
             if !item.badge.isEmpty { fields["badge"] = item.badge }
             return CellContent(template: item.template, fields: fields)
+        }
+        // The basket's Remove swipe action takes the item out of the snapshot, for everyone.
+        collection.setLayoutProvider(modes: ["store"]) { environment in
+            StorefrontLayout.make(for: environment) { [dataSource] indexPath in
+                guard let item = dataSource.itemIdentifier(for: indexPath) else { return }
+                Task {
+                    var next = dataSource.snapshot()
+                    next.deleteItems([item])
+                    _ = try? await dataSource.apply(next)
+                }
+            }
         }
         var snapshot = NSDiffableDataSourceSnapshot<String, String>()
         for section in StoreSection.allCases {

@@ -9,7 +9,8 @@ enum StorefrontLayout {
     static let badgeKind = "badge"
     static let backgroundKind = "section-background"
 
-    static func make(for environment: LayoutEnvironment) -> CollectionViewLayout {
+    /// `removeFromBasket`: what the basket rows' Remove swipe action does.
+    static func make(for environment: LayoutEnvironment, removeFromBasket: @escaping @Sendable (IndexPath) -> Void) -> CollectionViewLayout {
         let regular = environment.horizontalSizeClass == .regular
         let configuration = CollectionViewCompositionalLayoutConfiguration()
         configuration.interSectionSpacing = 12
@@ -20,7 +21,7 @@ enum StorefrontLayout {
             case .everything: section = everything()
             case .departments: section = departments(regular: regular)
             case .deals: section = deals(regular: regular)
-            case .basket, nil: section = basket(layoutEnvironment)
+            case .basket, nil: section = basket(layoutEnvironment, removeFromBasket: removeFromBasket)
             }
             section.boundarySupplementaryItems = [header()]
             return section
@@ -78,10 +79,18 @@ enum StorefrontLayout {
         return section
     }
 
-    /// The basket: an inset grouped list (UIKit's list configuration), rows sizing themselves.
-    static func basket(_ environment: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection {
+    /// The basket: an inset grouped list (UIKit's list configuration), rows sizing
+    /// themselves; a swipe from the trailing edge (or Delete) reveals Remove.
+    static func basket(_ environment: any NSCollectionLayoutEnvironment, removeFromBasket: @escaping @Sendable (IndexPath) -> Void) -> NSCollectionLayoutSection {
         var configuration = CollectionLayoutListConfiguration(appearance: .insetGrouped)
         configuration.headerMode = .supplementary
+        configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
+            let remove = ContextualAction(style: .destructive, title: "Remove") { _, completion in
+                removeFromBasket(indexPath)
+                completion(true)
+            }
+            return SwipeActionsConfiguration(actions: [remove])
+        }
         return .list(using: configuration, layoutEnvironment: environment)
     }
 

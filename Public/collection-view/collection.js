@@ -6,6 +6,7 @@ import { CollectionState } from "./state.js";
 import { CollectionView } from "./view.js";
 import { Connection } from "./connection.js";
 import { Interaction } from "./interaction.js";
+import { SwipeController } from "./swipe.js";
 import { describeBatch } from "./announce.js";
 import { metrics } from "./metrics.js";
 
@@ -55,6 +56,8 @@ export class LiveCollection {
     this.interaction = new Interaction({
       scroller, content, state: this.state, view: this.view, send: (m) => this.send(m), nextOp, announce, dropSessions,
     });
+
+    this.interaction.swipe = this.swipe = new SwipeController({ content, send: (m) => this.send(m), announce });
 
     // Scrolling and resizing: one message per animation frame at most.
     this.scrollQueued = false;
@@ -203,6 +206,9 @@ export class LiveCollection {
         break;
     }
     if (["dropProposal", "ack", "reject", "dragSession"].includes(message.type)) this.onDropMessage?.(message);
+    if (message.type === "swipeActions") this.swipe.message(message);
+    // A swiped row another viewer deleted: its actions close.
+    if (message.type === "batch" && this.swipe.open && message.deletedIds?.includes(this.swipe.open.item)) this.swipe.close();
     this.onChange(change.kind, message);
   }
 

@@ -72,6 +72,13 @@ export class Interaction {
   pointerMove(event) {
     const p = this.press;
     if (!p || event.pointerId !== p.pointerId) return;
+    // A list row dragged sideways is a swipe (its actions), not a move.
+    if (this.swipe?.follow(event)) return event.preventDefault();
+    if (!p.dragging && this.swipe?.claims(p, event)) {
+      p.node.classList.remove("highlighted");
+      p.swiping = true;
+      return;
+    }
     if (!p.dragging) {
       const far = Math.hypot(event.clientX - p.x, event.clientY - p.y) > DRAG_THRESHOLD;
       if (!far) return;
@@ -92,6 +99,7 @@ export class Interaction {
     clearTimeout(p.timer);
     p.node.classList.remove("highlighted");
     this.press = null;
+    if (p.swiping) return this.swipe?.release(event);
     if (p.dragging) return this.moving ? this.endMove() : undefined;   // a drop session ends in the drag controller
     if (event.target.closest("[data-item]")?.dataset.item !== p.item) return;
     this.click(p.item, p);
@@ -226,6 +234,13 @@ export class Interaction {
           const next = neighbour(this.state.elements, "i:" + current, key);
           if (next) this.focus(next.key.slice(2));
         });
+      case "Delete":
+      case "Backspace": {
+        // A list row's trailing swipe actions, from the keyboard.
+        const node = current && this.view.live.get("i:" + current)?.node;
+        if (node && this.swipe?.openFromKeyboard(current, node)) return this.consume(event, () => {});
+        return;
+      }
       case "Home":
         return this.consume(event, () => this.jump("first", 0));
       case "End":

@@ -50,13 +50,16 @@ export const action = (name, item, payload = {}) => ({ type: "action", name, ite
 export const dragBegin = (item, x, y) => ({ type: "dragBegin", item, x, y });
 export const dragAdd = (item, x, y) => ({ type: "dragAdd", item, x, y });
 export const dragEnd = () => ({ type: "dragEnd" });
+/** A list row's swipe from `edge` ("leading", "trailing"): ask which actions it reveals, then perform one. */
+export const swipeActions = (item, edge) => ({ type: "swipeActions", item, edge });
+export const swipeAction = (item, edge, index) => ({ type: "swipeAction", item, edge, index });
 /** A drag hovering at (x, y): `source` {collection, item} for an item here, else `kinds` of external data. */
 export const dropUpdate = (x, y, source, kinds) => (source ? { type: "dropUpdate", x, y, source } : { type: "dropUpdate", x, y, items: kinds.map((kind) => ({ kind })) });
 /** The drag released at (x, y): `source` for an item here, else `items` [{kind, value}]. */
 export const drop = (op, x, y, source, items) => (source ? { type: "drop", op, x, y, source } : { type: "drop", op, x, y, items });
 
 const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presenceChange", "error", "focus", "drag", "layout",
-  "dropProposal", "editing", "selections", "dragSession"]);
+  "dropProposal", "editing", "selections", "dragSession", "swipeActions"]);
 
 /** Parses a server frame; throws with a reason if it is not a v1 server message. */
 export function parseServerMessage(text) {

@@ -1,5 +1,22 @@
 import Foundation
 
+/// One action a list row's swipe reveals (UIKit's `UIContextualAction`), as the client shows it.
+public struct SwipeActionInfo: Equatable, Sendable, Codable {
+    /// The button's title.
+    public var title: String?
+    /// `normal` or `destructive`.
+    public var style: String
+    /// A CSS colour for the button (nil: the style's).
+    public var color: String?
+
+    /// Creates an action's description.
+    public init(title: String?, style: String, color: String? = nil) {
+        self.title = title
+        self.style = style
+        self.color = color
+    }
+}
+
 /// A section that scrolls on its own (a compositional section with an orthogonal
 /// scrolling behaviour), as a viewer's layout has it: the client draws the
 /// section's cells, and their badges, in a scroller of its own at `frame`, and

@@ -91,6 +91,10 @@ public enum ClientMessage: Hashable, Sendable {
     case dragAdd(item: String, at: Point)
     /// This viewer's drag ended (dropped or cancelled).
     case dragEnd
+    /// Which actions a swipe of a list row from an edge reveals (answered with `swipeActions`).
+    case swipeActions(item: String, trailing: Bool)
+    /// Perform the action at `index` of a list row's swipe from an edge.
+    case swipeAction(item: String, trailing: Bool, index: Int)
     /// Switch every viewer to the named layout (`setCollectionViewLayout(_:animated:)`).
     case layout(name: String)
     /// Start an interactive transition of this viewer's own layout to the named one
@@ -217,7 +221,7 @@ public enum ClientMessage: Hashable, Sendable {
     public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload", "focus", "drag",
                                "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout", "measure",
                                "dropUpdate", "drop", "editing", "selectRange", "scrollToItem", "action",
-                               "transitionBegin", "transitionUpdate", "transitionEnd", "dragBegin", "dragAdd", "dragEnd"]
+                               "transitionBegin", "transitionUpdate", "transitionEnd", "dragBegin", "dragAdd", "dragEnd", "swipeActions", "swipeAction"]
     /// Most sections a `scroll` gives offsets for.
     public static let maxSectionOffsets = 100
     /// Most payload entries an `action` carries, and the longest value.
@@ -319,6 +323,14 @@ public enum ClientMessage: Hashable, Sendable {
             message = type == "dragBegin" ? .dragBegin(item: item, at: at) : .dragAdd(item: item, at: at)
         case "dragEnd":
             message = .dragEnd
+        case "swipeActions", "swipeAction":
+            let item = try r.string("item")
+            let edge = try r.string("edge", maxLength: 16)
+            guard edge == "leading" || edge == "trailing" else {
+                throw ProtocolError(.badMessage, "field 'edge' must be leading or trailing, not '\(edge.prefix(16))'")
+            }
+            message = type == "swipeActions" ? .swipeActions(item: item, trailing: edge == "trailing")
+                : .swipeAction(item: item, trailing: edge == "trailing", index: try r.integer("index", in: 0...64))
         case "transitionBegin":
             message = .transitionBegin(layout: try r.string("layout", maxLength: 64))
         case "transitionUpdate":

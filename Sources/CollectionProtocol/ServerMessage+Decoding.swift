@@ -13,6 +13,7 @@ extension ServerMessage {
     private struct EditingBody: Decodable { let on: Bool }
     private struct SelectionsBody: Decodable { let viewer: String; let items: [String]; let selected: Bool }
     private struct DragSessionBody: Decodable { let session: String; let items: [String]; let allowsMove: Bool }
+    private struct SwipeActionsBody: Decodable { let item: String; let edge: String; let actions: [SwipeActionInfo]; let fullSwipe: Bool }
 
     /// Decodes a server message (for Swift clients and tests).
     public static func decode(_ bytes: [UInt8]) throws -> ServerMessage {
@@ -49,6 +50,9 @@ extension ServerMessage {
             return .layout(name: b.name, by: b.by)
         case "dropProposal": return .dropProposal(try decoder.decode(DropProposal.self, from: data))
         case "editing": return .editing(on: try decoder.decode(EditingBody.self, from: data).on)
+        case "swipeActions":
+            let b = try decoder.decode(SwipeActionsBody.self, from: data)
+            return .swipeActions(item: b.item, edge: b.edge, actions: b.actions, fullSwipe: b.fullSwipe)
         case "dragSession":
             let b = try decoder.decode(DragSessionBody.self, from: data)
             return .dragSession(id: b.session, items: b.items, allowsMove: b.allowsMove)
@@ -78,6 +82,7 @@ extension ServerMessage {
         case .dropProposal: "dropProposal"
         case .editing: "editing"
         case .dragSession: "dragSession"
+        case .swipeActions: "swipeActions"
         case .selections: "selections"
         }
     }

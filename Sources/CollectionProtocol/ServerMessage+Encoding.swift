@@ -98,6 +98,20 @@ extension ServerMessage {
             w.key("y"); w.double(p.y)
         case .editing(let on):
             w.key("on"); w.bool(on)
+        case let .swipeActions(item, edge, actions, fullSwipe):
+            w.key("item"); w.string(item)
+            w.key("edge"); w.string(edge)
+            w.key("actions")
+            w.beginArray()
+            for a in actions {
+                w.beginObject()
+                if let title = a.title { w.key("title"); w.string(title) }
+                w.key("style"); w.string(a.style)
+                if let color = a.color { w.key("color"); w.string(color) }
+                w.endObject()
+            }
+            w.endArray()
+            w.key("fullSwipe"); w.bool(fullSwipe)
         case let .dragSession(id, items, allowsMove):
             w.key("session"); w.string(id)
             w.key("items"); w.strings(items)

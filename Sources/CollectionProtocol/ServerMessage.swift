@@ -147,6 +147,9 @@ public enum ServerMessage: Equatable, Sendable {
     /// This viewer's drag out of the collection: its session id, what it carries
     /// (item ids, or external values), and whether a drop may move them.
     case dragSession(id: String, items: [String], allowsMove: Bool)
+    /// The actions a swipe of a list row from `edge` (`leading`, `trailing`) reveals
+    /// (none: it does not swipe that way); `fullSwipe`: a full swipe performs the first.
+    case swipeActions(item: String, edge: String, actions: [SwipeActionInfo], fullSwipe: Bool)
     /// A viewer selected or deselected several items at once (a range).
     case selections(viewer: String, items: [String], selected: Bool)
 

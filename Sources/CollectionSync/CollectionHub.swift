@@ -361,6 +361,10 @@ public final class CollectionHub {
         case .dragEnd:
             endDrag(of: viewer)
             return []
+        case let .swipeActions(item, trailing):
+            return try swipeActions(item, trailing: trailing, viewer: viewer)
+        case let .swipeAction(item, trailing, index):
+            return try performSwipeAction(item, trailing: trailing, index: index, viewer: viewer)
         case .transitionBegin(let name):
             return try beginTransition(to: name, viewer: viewer)
         case .transitionUpdate(let progress):

@@ -44,9 +44,9 @@ extension ViewerPermissions {
     /// The permission a message needs (nil: any viewer may send it).
     static func needed(for message: ClientMessage) -> (ViewerPermissions, String)? {
         switch message {
-        case .hello, .scroll, .measure, .editing, .scrollToItem, .transitionBegin, .transitionUpdate: (.view, "view")
+        case .hello, .scroll, .measure, .editing, .scrollToItem, .transitionBegin, .transitionUpdate, .swipeActions: (.view, "view")
         case .select, .selectRange, .focus, .drag, .dragBegin, .dragAdd: (.select, "select in")
-        case .edit, .moveBegin, .moveUpdate, .moveEnd, .drop, .dropUpdate, .action, .layout: (.edit, "edit")
+        case .edit, .moveBegin, .moveUpdate, .moveEnd, .drop, .dropUpdate, .action, .layout, .swipeAction: (.edit, "edit")
         case .moveCancel, .transitionEnd, .dragEnd: nil
         }
     }

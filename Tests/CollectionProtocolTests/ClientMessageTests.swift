@@ -30,6 +30,8 @@ import Testing
         #expect(try decode(#"{"type":"dragBegin","item":"p1","x":1,"y":2}"#) == .dragBegin(item: "p1", at: Point(x: 1, y: 2)))
         #expect(try decode(#"{"type":"dragAdd","item":"p2","x":3,"y":4}"#) == .dragAdd(item: "p2", at: Point(x: 3, y: 4)))
         #expect(try decode(#"{"type":"dragEnd"}"#) == .dragEnd)
+        #expect(try decode(#"{"type":"swipeActions","item":"b1","edge":"trailing"}"#) == .swipeActions(item: "b1", trailing: true))
+        #expect(try decode(#"{"type":"swipeAction","item":"b1","edge":"leading","index":2}"#) == .swipeAction(item: "b1", trailing: false, index: 2))
         #expect(try decode(#"{"type":"drop","op":"d","x":1,"y":2,"source":{"collection":"c","item":"p1","session":"v1-1"}}"#)
                 == .drop(.init(op: "d", at: Point(x: 1, y: 2), source: .init(collection: "c", item: "p1", session: "v1-1"), items: [])))
         #expect(try decode(#"{"type":"transitionUpdate","progress":0.25}"#) == .transitionUpdate(progress: 0.25))
@@ -54,6 +56,7 @@ import Testing
         (#"[1,2]"#, .badMessage, "must be a JSON object"),
         (#"{"type":"transitionUpdate","progress":-0.1}"#, .badMessage, "field 'progress' must be"),
         (#"{"type":"transitionEnd"}"#, .badMessage, "missing field 'finish'"),
+        (#"{"type":"swipeActions","item":"b1","edge":"top"}"#, .badMessage, "field 'edge' must be leading or trailing"),
         (#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":{"s":-1}}"#, .badMessage, "field 'sectionOffsets.s' must be"),
         (#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":{"s":"10"}}"#, .badMessage, "field 'sectionOffsets.s' must be a number"),
         (#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":[10]}"#, .badMessage, "'sectionOffsets' must be a JSON object"),

@@ -124,6 +124,7 @@ import Testing
             .welcome(.init(viewer: viewer, epoch: "e", seq: 0, contentSize: size, sections: [], elements: [element], selections: [], viewers: [viewer])),
             .welcome(bandedWelcome),
             .dragSession(id: "v1-1", items: ["p1"], allowsMove: true),
+            .swipeActions(item: "p1", edge: "trailing", actions: [SwipeActionInfo(title: "Delete", style: "destructive", color: "#e4572e")], fullSwipe: true),
             .window(.init(contentSize: size, bands: [band], add: [], remove: [])),
             .batch(banded),
             .welcome(.init(viewer: viewer, epoch: "e", seq: 0, contentSize: size, sections: [], elements: [], selections: [], viewers: [viewer],

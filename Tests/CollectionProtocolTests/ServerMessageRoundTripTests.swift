@@ -43,6 +43,7 @@ import Testing
             .dropProposal(.init(operation: "cancel", intent: "unspecified", section: nil, item: nil, target: nil, x: 0, y: 0)),
             .editing(on: true),
             .dragSession(id: "v\"1-2", items: ["a", "é"], allowsMove: false),
+            .swipeActions(item: "b1", edge: "leading", actions: [SwipeActionInfo(title: nil, style: "normal"), SwipeActionInfo(title: "Flag", style: "normal", color: "#f0a400")], fullSwipe: false),
             .selections(viewer: "v2", items: ["a", "b"], selected: false),
             .window(.init(contentSize: Size(width: 320, height: 10), add: [], remove: [], animated: true)),
             .window(.init(contentSize: Size(width: 400, height: 900), bands: bands, add: [], remove: [])),

@@ -36,3 +36,52 @@ struct InsetGroupedList: LayoutPolicy {
         #expect(added.content["listPosition"] == "last")
     }
 }
+
+/// A list whose rows reveal Delete (and, past the first row, Flag) from the trailing edge.
+final class SwipeLog: @unchecked Sendable {
+    var performed: [String] = []
+}
+
+struct SwipeList: LayoutPolicy {
+    let log: SwipeLog
+    func configure(_ layout: CollectionViewFlowLayout, for size: Size) {}
+    func makeLayout(for environment: LayoutEnvironment) -> CollectionViewLayout? {
+        var configuration = CollectionLayoutListConfiguration(appearance: .plain)
+        let log = log
+        configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
+            var actions = [ContextualAction(style: .destructive, title: "Delete") { _, done in log.performed.append("delete \(indexPath.item)"); done(true) }]
+            if indexPath.item > 0 {
+                var flag = ContextualAction(style: .normal, title: "Flag") { _, done in log.performed.append("flag \(indexPath.item)"); done(true) }
+                flag.backgroundColor = "#f0a400"
+                actions.append(flag)
+            }
+            return SwipeActionsConfiguration(actions: actions)
+        }
+        return CollectionViewCompositionalLayout.list(using: configuration)
+    }
+}
+
+@Suite struct SwipeActionTests {
+    @Test func aSwipeRevealsTheProvidersActionsAndPerformsOne() throws {
+        let log = SwipeLog()
+        let hub = makeHub(sections: [("a", 3)])
+        hub.policy = SwipeList(log: log)
+        _ = hub.hello(1)
+        #expect(messages(hub.send(#"{"type":"swipeActions","item":"a1","edge":"trailing"}"#, from: 1), to: 1) == [
+            .swipeActions(item: "a1", edge: "trailing", actions: [SwipeActionInfo(title: "Delete", style: "destructive"),
+                                                                   SwipeActionInfo(title: "Flag", style: "normal", color: "#f0a400")], fullSwipe: true)])
+        // No leading actions: nothing to reveal.
+        #expect(messages(hub.send(#"{"type":"swipeActions","item":"a1","edge":"leading"}"#, from: 1), to: 1) == [
+            .swipeActions(item: "a1", edge: "leading", actions: [], fullSwipe: false)])
+        #expect(hub.send(#"{"type":"swipeAction","item":"a2","edge":"trailing","index":1}"#, from: 1).isEmpty)
+        #expect(log.performed == ["flag 2"])
+        let out = hub.send(#"{"type":"swipeAction","item":"a0","edge":"trailing","index":1}"#, from: 1)
+        guard case .error(.badMessage, let why, _)? = messages(out, to: 1).first else { Issue.record("expected bad_message"); return }
+        #expect(why == "item 'a0' has 1 trailing swipe action; there is none at index 1")
+        guard case .error(.unknownItem, _, _)? = messages(hub.send(#"{"type":"swipeActions","item":"zz","edge":"trailing"}"#, from: 1), to: 1).first else {
+            Issue.record("expected unknown_item")
+            return
+        }
+        #expect(log.performed == ["flag 2"])
+    }
+}

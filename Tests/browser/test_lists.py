@@ -24,13 +24,20 @@ ROWS = """return [...document.querySelectorAll('#store .cv-list-cell:not([hidden
 }).sort((a, b) => a.item.localeCompare(b.item))"""
 
 
+def scroll_to_basket(d):
+    """Scrolls to the end once the content is drawn (a scroll before is clamped to 0)."""
+    wait(d, lambda d: js(d, "return document.getElementById('store').dataset.status === 'connected' && document.querySelector('#store .cv-content').offsetHeight > 1500"))
+    def at_end(d):
+        js(d, "document.querySelector('#store .cv-scroller').scrollTop = 100000")
+        return len(js(d, ROWS)) == 5
+    wait(d, at_end, message="the basket's rows are not drawn")
+
+
 def test_the_basket_is_a_list_drawn_by_the_client(server):
     d = browser(1000, 900)
     try:
         d.get(server.url + "store.html")
-        wait(d, lambda d: js(d, "return document.getElementById('store').dataset.status === 'connected'"))
-        js(d, "document.querySelector('#store .cv-scroller').scrollTop = 100000")
-        wait(d, lambda d: len(js(d, ROWS)) == 5, message="the basket's rows are not drawn")
+        scroll_to_basket(d)
         # Rows size themselves to their two lines of text (11 + 20 + 18 + 11), and are inset 20 each side.
         wait(d, lambda d: all(r["height"] == 60 for r in js(d, ROWS)), message=f"rows did not size themselves: {js(d, ROWS)}")
         rows = js(d, ROWS)
@@ -44,3 +51,42 @@ def test_the_basket_is_a_list_drawn_by_the_client(server):
         d.save_screenshot(str(artifacts_dir() / "store-basket-list.png"))
     finally:
         d.quit()
+
+
+def row_items(d):
+    return js(d, "return window.__store.state.order?.[window.__store.state.sections.findIndex(s => s.id === 'basket')] ?? []")
+
+
+def open_basket(server, width=1000, height=900):
+    d = browser(width, height)
+    d.get(server.url + "store.html")
+    scroll_to_basket(d)
+    return d
+
+
+def test_swipe_to_delete_in_a_list_reaches_a_second_viewer(server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    ana, ben = open_basket(server), open_basket(server, 600, 900)
+    try:
+        assert row_items(ana) == ["b1", "b2", "b3", "b4", "b5"]
+        row = ana.find_element("css selector", "#store .cv-list-cell[data-item=b2]")
+        # Swipe b2 from its trailing edge: its Remove action shows at that edge.
+        ActionChains(ana, duration=40).move_to_element(row).click_and_hold().move_by_offset(-40, 0).move_by_offset(-90, 2).release().perform()
+        wait(ana, lambda d: js(d, "return [...document.querySelectorAll('#store .cv-list-cell[data-item=b2] .cv-swipe-action')].map(b => b.textContent)") == ["Remove"],
+             message="the swipe showed no action")
+        ana.save_screenshot(str(artifacts_dir() / "store-basket-swiped.png"))
+        assert js(ana, "return window.__store.state.mySelection()") == []   # a swipe is not a tap
+        ana.find_element("css selector", "#store .cv-list-cell[data-item=b2] .cv-swipe-action").click()
+        for d in (ana, ben):
+            wait(d, lambda d: row_items(d) == ["b1", "b3", "b4", "b5"], message=f"b2 is still in the basket: {row_items(d)}")
+        # From the keyboard: Delete on the focused row reveals its actions, focused.
+        js(ben, "document.querySelector('#store .cv-scroller').focus(); window.__store.live.interaction.focus('b4')")
+        js(ben, "document.querySelector('#store .cv-scroller').dispatchEvent(new KeyboardEvent('keydown', {key: 'Delete', bubbles: true}))")
+        wait(ben, lambda d: js(d, "return document.activeElement?.classList.contains('cv-swipe-action') && document.activeElement.textContent") == "Remove",
+             message="Delete did not reveal the row's actions")
+        js(ben, "document.activeElement.click()")
+        for d in (ana, ben):
+            wait(d, lambda d: row_items(d) == ["b1", "b3", "b5"])
+    finally:
+        ana.quit()
+        ben.quit()
