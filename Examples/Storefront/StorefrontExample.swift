@@ -2,7 +2,7 @@ import CollectionServer
 
 /// The storefront's sections, in order.
 enum StoreSection: String, CaseIterable, Sendable {
-    case featured, everything, departments, deals, basket
+    case featured, everything, departments, deals, basket, help
 
     var title: String {
         switch self {
@@ -11,6 +11,7 @@ enum StoreSection: String, CaseIterable, Sendable {
         case .departments: "Departments"
         case .deals: "Deals of the day"
         case .basket: "Your basket"
+        case .help: "Help"
         }
     }
 }
@@ -65,12 +66,36 @@ public enum StorefrontExample {
             return picks.enumerated().map { i, p in
                 StoreItem(id: "b\(i + 1)", title: p.1, detail: p.2, hue: 0, badge: "", template: "", symbol: p.0)
             }
+        case .help:
+            return helpTopics.flatMap { topic in
+                [StoreItem(id: topic.id, title: topic.title, detail: "", hue: 0, badge: "", template: "", symbol: topic.symbol)]
+                    + topic.answers.enumerated().map { i, answer in
+                        StoreItem(id: "\(topic.id)-\(i + 1)", title: answer, detail: "", hue: 0, badge: "", template: "")
+                    }
+            }
         case .deals:
             return (1...30).map { n in
                 StoreItem(id: "s\(n)", title: "\(adjectives[(n + 3) % adjectives.count]) \(nouns[n % nouns.count])",
                           detail: "−\(10 + n % 5 * 10)% today", hue: (n * 67) % 360, badge: "Sale", template: "product")
             }
         }
+    }
+
+    /// The help outline: topics, each with answers under it (collapsed at first).
+    static let helpTopics: [(id: String, symbol: String, title: String, answers: [String])] = [
+        ("h-delivery", "🚚", "Delivery", ["Delivery times", "Delivery costs", "Tracking a parcel"]),
+        ("h-returns", "↩️", "Returns", ["How to return an item", "Refunds"]),
+        ("h-payment", "💳", "Payment", ["Cards we take", "Gift cards"]),
+    ]
+
+    /// The help section's outline, collapsed.
+    static func helpOutline() -> NSDiffableDataSourceSectionSnapshot<String> {
+        var outline = NSDiffableDataSourceSectionSnapshot<String>()
+        for topic in helpTopics {
+            outline.append([topic.id])
+            outline.append(topic.answers.indices.map { "\(topic.id)-\($0 + 1)" }, to: topic.id)
+        }
+        return outline
     }
 
     static func product(_ n: Int) -> StoreItem {
@@ -88,6 +113,7 @@ public enum StorefrontExample {
         var all: [String: StoreItem] = [:]
         for section in StoreSection.allCases { for item in items(section) { all[item.id] = item } }
         let byId = all
+        let source = SourceRef()
         let dataSource = LiveDiffableDataSource<String, String>(collection: collection, headerProvider: { id in
             ["title": StoreSection(rawValue: id)?.title ?? id]
         }) { _, id in
@@ -96,8 +122,15 @@ public enum StorefrontExample {
                 // A list row: UIKit's list cell with its default content configuration.
                 var row = ListContentConfiguration.cell()
                 row.text = item.title
-                row.secondaryText = item.detail
-                row.image = item.symbol
+                row.secondaryText = item.detail.isEmpty ? nil : item.detail
+                row.image = item.symbol.isEmpty ? nil : item.symbol
+                if id.hasPrefix("h-") {
+                    // A help topic has an outline disclosure; its answers are indented under it.
+                    let outline = source.dataSource?.snapshot(for: StoreSection.help.rawValue) ?? helpOutline()
+                    let isTopic = outline.parent(of: id) == nil
+                    return .list(row, accessories: isTopic ? [.outlineDisclosure(isExpanded: outline.isExpanded(id))] : [],
+                                 indentationLevel: outline.level(of: id))
+                }
                 return .list(row, accessories: [.disclosureIndicator()])
             }
             var fields = ["title": item.title, "detail": item.detail, "color": "hsl(\(item.hue) 55% 62%)"]
@@ -115,12 +148,25 @@ public enum StorefrontExample {
                 }
             }
         }
+        source.dataSource = dataSource
         var snapshot = NSDiffableDataSourceSnapshot<String, String>()
-        for section in StoreSection.allCases {
+        for section in StoreSection.allCases where section != .help {
             snapshot.appendSections([section.rawValue])
             snapshot.appendItems(items(section).map(\.id), toSection: section.rawValue)
         }
         try await dataSource.apply(snapshot, animatingDifferences: false)
+        // Help is an outline: a section snapshot, whose topics viewers expand and collapse.
+        try await dataSource.apply(helpOutline(), to: StoreSection.help.rawValue, animatingDifferences: false)
         return dataSource
+    }
+}
+
+/// The data source, for the cell provider made before it (outline rows read their state from it).
+final class SourceRef: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: LiveDiffableDataSource<String, String>?
+    var dataSource: LiveDiffableDataSource<String, String>? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
     }
 }

@@ -21,7 +21,8 @@ enum StorefrontLayout {
             case .everything: section = everything()
             case .departments: section = departments(regular: regular)
             case .deals: section = deals(regular: regular)
-            case .basket, nil: section = basket(layoutEnvironment, removeFromBasket: removeFromBasket)
+            case .basket: section = basket(layoutEnvironment, removeFromBasket: removeFromBasket)
+            case .help, nil: section = .list(using: CollectionLayoutListConfiguration(appearance: .sidebar), layoutEnvironment: layoutEnvironment)
             }
             section.boundarySupplementaryItems = [header()]
             return section

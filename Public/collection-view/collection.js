@@ -58,6 +58,14 @@ export class LiveCollection {
     });
 
     this.interaction.swipe = this.swipe = new SwipeController({ content, send: (m) => this.send(m), announce });
+    // An outline row's disclosure: expand or collapse its children (for everyone).
+    content.addEventListener("click", (e) => {
+      const disclosure = e.target.closest("[data-outline]");
+      const item = disclosure?.closest("[data-item]")?.dataset.item;
+      if (!item) return;
+      e.preventDefault();
+      this.send(protocol.outline(item, disclosure.dataset.expanded !== "true"));
+    });
 
     // Scrolling and resizing: one message per animation frame at most.
     this.scrollQueued = false;

@@ -10,7 +10,7 @@ const TOUCH_HOLD_MS = 350;
 const EDGE = 48;
 
 /** Elements inside cells that take their own input. */
-export const CONTROLS = "[data-action], button, input, select, textarea, a[href], [contenteditable]";
+export const CONTROLS = "[data-action], [data-outline], button, input, select, textarea, a[href], [contenteditable]";
 
 export class Interaction {
   constructor({ scroller, content, state, view, send, nextOp, announce, dropSessions = false }) {
@@ -28,7 +28,9 @@ export class Interaction {
     window.addEventListener("pointercancel", () => this.cancelPress());
     scroller.addEventListener("keydown", (e) => this.keyDown(e));
     scroller.addEventListener("focus", () => {
-      if (!this.focusedItem) this.focus(this.firstVisible());
+      // The first item in view takes the focus, without scrolling (the focus may come
+      // with a click on a control, which must stay under the pointer).
+      if (!this.focusedItem) this.focus(this.firstVisible(), false);
       this.markFocus();
     });
     content.addEventListener("contextmenu", (e) => this.press?.dragging && e.preventDefault());
@@ -229,11 +231,17 @@ export class Interaction {
       case "ArrowUp":
       case "ArrowDown":
       case "ArrowLeft":
-      case "ArrowRight":
+      case "ArrowRight": {
+        // An outline row: Right expands it, Left collapses it (then they move as usual).
+        const disclosure = (key === "ArrowLeft" || key === "ArrowRight") && this.view.live.get("i:" + current)?.node.querySelector("[data-outline]");
+        if (disclosure && (disclosure.dataset.expanded === "true") === (key === "ArrowLeft")) {
+          return this.consume(event, () => this.send(protocol.outline(current, key === "ArrowRight")));
+        }
         return this.consume(event, () => {
           const next = neighbour(this.state.elements, "i:" + current, key);
           if (next) this.focus(next.key.slice(2));
         });
+      }
       case "Delete":
       case "Backspace": {
         // A list row's trailing swipe actions, from the keyboard.

@@ -53,9 +53,18 @@ export function fillListCell(node, content) {
     const span = document.createElement("span");
     span.className = "cv-accessory";
     span.dataset.accessory = name.split(":")[0];
-    if (name.startsWith("outlineDisclosure")) span.dataset.expanded = String(name.endsWith(":expanded"));
     span.textContent = ACCESSORIES[name];
     span.setAttribute("aria-hidden", "true");
+    if (name.startsWith("outlineDisclosure")) {
+      // A control: choosing it expands or collapses the row's children (the outline message).
+      const expanded = name.endsWith(":expanded");
+      span.dataset.expanded = String(expanded);
+      span.dataset.outline = "";
+      span.setAttribute("role", "button");
+      span.setAttribute("aria-hidden", "false");
+      span.setAttribute("aria-expanded", String(expanded));
+      span.setAttribute("aria-label", expanded ? "Collapse" : "Expand");
+    }
     return span;
   };
   node.querySelector(".cv-list-leading").replaceChildren(...names.filter((n) => LEADING.has(n)).map(make));

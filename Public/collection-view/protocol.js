@@ -50,6 +50,8 @@ export const action = (name, item, payload = {}) => ({ type: "action", name, ite
 export const dragBegin = (item, x, y) => ({ type: "dragBegin", item, x, y });
 export const dragAdd = (item, x, y) => ({ type: "dragAdd", item, x, y });
 export const dragEnd = () => ({ type: "dragEnd" });
+/** Expand (or collapse) an outline's row `item`: its children show (or hide) for everyone. */
+export const outline = (item, expanded) => ({ type: "outline", item, expanded });
 /** A list row's swipe from `edge` ("leading", "trailing"): ask which actions it reveals, then perform one. */
 export const swipeActions = (item, edge) => ({ type: "swipeActions", item, edge });
 export const swipeAction = (item, edge, index) => ({ type: "swipeAction", item, edge, index });

@@ -91,6 +91,8 @@ public enum ClientMessage: Hashable, Sendable {
     case dragAdd(item: String, at: Point)
     /// This viewer's drag ended (dropped or cancelled).
     case dragEnd
+    /// Expand (or collapse) an outline's row: its children show (or hide) for everyone.
+    case outline(item: String, expanded: Bool)
     /// Which actions a swipe of a list row from an edge reveals (answered with `swipeActions`).
     case swipeActions(item: String, trailing: Bool)
     /// Perform the action at `index` of a list row's swipe from an edge.
@@ -221,7 +223,7 @@ public enum ClientMessage: Hashable, Sendable {
     public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload", "focus", "drag",
                                "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout", "measure",
                                "dropUpdate", "drop", "editing", "selectRange", "scrollToItem", "action",
-                               "transitionBegin", "transitionUpdate", "transitionEnd", "dragBegin", "dragAdd", "dragEnd", "swipeActions", "swipeAction"]
+                               "transitionBegin", "transitionUpdate", "transitionEnd", "dragBegin", "dragAdd", "dragEnd", "swipeActions", "swipeAction", "outline"]
     /// Most sections a `scroll` gives offsets for.
     public static let maxSectionOffsets = 100
     /// Most payload entries an `action` carries, and the longest value.
@@ -323,6 +325,8 @@ public enum ClientMessage: Hashable, Sendable {
             message = type == "dragBegin" ? .dragBegin(item: item, at: at) : .dragAdd(item: item, at: at)
         case "dragEnd":
             message = .dragEnd
+        case "outline":
+            message = .outline(item: try r.string("item"), expanded: try r.bool("expanded"))
         case "swipeActions", "swipeAction":
             let item = try r.string("item")
             let edge = try r.string("edge", maxLength: 16)

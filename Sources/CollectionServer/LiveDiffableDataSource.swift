@@ -12,7 +12,9 @@ import Foundation
 /// its raw value, or its `id` when `Identifiable` (if short and not taken), else
 /// a number ending in "#".
 public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
-    /// Makes the content of an item's cell.
+    /// Makes the content of an item's cell. It runs while the data source applies a
+    /// snapshot: it may read `snapshot(for:)` of a section whose section snapshot was
+    /// applied, but not `snapshot()` or `itemIdentifier(for:)`.
     public typealias CellProvider = @Sendable (IndexPath, ItemIdentifierType) -> CellContent
     /// Makes a section header's fields (`title` is what the default headers show).
     public typealias HeaderProvider = @Sendable (SectionIdentifierType) -> [String: String]
@@ -23,7 +25,15 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     public let collection: LiveCollection
     private let cellProvider: CellProvider
     private let headerProvider: HeaderProvider
-    private let state = RecursiveLock(Mapping())
+    let state = RecursiveLock(Mapping())
+    /// Section snapshots applied (outlines) and their handlers, under a lock of their
+    /// own: a cell provider (run while `state` is held) reads them.
+    let outlines = RecursiveLock(Outlines())
+
+    struct Outlines {
+        var sectionSnapshots: [SectionIdentifierType: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]
+        var handlers = SectionSnapshotHandlers<ItemIdentifierType>()
+    }
 
     struct Mapping {
         var snapshot = Snapshot()
@@ -48,6 +58,7 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
         collection.engine.keepAppData(of: collection.name)
         collection.read { hub in
             hub.didCommit = { [self] _, _, model in follow(model) }
+            hub.outlineHandler = { [self] id, expanded in toggleOutline(id, expanded: expanded) }
         }
     }
 
@@ -195,8 +206,10 @@ extension LiveDiffableDataSource.Mapping {
     }
 }
 
-/// A value behind a recursive lock: a callback made while it is held (a cell
-/// provider reading the data source) may take it again on the same thread.
+/// A value behind a recursive lock: the same thread may lock it again, but not
+/// reach the value again while a `withLock` of its own is under way (two
+/// overlapping accesses to one value stop the program): what a callback run under
+/// the lock reads (a cell provider's outline state) is kept behind a lock of its own.
 final class RecursiveLock<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSRecursiveLock()

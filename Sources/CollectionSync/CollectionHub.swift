@@ -97,6 +97,10 @@ public final class CollectionHub {
     /// Makes the background view from the collection after every batch (an empty
     /// state when there are no items, say); set it with ``setBackgroundProvider(_:)``.
     public internal(set) var backgroundProvider: ((CollectionModel) -> BackgroundContent?)?
+    /// Expands (true) or collapses the outline row with this id, for a viewer's
+    /// `outline` message; false: it has nothing to expand or collapse (refused).
+    /// Without one, outlines are refused.
+    public var outlineHandler: ((String, Bool) -> Bool)?
     /// Serial numbers of drag sessions, and the viewer of each one under way.
     var dragSerial = 0
     var dragSessions: [String: UInt64] = [:]
@@ -300,7 +304,7 @@ public final class CollectionHub {
             }
         }
         switch message {
-        case .edit, .drag, .layout, .dropUpdate, .drop, .action:
+        case .edit, .drag, .layout, .dropUpdate, .drop, .action, .outline, .swipeAction:
             // These change no state of the sender's own (an edit reaches every state alike).
             return try dispatch(message, from: viewer)
         default:
@@ -360,6 +364,13 @@ public final class CollectionHub {
             return try addToDrag(item, at: at, viewer: viewer)
         case .dragEnd:
             endDrag(of: viewer)
+            return []
+        case let .outline(item, expanded):
+            guard model.snapshot.contains(item: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+            guard let outlineHandler else { throw ProtocolError(.refused, "collection '\(name)' has no outlines to expand") }
+            guard outlineHandler(item, expanded) else {
+                throw ProtocolError(.refused, "item '\(item.prefix(80))' has no children to \(expanded ? "expand" : "collapse"), or is \(expanded ? "expanded" : "collapsed") already; nothing changed")
+            }
             return []
         case let .swipeActions(item, trailing):
             return try swipeActions(item, trailing: trailing, viewer: viewer)

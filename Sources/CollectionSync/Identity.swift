@@ -46,7 +46,7 @@ extension ViewerPermissions {
         switch message {
         case .hello, .scroll, .measure, .editing, .scrollToItem, .transitionBegin, .transitionUpdate, .swipeActions: (.view, "view")
         case .select, .selectRange, .focus, .drag, .dragBegin, .dragAdd: (.select, "select in")
-        case .edit, .moveBegin, .moveUpdate, .moveEnd, .drop, .dropUpdate, .action, .layout, .swipeAction: (.edit, "edit")
+        case .edit, .moveBegin, .moveUpdate, .moveEnd, .drop, .dropUpdate, .action, .layout, .swipeAction, .outline: (.edit, "edit")
         case .moveCancel, .transitionEnd, .dragEnd: nil
         }
     }

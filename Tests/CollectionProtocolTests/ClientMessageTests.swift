@@ -31,6 +31,7 @@ import Testing
         #expect(try decode(#"{"type":"dragAdd","item":"p2","x":3,"y":4}"#) == .dragAdd(item: "p2", at: Point(x: 3, y: 4)))
         #expect(try decode(#"{"type":"dragEnd"}"#) == .dragEnd)
         #expect(try decode(#"{"type":"swipeActions","item":"b1","edge":"trailing"}"#) == .swipeActions(item: "b1", trailing: true))
+        #expect(try decode(#"{"type":"outline","item":"h1","expanded":false}"#) == .outline(item: "h1", expanded: false))
         #expect(try decode(#"{"type":"swipeAction","item":"b1","edge":"leading","index":2}"#) == .swipeAction(item: "b1", trailing: false, index: 2))
         #expect(try decode(#"{"type":"drop","op":"d","x":1,"y":2,"source":{"collection":"c","item":"p1","session":"v1-1"}}"#)
                 == .drop(.init(op: "d", at: Point(x: 1, y: 2), source: .init(collection: "c", item: "p1", session: "v1-1"), items: [])))

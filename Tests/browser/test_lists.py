@@ -15,7 +15,7 @@ def server():
     s.stop()
 
 
-ROWS = """return [...document.querySelectorAll('#store .cv-list-cell:not([hidden])')].map(n => {
+ROWS = """return [...document.querySelectorAll('#store .cv-list-cell:not([hidden])')].filter(n => /^b[0-9]/.test(n.dataset.item)).map(n => {
   const r = n.getBoundingClientRect(), cs = getComputedStyle(n), after = getComputedStyle(n, '::after');
   return {item: n.dataset.item, text: n.querySelector('.cv-list-primary').textContent, detail: n.querySelector('.cv-list-secondary').textContent,
           accessory: n.querySelector('.cv-list-trailing .cv-accessory')?.dataset.accessory ?? null, position: n.dataset.position,
@@ -87,6 +87,33 @@ def test_swipe_to_delete_in_a_list_reaches_a_second_viewer(server):
         js(ben, "document.activeElement.click()")
         for d in (ana, ben):
             wait(d, lambda d: row_items(d) == ["b1", "b3", "b5"])
+    finally:
+        ana.quit()
+        ben.quit()
+
+
+def help_rows(d):
+    return js(d, "return window.__store.state.order?.[window.__store.state.sections.findIndex(s => s.id === 'help')] ?? []")
+
+
+def test_an_outline_expands_for_every_viewer_by_click_and_by_key(server):
+    ana, ben = open_basket(server), open_basket(server, 600, 900)
+    try:
+        assert help_rows(ana) == ["h-delivery", "h-returns", "h-payment"]
+        js(ana, "document.querySelector('#store .cv-scroller').scrollTop = 100000")
+        wait(ana, lambda d: js(d, "return !!document.querySelector('#store .cv-list-cell[data-item=h-returns] [data-outline]')"))
+        ana.find_element("css selector", "#store .cv-list-cell[data-item=h-returns] [data-outline]").click()
+        for d in (ana, ben):
+            wait(d, lambda d: help_rows(d) == ["h-delivery", "h-returns", "h-returns-1", "h-returns-2", "h-payment"], message=f"help: {help_rows(d)}")
+        wait(ana, lambda d: js(d, "return document.querySelector('#store .cv-list-cell[data-item=h-returns] [data-outline]').dataset.expanded") == "true")
+        assert ana.find_element("css selector", "#store .cv-list-cell[data-item=h-returns-1]").text == "How to return an item"
+        assert js(ana, "return window.__store.state.mySelection()") == []   # the disclosure is not a tap on the row
+        ana.save_screenshot(str(artifacts_dir() / "store-help-outline.png"))
+        # Left on the focused topic collapses it.
+        js(ben, "document.querySelector('#store .cv-scroller').focus(); window.__store.live.interaction.focus('h-returns')")
+        js(ben, "document.querySelector('#store .cv-scroller').dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}))")
+        for d in (ana, ben):
+            wait(d, lambda d: help_rows(d) == ["h-delivery", "h-returns", "h-payment"])
     finally:
         ana.quit()
         ben.quit()

@@ -1,0 +1,82 @@
+import CollectionProtocol
+import CollectionSync
+import Foundation
+
+/// What happens when a viewer expands or collapses a row of an outline, as UIKit's
+/// `UICollectionViewDiffableDataSource.SectionSnapshotHandlers`: each may refuse,
+/// or hear of it first. Without them every row with children expands and collapses.
+public struct SectionSnapshotHandlers<ItemIdentifierType: Hashable & Sendable>: Sendable {
+    public var shouldExpandItem: (@Sendable (ItemIdentifierType) -> Bool)?
+    public var willExpandItem: (@Sendable (ItemIdentifierType) -> Void)?
+    public var shouldCollapseItem: (@Sendable (ItemIdentifierType) -> Bool)?
+    public var willCollapseItem: (@Sendable (ItemIdentifierType) -> Void)?
+
+    /// No handlers.
+    public init() {}
+}
+
+extension LiveDiffableDataSource {
+    /// Applies a section snapshot to one section (UIKit's `apply(_:to:animatingDifferences:)`):
+    /// its visible items become the section's items, in one numbered batch (the
+    /// section is appended if new); rows whose expansion changed are configured
+    /// again, so that their outline disclosure shows it.
+    @discardableResult
+    public func apply(_ sectionSnapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+                      animatingDifferences: Bool = true) async throws(ProtocolError) -> Int {
+        let old = snapshot(for: section)
+        var next = snapshot()
+        if next.indexOfSection(section) == nil { next.appendSections([section]) }
+        next.setItems(sectionSnapshot.visibleItems, inSection: section)
+        next.reconfigureItems(sectionSnapshot.items.filter { old.isExpanded($0) != sectionSnapshot.isExpanded($0) && next.contains(item: $0) })
+        setSectionSnapshot(sectionSnapshot, for: section)
+        return try await apply(next, animatingDifferences: animatingDifferences)
+    }
+
+    /// The section snapshot last applied to `section`, or a flat one of its items.
+    public func snapshot(for section: SectionIdentifierType) -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+        if let kept = sectionSnapshot(for: section) { return kept }
+        var flat = NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>()
+        let current = snapshot()
+        if current.indexOfSection(section) != nil { flat.append(current.itemIdentifiers(inSection: section)) }
+        return flat
+    }
+
+    /// A viewer's `outline` message: expands or collapses the row with wire id `id`
+    /// (when it has children, and the handlers agree), as a batch of its own.
+    /// Returns false when there is nothing to expand or collapse.
+    func toggleOutline(_ id: String, expanded: Bool) -> Bool {
+        guard let item = typedItem(id), let section = snapshot().sectionIdentifier(containingItem: item),
+              var outline = sectionSnapshot(for: section), !outline.snapshot(of: item).items.isEmpty, outline.isExpanded(item) != expanded else { return false }
+        let handlers = sectionSnapshotHandlers
+        if expanded {
+            guard handlers.shouldExpandItem?(item) ?? true else { return false }
+            handlers.willExpandItem?(item)
+            outline.expand([item])
+        } else {
+            guard handlers.shouldCollapseItem?(item) ?? true else { return false }
+            handlers.willCollapseItem?(item)
+            outline.collapse([item])
+        }
+        let changed = outline
+        Task { _ = try? await self.apply(changed, to: section) }
+        return true
+    }
+}
+
+extension LiveDiffableDataSource {
+    /// What happens when a viewer expands or collapses an outline's row (UIKit's `sectionSnapshotHandlers`).
+    public var sectionSnapshotHandlers: SectionSnapshotHandlers<ItemIdentifierType> {
+        get { outlines.withLock { $0.handlers } }
+        set { outlines.withLock { $0.handlers = newValue } }
+    }
+
+    func sectionSnapshot(for section: SectionIdentifierType) -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>? {
+        outlines.withLock { $0.sectionSnapshots[section] }
+    }
+
+    func setSectionSnapshot(_ snapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, for section: SectionIdentifierType) {
+        outlines.withLock { $0.sectionSnapshots[section] = snapshot }
+    }
+
+    func typedItem(_ id: String) -> ItemIdentifierType? { state.withLock { $0.items[id] } }
+}

@@ -1,0 +1,46 @@
+import CollectionProtocol
+import CollectionServer
+import CollectionTesting
+import StorefrontExample
+import Testing
+
+/// Outlines (section snapshots, UIKit's outline disclosure): the store's help topics
+/// expand and collapse for every viewer, their disclosure following.
+@Suite struct OutlineTests {
+    func help(_ viewer: TestViewer) -> [String] {
+        viewer.mirror.order?.last ?? []
+    }
+
+    @Test func aViewerExpandsATopicAndEveryoneSeesItsAnswers() async throws {
+        let server = CollectionServer(configuration: .testing)
+        try await StorefrontExample.add(to: server)
+        let port = try server.start()
+        defer { server.stop() }
+        let ana = try await TestViewer.connect(port: port)
+        try await ana.hello(width: 400, height: 800, wantOrder: true, collection: "store")
+        let ben = try await TestViewer.connect(port: port)
+        try await ben.hello(width: 600, height: 800, wantOrder: true, collection: "store")
+        #expect(help(ana) == ["h-delivery", "h-returns", "h-payment"])
+        let start = ana.mirror.seq
+        ana.send(#"{"type":"outline","item":"h-returns","expanded":true}"#)
+        try await ana.wait(forSeq: start + 1)
+        try await ben.wait(forSeq: start + 1)
+        for viewer in [ana, ben] { #expect(help(viewer) == ["h-delivery", "h-returns", "h-returns-1", "h-returns-2", "h-payment"]) }
+        // The topic's disclosure shows it expanded; its answers are indented under it.
+        let batch = try #require(ana.received.compactMap { m -> ServerMessage.Batch? in if case .batch(let b) = m, b.seq == start + 1 { b } else { nil } }.first)
+        #expect(batch.insertedIds == ["h-returns-1", "h-returns-2"] && batch.reloads.count == 1)
+        ana.send(#"{"type":"scrollToItem","item":"h-returns-1","position":"center"}"#)
+        try await ana.next("window")
+        #expect(ana.mirror.element(item: "h-returns")?.content["accessories"] == "outlineDisclosure:expanded")
+        #expect(ana.mirror.element(item: "h-returns-1")?.content["indentationLevel"] == "1")
+        #expect(ana.mirror.element(item: "h-returns")?.content["listAppearance"] == "sidebar")
+        // An answer has nothing to expand; a collapsed topic nothing to collapse.
+        ana.send(#"{"type":"outline","item":"h-returns-1","expanded":true}"#)
+        guard case .error(.refused, _, _) = try await ana.next("error") else { Issue.record("expected refused"); return }
+        ana.send(#"{"type":"outline","item":"h-payment","expanded":false}"#)
+        guard case .error(.refused, _, _) = try await ana.next("error") else { Issue.record("expected refused"); return }
+        ben.send(#"{"type":"outline","item":"h-returns","expanded":false}"#)
+        try await ana.wait(forSeq: start + 2)
+        #expect(help(ana) == ["h-delivery", "h-returns", "h-payment"])
+    }
+}
