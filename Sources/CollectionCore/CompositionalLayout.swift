@@ -62,8 +62,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
         var decorations: [CollectionViewLayoutAttributes] = []
         var hasBadges = false
         var orthogonal = CollectionLayoutSectionOrthogonalScrollingBehavior.none
-        /// The section is a list of this configuration.
-        var list: CollectionLayoutListConfiguration?
+        /// The section, when it is a list (held by reference: the geometry stays small).
+        var listSection: NSCollectionLayoutSection?
+        /// The list configuration of a list section.
+        var list: CollectionLayoutListConfiguration? { listSection?.listConfiguration }
 
         /// The frame of cell `item` and the slot that defines it.
         func cell(_ item: Int) -> (CGRect, LeafSlot)? {
@@ -163,8 +165,10 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             g.count = count
             g.start = cursor
             g.orthogonal = section.orthogonalScrollingBehavior
-            g.list = section.listConfiguration
-            if g.list != nil { hasListSections = true }
+            if section.listConfiguration != nil {
+                g.listSection = section
+                hasListSections = true
+            }
             let insets = section.contentInsets
             let container = CGSize(width: max(0, boundsSize.width - insets.leading - insets.trailing),
                                    height: max(0, boundsSize.height - insets.top - insets.bottom))

@@ -175,15 +175,19 @@ extension JSONWriter {
         endArray()
     }
 
+    /// An array of numbers (a frame).
+    mutating func doubles(_ values: [Double]) {
+        beginArray()
+        for v in values { double(v) }
+        endArray()
+    }
+
     mutating func bands(_ values: [Band]) {
         beginArray()
         for b in values {
             beginObject()
             key("section"); string(b.section)
-            key("frame")
-            beginArray()
-            for v in b.frame { double(v) }
-            endArray()
+            key("frame"); doubles(b.frame)
             key("axis"); string(b.axis)
             key("length"); double(b.length)
             key("behavior"); string(b.behavior)
@@ -227,10 +231,7 @@ extension JSONWriter {
             key("reuse"); string(e.reuse)
             key("section"); int(e.section)
             if let item = e.item { key("item"); int(item) }
-            key("frame")
-            beginArray()
-            for v in e.frame { double(v) }
-            endArray()
+            key("frame"); doubles(e.frame)
             key("zIndex"); int(e.zIndex)
             key("alpha"); double(e.alpha)
             key("hidden"); bool(e.hidden)

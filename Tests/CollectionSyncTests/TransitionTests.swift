@@ -6,14 +6,8 @@ import Testing
 
 /// Interactive transitions through the protocol: each viewer's own, frames from the server.
 @Suite struct TransitionTests {
-    func hub() -> CollectionHub {
-        var model = CollectionModel()
-        model.snapshot.appendSections(["a"])
-        let ids = (0..<30).map { "a\($0)" }
-        model.snapshot.appendItems(ids, toSection: "a")
-        for id in ids { model.itemContent[id] = ["title": id] }
-        return CollectionHub(model: model, factory: testFactory(), policy: GridOrList())
-    }
+    /// Thirty items, grid or list (the layout switch tests' hub).
+    func hub() -> CollectionHub { LayoutSwitchTests().makeListHub() }
 
     func window(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Window? {
         messages(out, to: key).compactMap { if case .window(let w) = $0 { w } else { nil } }.first
