@@ -16,6 +16,10 @@ open class WaterfallLayout: CollectionViewLayout {
     public let heightForItem: @Sendable (IndexPath, CGFloat) -> CGFloat
 
     private var frames: [[CGRect]] = []
+    /// The batch under way's inserted and deleted items (UIKit's way: kept from
+    /// `prepare(forCollectionViewUpdates:)` to `finalizeCollectionViewUpdates()`).
+    private var inserted: Set<IndexPath> = []
+    private var deleted: Set<IndexPath> = []
     private var contentHeight: CGFloat = 0
     /// Per section, the greatest height of an item, so that a rect query can skip ahead.
     private var tallest: [CGFloat] = []
@@ -90,6 +94,37 @@ open class WaterfallLayout: CollectionViewLayout {
         guard frames.indices.contains(indexPath.section), frames[indexPath.section].indices.contains(indexPath.item) else { return nil }
         var a = CollectionViewLayoutAttributes(forCellWith: indexPath)
         a.frame = frames[indexPath.section][indexPath.item]
+        return a
+    }
+
+    open override func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {
+        super.prepare(forCollectionViewUpdates: updateItems)
+        for update in updateItems {
+            switch update.updateAction {
+            case .insert: if let p = update.indexPathAfterUpdate, p.count == 2 { inserted.insert(p) }
+            case .delete: if let p = update.indexPathBeforeUpdate, p.count == 2 { deleted.insert(p) }
+            default: break
+            }
+        }
+    }
+
+    open override func finalizeCollectionViewUpdates() {
+        super.finalizeCollectionViewUpdates()
+        inserted = []
+        deleted = []
+    }
+
+    /// An inserted item drops into its place from its own height above, fading in.
+    open override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard var a = super.initialLayoutAttributesForAppearingItem(at: itemIndexPath) else { return nil }
+        if inserted.contains(itemIndexPath) { a.frame = a.frame.offsetBy(dx: 0, dy: -a.frame.height) }
+        return a
+    }
+
+    /// A deleted item shrinks to a fifth of its size where it was, fading out.
+    open override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard var a = super.finalLayoutAttributesForDisappearingItem(at: itemIndexPath) else { return nil }
+        if deleted.contains(itemIndexPath) { a.transform = CGAffineTransform(scaleX: 0.2, y: 0.2) }
         return a
     }
 }

@@ -156,7 +156,7 @@ export class CollectionState {
       if (!before.has(e.key)) inserted.push(e.key);
       this.elements.set(e.key, e);
     }
-    return { kind: "batch", animate: true, removed: m.remove, inserted, by: m.by, deletedIds: m.deletedIds };
+    return { kind: "batch", animate: true, removed: m.remove, inserted, by: m.by, deletedIds: m.deletedIds, appear: m.appear, disappear: m.disappear };
   }
 
   /** Checks the checksums of the sections changed since the last check: null, or why the order held is wrong. */

@@ -4,6 +4,7 @@
 import { metrics } from "./metrics.js";
 import { Bands } from "./bands.js";
 import { makeListCell, fillListCell } from "./listcell.js";
+import { placement } from "./poses.js";
 
 const MOVE_MS = 320;
 const MAX_SPARES = 64;
@@ -44,7 +45,7 @@ export class CollectionView {
 
   /** Notes a change from CollectionState.apply and draws it in the next frame. */
   schedule(change) {
-    if (!this.pending) this.pending = { animate: false, removed: new Set(), deleted: new Set(), reload: false, kinds: new Set() };
+    if (!this.pending) this.pending = { animate: false, removed: new Set(), deleted: new Set(), reload: false, kinds: new Set(), appear: new Map(), disappear: new Map() };
     const p = this.pending;
     p.kinds.add(change.kind);
     if (change.kind === "reload") p.reload = true;
@@ -54,6 +55,9 @@ export class CollectionView {
     if (change.animate) p.animate = true;
     for (const key of change.removed ?? []) p.removed.add(key);
     for (const id of change.deletedIds ?? []) p.deleted.add("i:" + id);
+    // Where the layout starts inserted cells and ends deleted ones (absent: in place, transparent).
+    for (const pose of change.appear ?? []) p.appear.set(pose.key, pose);
+    for (const pose of change.disappear ?? []) p.disappear.set(pose.key, pose);
     if (!this.frameRequested) {
       this.frameRequested = true;
       requestAnimationFrame(() => this.render());
@@ -111,8 +115,9 @@ export class CollectionView {
       if (state.elements.has(key)) continue;
       this.live.delete(key);
       if (animate && p.deleted.has(key)) {
-        entry.node.animate([{ opacity: 1 }, { opacity: 0, transform: entry.node.style.transform + " scale(0.6)" }],
-          { duration: MOVE_MS, easing: "ease-in" }).onfinish = () => this.recycle(entry.node);
+        const pose = p.disappear.get(key);
+        const last = pose ? { opacity: pose.alpha, transform: placement(pose.frame, entry.w, entry.h, entry.origin, pose.transform) } : { opacity: 0 };
+        entry.node.animate([{ opacity: entry.opacity || 1 }, last], { duration: MOVE_MS, easing: "ease-in" }).onfinish = () => this.recycle(entry.node);
       } else {
         this.recycle(entry.node);
       }
@@ -139,7 +144,10 @@ export class CollectionView {
         parent.appendChild(node);
         entry.transform = "";
       }
-      const to = band ? `translate(${x - band.band.frame[0]}px, ${y - band.band.frame[1]}px)` : `translate(${x}px, ${y}px)`;
+      const origin = band ? band.band.frame : undefined;
+      const to = e.transform ? placement(e.frame, w, h, origin, e.transform)
+        : band ? `translate(${x - origin[0]}px, ${y - origin[1]}px)` : `translate(${x}px, ${y}px)`;
+      entry.origin = origin;
       node.dataset.key = key;
       if (isNew || entry.w !== w || entry.h !== h) {
         node.style.width = `${w}px`;
@@ -163,7 +171,10 @@ export class CollectionView {
         this.toMeasure.set(key, node);
       }
       if (animate && isNew && !carried) {
-        node.animate([{ opacity: 0, transform: to + " scale(0.6)" }, { opacity: e.alpha, transform: to }], { duration: MOVE_MS, easing: "ease-out" });
+        // An inserted cell starts where the layout says; any other cell new to the window fades in.
+        const pose = p.appear.get(key);
+        const first = pose ? { opacity: pose.alpha, transform: placement(pose.frame, w, h, origin, pose.transform) } : { opacity: 0, transform: to };
+        node.animate([first, { opacity: e.hidden ? 0 : e.alpha, transform: to }], { duration: MOVE_MS, easing: "ease-out" });
       }
       entry.x = x;
       entry.y = y;

@@ -123,6 +123,7 @@ extension CollectionView {
         var moved: [ElementKey: CollectionReusableView] = [:]
         var reconfigure: [IndexPath: CollectionViewCell] = [:]
         let reconfigured = Set(batch.reconfiguredItems)
+        var vanished: [IndexPath: CollectionViewLayoutAttributes] = [:]
         for (key, view) in displayed {
             switch key {
             case .cell(let p):
@@ -130,6 +131,7 @@ extension CollectionView {
                     moved[.cell(q)] = view
                     if reconfigured.contains(p), let cell = view as? CollectionViewCell { reconfigure[q] = cell }
                 } else {
+                    vanished[p] = view.layoutAttributes
                     endDisplaying(view, key)
                 }
             case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader || kind == CollectionView.elementKindSectionFooter:
@@ -165,6 +167,7 @@ extension CollectionView {
         collectionViewLayout.invalidateLayout()
         needsDisplayUpdate = true
         layoutIfNeeded()
+        askUpdateAnimations(batch, vanished: vanished, countsAfter: countsAfter)
         // Reconfigure: the data source configures the same cell again.
         if let dataSource {
             for (p, cell) in reconfigure {

@@ -145,6 +145,12 @@ open class CollectionView {
     public internal(set) var lastRejectedUpdate: InvalidBatchUpdate?
     /// The cell being configured again by `reconfigureItems`: dequeuing hands it back.
     var reconfiguring: CollectionViewCell?
+    /// While a batch's animations are asked for: the deleted items' attributes as
+    /// they were displayed (what `finalLayoutAttributesForDisappearingItem` starts from).
+    var itemAttributesBeforeUpdate: [IndexPath: CollectionViewLayoutAttributes] = [:]
+    /// Where the last batch's displayed inserted items start and its displayed
+    /// deleted items end, as the layout said. Beyond UIKit, which animates them itself.
+    public internal(set) var lastUpdateAnimations = ItemUpdateAnimations()
 
     /// True while the collection view holds state that one person's actions gave
     /// it: a selection, a highlight, focus (now or remembered), an interactive

@@ -85,17 +85,29 @@ open class CollectionViewLayout {
     /// Attributes of one decoration view.
     open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
 
-    /// Where an inserted item starts its animation: by default its final frame, transparent.
+    /// Hears the changes of a batch before its animations are asked for: after
+    /// `prepare()` for the new state, before the initial and final attributes. A
+    /// layout keeps what it needs (say, the inserted index paths) until
+    /// ``finalizeCollectionViewUpdates()``.
+    open func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
+
+    /// The batch's animations have been asked for: forget what
+    /// ``prepare(forCollectionViewUpdates:)`` kept.
+    open func finalizeCollectionViewUpdates() {}
+
+    /// Where an inserted item starts its animation (asked after the batch, with its
+    /// new index path): by default its final frame, transparent. The client animates
+    /// from these attributes (frame, alpha, transform) to the item's frame.
     open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard var attributes = layoutAttributesForItem(at: itemIndexPath) else { return nil }
         attributes.alpha = 0
         return attributes
     }
 
-    /// Where a deleted item ends its animation: by default its last frame, transparent.
-    /// (Asked before the batch is applied, with the old index path.)
+    /// Where a deleted item ends its animation (asked after the batch, with its old
+    /// index path): by default the frame it was displayed at, transparent.
     open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        guard var attributes = layoutAttributesForItem(at: itemIndexPath) else { return nil }
+        guard var attributes = collectionView?.itemAttributesBeforeUpdate[itemIndexPath] else { return nil }
         attributes.alpha = 0
         return attributes
     }

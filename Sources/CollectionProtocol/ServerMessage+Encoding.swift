@@ -57,6 +57,8 @@ extension ServerMessage {
             if let bands = m.bands { w.key("bands"); w.bands(bands) }
             w.key("elements"); w.elements(m.elements)
             w.key("remove"); w.strings(m.remove)
+            if let appear = m.appear { w.key("appear"); w.poses(appear) }
+            if let disappear = m.disappear { w.key("disappear"); w.poses(disappear) }
         case let .ack(op, seq):
             w.key("op"); w.string(op)
             w.key("seq"); w.int(seq)
@@ -235,6 +237,7 @@ extension JSONWriter {
             key("zIndex"); int(e.zIndex)
             key("alpha"); double(e.alpha)
             key("hidden"); bool(e.hidden)
+            if let t = e.transform { key("transform"); doubles(t) }
             key("content")
             beginObject()
             for (k, v) in e.content.sorted(by: { $0.key < $1.key }) {

@@ -20,6 +20,9 @@ public struct Element: Equatable, Sendable, Codable {
     public var alpha: Double
     /// Hidden elements are not drawn.
     public var hidden: Bool
+    /// An affine transform about the element's center, `[a, b, c, d, tx, ty]`
+    /// (absent: none), as a layout's attributes set it.
+    public var transform: [Double]?
     /// Content fields for the template.
     public var content: [String: String]
 
@@ -28,7 +31,7 @@ public struct Element: Equatable, Sendable, Codable {
     public static let zIndexBound = 2_147_483_647
 
     /// Creates an element.
-    public init(key: String, kind: String, reuse: String, section: Int, item: Int?, frame: [Double], zIndex: Int = 0, alpha: Double = 1, hidden: Bool = false, content: [String: String]) {
+    public init(key: String, kind: String, reuse: String, section: Int, item: Int?, frame: [Double], zIndex: Int = 0, alpha: Double = 1, hidden: Bool = false, transform: [Double]? = nil, content: [String: String]) {
         self.key = key
         self.kind = kind
         self.reuse = reuse
@@ -38,6 +41,7 @@ public struct Element: Equatable, Sendable, Codable {
         self.zIndex = min(max(zIndex, -Self.zIndexBound), Self.zIndexBound)
         self.alpha = alpha
         self.hidden = hidden
+        self.transform = transform
         self.content = content
     }
 }
@@ -314,19 +318,25 @@ public enum ServerMessage: Equatable, Sendable {
         public var elements: [Element]
         /// Keys that were in the window before and are not after.
         public var remove: [String]
+        /// Where inserted cells of the window start their animation, where the
+        /// layout says other than the default (absent: none).
+        public var appear: [Pose]?
+        /// Where deleted cells that were in the window end theirs, likewise.
+        public var disappear: [Pose]?
         /// The members every viewer's copy shares (`seq` through `sections`), encoded
         /// once by ``encodeSharedMembers()`` and reused for each viewer. A cache: not
         /// part of the batch's value, not encoded as a field.
         public private(set) var shared: EncodedMembers?
 
         private enum CodingKeys: String, CodingKey {
-            case type, seq, by, deletes, deletedIds, inserts, insertedIds, moves, reloads, replay, sections, contentSize, bands, elements, remove
+            case type, seq, by, deletes, deletedIds, inserts, insertedIds, moves, reloads, replay, sections, contentSize, bands, elements, remove, appear, disappear
         }
 
         public static func == (a: Batch, b: Batch) -> Bool {
             a.seq == b.seq && a.by == b.by && a.deletes == b.deletes && a.deletedIds == b.deletedIds && a.inserts == b.inserts
                 && a.insertedIds == b.insertedIds && a.moves == b.moves && a.reloads == b.reloads && a.replay == b.replay
                 && a.sections == b.sections && a.contentSize == b.contentSize && a.bands == b.bands && a.elements == b.elements && a.remove == b.remove
+                && a.appear == b.appear && a.disappear == b.disappear
         }
 
         /// Encodes the shared members now, so that copies sent to many viewers (which

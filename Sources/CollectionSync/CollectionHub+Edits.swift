@@ -184,6 +184,7 @@ extension CollectionHub {
             insertedIds: logged.insertedIds, moves: logged.moves, reloads: logged.reloads, sections: logged.sections,
             contentSize: Size(width: 0, height: 0), elements: [], remove: [])
         template.encodeSharedMembers()
+        let deletedIds = Dictionary(batch.deletedItems.compactMap { p in before.itemIdentifier(at: p).map { (p, $0) } }, uniquingKeysWith: { a, _ in a })
         out += oncePerState { viewer in
             // Each viewer's collection view performs the batch against the shared data
             // source (already changed), which checks the counts once more.
@@ -209,6 +210,7 @@ extension CollectionHub {
             batch.bands = viewer.bands
             batch.elements = changed
             batch.remove = removed
+            (batch.appear, batch.disappear) = viewer.updatePoses(model: model, deletedIds: deletedIds)
             return (.batch(batch), resumeMovement(of: viewer))
         }
         return out

@@ -47,4 +47,7 @@ final class Viewer {
     func refreshWindow(model: CollectionModel, force: Bool = false) -> (changed: [Element], removed: [String]) {
         state.refreshWindow(model: model, force: force)
     }
+    func updatePoses(model: CollectionModel, deletedIds: [IndexPath: String]) -> (appear: [Pose]?, disappear: [Pose]?) {
+        state.updatePoses(model: model, deletedIds: deletedIds)
+    }
 }

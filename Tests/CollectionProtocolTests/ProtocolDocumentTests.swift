@@ -118,6 +118,9 @@ import Testing
         let band = Band(section: "s", frame: [0, 0, 10, 10], axis: "x", length: 20, behavior: "paging", pitch: 5, offset: 0)
         var banded = batch
         banded.bands = [band]
+        var posed = batch
+        posed.appear = [Pose(key: "i:p1", frame: [0, -1, 1, 1], alpha: 0)]
+        posed.disappear = [Pose(key: "i:p2", frame: [0, 0, 1, 1], alpha: 0, transform: [0.2, 0, 0, 0.2, 0, 0])]
         var bandedWelcome = ServerMessage.Welcome(viewer: viewer, epoch: "e", seq: 0, contentSize: size, sections: [], elements: [], selections: [], viewers: [viewer])
         bandedWelcome.bands = [band]
         let messages: [ServerMessage] = [
@@ -127,6 +130,7 @@ import Testing
             .swipeActions(item: "p1", edge: "trailing", actions: [SwipeActionInfo(title: "Delete", style: "destructive", color: "#e4572e")], fullSwipe: true),
             .window(.init(contentSize: size, bands: [band], add: [], remove: [])),
             .batch(banded),
+            .batch(posed),
             .welcome(.init(viewer: viewer, epoch: "e", seq: 0, contentSize: size, sections: [], elements: [], selections: [], viewers: [viewer],
                            order: [[]], focuses: [], layout: "grid", collection: "photos")),
             .resume(.init(viewer: viewer, fromSeq: 1, seq: 2, selections: [], viewers: [viewer])),

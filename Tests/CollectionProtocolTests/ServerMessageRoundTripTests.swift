@@ -54,6 +54,15 @@ import Testing
                 return .batch(b)
             }(),
             {
+                var turned = element(3)
+                turned.transform = [0, 1, -1, 0, 0, 0.5]
+                var b = ServerMessage.Batch(seq: 9, by: "v1", deletes: [[0, 0]], deletedIds: ["p0"], inserts: [[0, 0]], insertedIds: ["p9"], moves: [], reloads: [],
+                                            sections: sections, contentSize: Size(width: 400, height: 900), elements: [turned], remove: ["i:p0"])
+                b.appear = [Pose(key: "i:p9", frame: [8, -92, 188, 100.5], alpha: 0)]
+                b.disappear = [Pose(key: "i:p0", frame: [204, 8, 188, 50], alpha: 0.25, transform: [0.2, 0, 0, 0.2, 0, 0])]
+                return .batch(b)
+            }(),
+            {
                 var w = ServerMessage.Welcome(viewer: viewer, epoch: "e4", seq: 2, contentSize: Size(width: 400, height: 900), sections: sections,
                                               elements: [], selections: [], viewers: [])
                 w.bands = bands

@@ -1,3 +1,4 @@
+import CollectionProtocol
 import CollectionServer
 import CollectionTesting
 import ExampleLayouts
@@ -11,6 +12,7 @@ import Testing
         let server = CollectionServer(configuration: .testing)
         let collection = server.addCollection(named: "x")
         collection.setLayoutProvider { _ in layout() }
+        collection.allowedEdits = .all
         collection.load(DragDropDelegateTests.model((0..<items).map { "p\($0)" }))
         let port = try server.start()
         let v = try await TestViewer.connect(port: port)
@@ -51,6 +53,35 @@ import Testing
         // Both columns end at 154: the leftmost takes it.
         #expect(v.mirror.element(item: "p4")?.frame == [8, 154, 188, 60])
         #expect(v.mirror.contentSize == Size(width: 400, height: 222))
+    }
+
+    @Test func aWaterfallsInsertedItemsDropInAndDeletedOnesShrinkOnTheWire() async throws {
+        let heights: [CGFloat] = [100, 50, 80, 30, 60]
+        let (v, server) = try await viewer(of: { WaterfallLayout(columnWidth: 150) { path, _ in heights[path.item % heights.count] } }, items: 5, width: 400)
+        defer { server.stop() }
+        // p1 was at [204, 8, 188, 50]: it ends there, a fifth of its size, transparent.
+        v.send(#"{"type":"delete","op":"d","items":["p1"]}"#)
+        guard case .batch(let deleted) = try await v.next("batch") else { Issue.record("no batch"); return }
+        #expect(deleted.disappear == [Pose(key: "i:p1", frame: [204, 8, 188, 50], alpha: 0, transform: [0.2, 0, 0, 0.2, 0, 0])])
+        #expect(deleted.appear == nil)
+        // A new first item of height 100 lands at [8, 8, 188, 100]: it starts its own height above.
+        v.send(#"{"type":"insert","op":"i","section":"s","count":1}"#)
+        guard case .batch(let inserted) = try await v.next("batch") else { Issue.record("no batch"); return }
+        let id = try #require(inserted.insertedIds.first)
+        #expect(inserted.elements.first { $0.key == "i:" + id }?.frame == [8, 8, 188, 100])
+        #expect(inserted.appear == [Pose(key: "i:" + id, frame: [8, -92, 188, 100], alpha: 0)])
+        #expect(inserted.disappear == nil)
+    }
+
+    @Test func aLayoutThatKeepsTheDefaultAnimationsSendsNoPoses() async throws {
+        let (v, server) = try await viewer(of: { MosaicLayout() }, items: 6, width: 400)
+        defer { server.stop() }
+        v.send(#"{"type":"delete","op":"d","items":["p1"]}"#)
+        guard case .batch(let deleted) = try await v.next("batch") else { Issue.record("no batch"); return }
+        #expect(deleted.deletedIds == ["p1"] && deleted.disappear == nil && deleted.appear == nil)
+        v.send(#"{"type":"insert","op":"i","section":"s","count":2}"#)
+        guard case .batch(let inserted) = try await v.next("batch") else { Issue.record("no batch"); return }
+        #expect(inserted.insertedIds.count == 2 && inserted.appear == nil && inserted.disappear == nil)
     }
 
     @Test func aWaterfallsRectQueryFindsWhatBruteForceFinds() {

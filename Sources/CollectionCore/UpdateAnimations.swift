@@ -1,0 +1,85 @@
+import Foundation
+
+/// One change of a batch, as a layout sees it in
+/// ``CollectionViewLayout/prepare(forCollectionViewUpdates:)`` (UIKit's
+/// `UICollectionViewUpdateItem`). A section-wide change has an index path of one index.
+public struct CollectionViewUpdateItem: Equatable, Sendable {
+    /// What the change does.
+    public enum Action: Sendable, Equatable {
+        case insert, delete, reload, move, none
+    }
+    /// The index path before the batch (nil for an insert).
+    public let indexPathBeforeUpdate: IndexPath?
+    /// The index path after the batch (nil for a delete).
+    public let indexPathAfterUpdate: IndexPath?
+    /// Insert, delete, reload or move.
+    public let updateAction: Action
+
+    /// An update item.
+    public init(before: IndexPath?, after: IndexPath?, action: Action) {
+        indexPathBeforeUpdate = before
+        indexPathAfterUpdate = after
+        updateAction = action
+    }
+
+    /// The update items of a batch, sections first, in UIKit's order: deletes,
+    /// inserts, moves, reloads.
+    public static func items(of batch: BatchUpdate) -> [CollectionViewUpdateItem] {
+        var out: [CollectionViewUpdateItem] = []
+        out.reserveCapacity(batch.deletedSections.count + batch.insertedSections.count + batch.movedSections.count
+            + batch.deletedItems.count + batch.insertedItems.count + batch.movedItems.count + batch.reloadedItems.count)
+        for s in batch.deletedSections { out.append(.init(before: IndexPath(index: s), after: nil, action: .delete)) }
+        for s in batch.insertedSections { out.append(.init(before: nil, after: IndexPath(index: s), action: .insert)) }
+        for m in batch.movedSections { out.append(.init(before: IndexPath(index: m.from), after: IndexPath(index: m.to), action: .move)) }
+        for p in batch.deletedItems { out.append(.init(before: p, after: nil, action: .delete)) }
+        for p in batch.insertedItems { out.append(.init(before: nil, after: p, action: .insert)) }
+        for m in batch.movedItems { out.append(.init(before: m.from, after: m.to, action: .move)) }
+        for p in batch.reloadedItems { out.append(.init(before: p, after: p, action: .reload)) }
+        return out
+    }
+}
+
+/// Where the items a batch inserted start their animation, and where the items it
+/// deleted end theirs, as the layout said (its `initialLayoutAttributesForAppearingItem`
+/// and `finalLayoutAttributesForDisappearingItem`). Only items displayed before
+/// (deleted) or after (inserted) the batch are asked about.
+public struct ItemUpdateAnimations: Equatable, Sendable {
+    /// Inserted items' first attributes, by index path after the batch.
+    public var appearing: [IndexPath: CollectionViewLayoutAttributes] = [:]
+    /// Deleted items' last attributes, by index path before the batch.
+    public var disappearing: [IndexPath: CollectionViewLayoutAttributes] = [:]
+    /// Deleted items' attributes as they were displayed before the batch.
+    public var before: [IndexPath: CollectionViewLayoutAttributes] = [:]
+
+    /// None.
+    public init() {}
+
+    /// True when nothing appeared or disappeared in the displayed rect.
+    public var isEmpty: Bool { appearing.isEmpty && disappearing.isEmpty }
+}
+
+extension CollectionView {
+    /// After a batch is applied and laid out: the layout hears the batch's update
+    /// items, is asked where displayed inserted items start and where displayed
+    /// deleted items (`vanished`, with their last attributes) end, and finalizes.
+    func askUpdateAnimations(_ batch: BatchUpdate, vanished: [IndexPath: CollectionViewLayoutAttributes], countsAfter: [Int]) {
+        let layout = collectionViewLayout
+        itemAttributesBeforeUpdate = vanished
+        defer { itemAttributesBeforeUpdate = [:] }
+        layout.prepare(forCollectionViewUpdates: CollectionViewUpdateItem.items(of: batch))
+        var result = ItemUpdateAnimations()
+        result.before = vanished
+        for (p, _) in vanished {
+            if let a = layout.finalLayoutAttributesForDisappearingItem(at: p) { result.disappearing[p] = a }
+        }
+        var inserted = batch.insertedItems
+        for s in batch.insertedSections where s < countsAfter.count {
+            for i in 0..<countsAfter[s] { inserted.append(IndexPath(item: i, section: s)) }
+        }
+        for q in inserted where displayed[.cell(q)] != nil {
+            if let a = layout.initialLayoutAttributesForAppearingItem(at: q) { result.appearing[q] = a }
+        }
+        layout.finalizeCollectionViewUpdates()
+        lastUpdateAnimations = result
+    }
+}
