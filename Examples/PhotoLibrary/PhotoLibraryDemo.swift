@@ -154,6 +154,7 @@ public enum PhotoLibraryExample {
         collection.allowedEdits = .all
         collection.setPermissions(PhotoLibraryDemo.permissions)
         collection.setDropDelegate(ModelDropDelegate(foldersTakeDrops: false))
+        collection.delegate = PhotoMenus()
         // UIKit's backgroundView as an empty state: shown while there are no photos.
         collection.setBackgroundView { model in
             model.snapshot.numberOfItems > 0 ? nil

@@ -7,17 +7,8 @@ import * as protocol from "./protocol.js";
 import { LiveCollection, announcer } from "./collection.js";
 import { CONTROLS } from "./interaction.js";
 import { attachPinch } from "./pinch.js";
+import { addStylesheet } from "./stylesheet.js";
 
-const STYLESHEET = new URL("./collection-view.css", import.meta.url).href;
-
-function addStylesheet() {
-  if (document.querySelector(`link[data-collection-view]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = STYLESHEET;
-  link.dataset.collectionView = "";
-  document.head.prepend(link);   // first, so that the page's own rules win where it may style
-}
 
 /** The payload of a control: its `data-*` fields (but `action`) and, for inputs, its value. */
 export function controlPayload(control) {
@@ -58,6 +49,7 @@ export class CollectionViewElement extends HTMLElement {
       name: this.getAttribute("viewer-name") ?? params.get("name") ?? undefined,
       selfSizingLayouts: selfSizing.length ? new Set(selfSizing) : undefined,
       dropSessions: this.hasAttribute("drop-sessions"),
+      contextMenus: this.hasAttribute("context-menus"),
       endpoint: this.getAttribute("endpoint") ?? "/ws",
       token: this.getAttribute("token") ?? undefined,
       onChange: (kind, message) => this.#changed(kind, message),

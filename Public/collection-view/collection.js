@@ -7,6 +7,7 @@ import { CollectionView } from "./view.js";
 import { Connection } from "./connection.js";
 import { Interaction } from "./interaction.js";
 import { SwipeController } from "./swipe.js";
+import { ContextMenuController } from "./contextmenu.js";
 import { describeBatch } from "./announce.js";
 import { metrics } from "./metrics.js";
 
@@ -23,9 +24,10 @@ export class LiveCollection {
    *   is the WebSocket path ("/ws"), resolved against the page's address; `token`, a
    *   signed token sent as `?token=` (a cookie the server reads works without it); with
    *   `dropSessions`, a pointer drag is a drag-and-drop session (see dragdrop.js)
-   *   rather than an interactive movement.
+   *   rather than an interactive movement; with `contextMenus`, a right-click, long press
+   *   or the menu key opens the server's context menu (see contextmenu.js).
    */
-  constructor({ scroller, content, announce, collection, name, selfSizingLayouts, dropSessions = false, endpoint = "/ws", token, onChange, onStatus }) {
+  constructor({ scroller, content, announce, collection, name, selfSizingLayouts, dropSessions = false, contextMenus = false, endpoint = "/ws", token, onChange, onStatus }) {
     Object.assign(this, { scroller, content, announce, collection, name });
     this.onChange = onChange ?? (() => {});
     /** Called with every dropProposal, ack and reject (the drag controller listens). */
@@ -58,6 +60,11 @@ export class LiveCollection {
     });
 
     this.interaction.swipe = this.swipe = new SwipeController({ content, send: (m) => this.send(m), announce });
+    if (contextMenus) {
+      this.contextMenu = new ContextMenuController({
+        scroller, state: this.state, view: this.view, send: (m) => this.send(m), contentPoint: (x, y) => this.contentPoint(x, y),
+      });
+    }
     // An outline row's disclosure: expand or collapse its children (for everyone).
     content.addEventListener("click", (e) => {
       const disclosure = e.target.closest("[data-outline]");
@@ -215,6 +222,7 @@ export class LiveCollection {
     }
     if (["dropProposal", "ack", "reject", "dragSession"].includes(message.type)) this.onDropMessage?.(message);
     if (message.type === "swipeActions") this.swipe.message(message);
+    if (message.type === "contextMenu") this.contextMenu?.message(message);
     // A swiped row another viewer deleted: its actions close.
     if (message.type === "batch" && this.swipe.open && message.deletedIds?.includes(this.swipe.open.item)) this.swipe.close();
     this.onChange(change.kind, message);

@@ -55,13 +55,17 @@ export const outline = (item, expanded) => ({ type: "outline", item, expanded })
 /** A list row's swipe from `edge` ("leading", "trailing"): ask which actions it reveals, then perform one. */
 export const swipeActions = (item, edge) => ({ type: "swipeActions", item, edge });
 export const swipeAction = (item, edge, index) => ({ type: "swipeAction", item, edge, index });
+/** A context menu for `items` (empty: the background) at (x, y) in content coordinates; choose the action at `path`; close it. */
+export const contextMenu = (items, x, y) => ({ type: "contextMenu", items, x, y });
+export const contextMenuAction = (path) => ({ type: "contextMenuAction", path });
+export const contextMenuEnd = () => ({ type: "contextMenuEnd" });
 /** A drag hovering at (x, y): `source` {collection, item} for an item here, else `kinds` of external data. */
 export const dropUpdate = (x, y, source, kinds) => (source ? { type: "dropUpdate", x, y, source } : { type: "dropUpdate", x, y, items: kinds.map((kind) => ({ kind })) });
 /** The drag released at (x, y): `source` for an item here, else `items` [{kind, value}]. */
 export const drop = (op, x, y, source, items) => (source ? { type: "drop", op, x, y, source } : { type: "drop", op, x, y, items });
 
 const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presenceChange", "error", "focus", "drag", "layout",
-  "dropProposal", "editing", "selections", "dragSession", "swipeActions"]);
+  "dropProposal", "editing", "selections", "dragSession", "swipeActions", "contextMenu"]);
 
 /** Parses a server frame; throws with a reason if it is not a v1 server message. */
 export function parseServerMessage(text) {

@@ -114,6 +114,9 @@ open class CollectionView {
     public var backgroundView: CollectionReusableView? {
         didSet { displayGeneration += 1 }
     }
+    /// The collection view's context menu (UIKit's `contextMenuInteraction`): nil
+    /// until the delegate first gives a menu (``presentContextMenu(forItemsAt:point:)``).
+    public internal(set) var contextMenuInteraction: ContextMenuInteraction?
     /// The interactive transition under way, and its completion.
     var interactiveTransition: (layout: CollectionViewTransitionLayout, completion: LayoutInteractiveTransitionCompletion?)?
     /// Orthogonal sections' offsets, by section (``orthogonalScrollOffsets``).
@@ -159,6 +162,7 @@ open class CollectionView {
     public var holdsUserState: Bool {
         !selected.isEmpty || highlighted != nil || focusedIndexPath != nil || lastFocusedIndexPath != nil
             || movement != nil || !(selfSizedItems?.isEmpty ?? true) || isEditing || interactiveTransition != nil || activeDragSession != nil
+            || contextMenuInteraction?.presentedMenu != nil
     }
 
     private static let registrations = Atomic<Int>(0)

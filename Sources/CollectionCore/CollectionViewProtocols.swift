@@ -45,6 +45,9 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath
     /// The layout an interactive transition runs (a subclass for a transition of its own).
     func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout, newLayout toLayout: CollectionViewLayout) -> CollectionViewTransitionLayout
+    /// The context menu for `indexPaths` (empty: the background), asked for at
+    /// `point` in content coordinates (nil: no menu).
+    func collectionView(_ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint) -> ContextMenuConfiguration?
 }
 
 /// What changed when focus moved (UIKit's `UICollectionViewFocusUpdateContext`).
@@ -98,6 +101,8 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, transitionLayoutForOldLayout fromLayout: CollectionViewLayout, newLayout toLayout: CollectionViewLayout) -> CollectionViewTransitionLayout {
         CollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout)
     }
+    /// By default, no menu.
+    public func collectionView(_ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint) -> ContextMenuConfiguration? { nil }
 }
 
 /// Told which items are about to come into view, as UIKit's `UICollectionViewDataSourcePrefetching`.

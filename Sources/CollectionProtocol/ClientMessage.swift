@@ -97,6 +97,13 @@ public enum ClientMessage: Hashable, Sendable {
     case swipeActions(item: String, trailing: Bool)
     /// Perform the action at `index` of a list row's swipe from an edge.
     case swipeAction(item: String, trailing: Bool, index: Int)
+    /// Open a context menu for `items` (empty: the background) at a point in content
+    /// coordinates (answered with `contextMenu`).
+    case contextMenu(items: [String], at: Point)
+    /// Choose the action at `path` (indexes into the open menu's entries, then a submenu's).
+    case contextMenuAction(path: [Int])
+    /// Close the open menu, choosing nothing.
+    case contextMenuEnd
     /// Switch every viewer to the named layout (`setCollectionViewLayout(_:animated:)`).
     case layout(name: String)
     /// Start an interactive transition of this viewer's own layout to the named one
@@ -223,7 +230,8 @@ public enum ClientMessage: Hashable, Sendable {
     public static let types = ["hello", "scroll", "select", "insert", "delete", "shuffle", "move", "reload", "focus", "drag",
                                "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout", "measure",
                                "dropUpdate", "drop", "editing", "selectRange", "scrollToItem", "action",
-                               "transitionBegin", "transitionUpdate", "transitionEnd", "dragBegin", "dragAdd", "dragEnd", "swipeActions", "swipeAction", "outline"]
+                               "transitionBegin", "transitionUpdate", "transitionEnd", "dragBegin", "dragAdd", "dragEnd", "swipeActions", "swipeAction", "outline",
+                               "contextMenu", "contextMenuAction", "contextMenuEnd"]
     /// Most sections a `scroll` gives offsets for.
     public static let maxSectionOffsets = 100
     /// Most payload entries an `action` carries, and the longest value.
@@ -327,6 +335,14 @@ public enum ClientMessage: Hashable, Sendable {
             message = .dragEnd
         case "outline":
             message = .outline(item: try r.string("item"), expanded: try r.bool("expanded"))
+        case "contextMenu":
+            let items = try r.stringArray("items", count: 0...1_000)
+            guard Set(items).count == items.count else { throw ProtocolError(.badMessage, "field 'items' names an item twice") }
+            message = .contextMenu(items: items, at: Point(x: try r.number("x", in: -10_000_000...10_000_000), y: try r.number("y", in: -10_000_000...10_000_000)))
+        case "contextMenuAction":
+            message = .contextMenuAction(path: try r.integerArray("path", count: 1...8, in: 0...255))
+        case "contextMenuEnd":
+            message = .contextMenuEnd
         case "swipeActions", "swipeAction":
             let item = try r.string("item")
             let edge = try r.string("edge", maxLength: 16)

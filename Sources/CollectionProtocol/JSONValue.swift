@@ -116,6 +116,17 @@ struct FieldReader {
         return out
     }
 
+    mutating func integerArray(_ key: String, count: ClosedRange<Int>, in range: ClosedRange<Int>) throws(ProtocolError) -> [Int] {
+        let problem = ProtocolError(.badMessage, "field '\(name(key))' must be an array of \(count.lowerBound) to \(count.upperBound) whole numbers between \(range.lowerBound) and \(range.upperBound)")
+        guard case .array(let values) = try required(key), count.contains(values.count) else { throw problem }
+        var out: [Int] = []
+        for v in values {
+            guard case .number(let d) = v, d.isFinite, d == d.rounded(), Double(range.lowerBound)...Double(range.upperBound) ~= d else { throw problem }
+            out.append(Int(d))
+        }
+        return out
+    }
+
     /// An array of objects, each read by its own reader (named `key[i]` in messages).
     mutating func objectArray(_ key: String, count: ClosedRange<Int>) throws(ProtocolError) -> [FieldReader] {
         guard case .array(let values) = try required(key) else { throw ProtocolError(.badMessage, "field '\(name(key))' must be an array of objects") }

@@ -37,6 +37,8 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     /// The drop delegate deleted the placeholder it dropped (or its commit could not
     /// be taken): nothing was dropped.
     case dropCancelled = "drop_cancelled"
+    /// `contextMenuAction` with no context menu open.
+    case noMenu = "no_menu"
     /// `dragBegin` of an item the drag delegate gives no items for, or `dragAdd` with no drag under way.
     case notDraggable = "not_draggable"
     /// `hello` or a drop named a collection this server does not hold.

@@ -13,6 +13,7 @@ extension ServerMessage {
     private struct EditingBody: Decodable { let on: Bool }
     private struct SelectionsBody: Decodable { let viewer: String; let items: [String]; let selected: Bool }
     private struct DragSessionBody: Decodable { let session: String; let items: [String]; let allowsMove: Bool }
+    private struct ContextMenuBody: Decodable { let items: [String]; let menu: MenuEntry? }
     private struct SwipeActionsBody: Decodable { let item: String; let edge: String; let actions: [SwipeActionInfo]; let fullSwipe: Bool }
 
     /// Decodes a server message (for Swift clients and tests).
@@ -50,6 +51,9 @@ extension ServerMessage {
             return .layout(name: b.name, by: b.by)
         case "dropProposal": return .dropProposal(try decoder.decode(DropProposal.self, from: data))
         case "editing": return .editing(on: try decoder.decode(EditingBody.self, from: data).on)
+        case "contextMenu":
+            let b = try decoder.decode(ContextMenuBody.self, from: data)
+            return .contextMenu(items: b.items, menu: b.menu)
         case "swipeActions":
             let b = try decoder.decode(SwipeActionsBody.self, from: data)
             return .swipeActions(item: b.item, edge: b.edge, actions: b.actions, fullSwipe: b.fullSwipe)
@@ -82,6 +86,7 @@ extension ServerMessage {
         case .dropProposal: "dropProposal"
         case .editing: "editing"
         case .dragSession: "dragSession"
+        case .contextMenu: "contextMenu"
         case .swipeActions: "swipeActions"
         case .selections: "selections"
         }

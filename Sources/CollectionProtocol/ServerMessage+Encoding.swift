@@ -114,6 +114,10 @@ extension ServerMessage {
             }
             w.endArray()
             w.key("fullSwipe"); w.bool(fullSwipe)
+        case let .contextMenu(items, menu):
+            w.key("items"); w.strings(items)
+            w.key("menu")
+            if let menu { w.menu(menu) } else { w.null() }
         case let .dragSession(id, items, allowsMove):
             w.key("session"); w.string(id)
             w.key("items"); w.strings(items)

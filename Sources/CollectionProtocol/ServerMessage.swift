@@ -156,6 +156,8 @@ public enum ServerMessage: Equatable, Sendable {
     case swipeActions(item: String, edge: String, actions: [SwipeActionInfo], fullSwipe: Bool)
     /// A viewer selected or deselected several items at once (a range).
     case selections(viewer: String, items: [String], selected: Bool)
+    /// The context menu opened for `items` (nil: the delegate gives none).
+    case contextMenu(items: [String], menu: MenuEntry?)
 
     /// What a drop at a point would do.
     public struct DropProposal: Equatable, Sendable, Codable {

@@ -24,6 +24,12 @@ public protocol LiveCollectionDelegate: AnyObject, Sendable {
     /// and the control's `data-*` attributes. Like LiveView's `handle_event`.
     func collectionView(_ collectionView: LiveCollection, performAction action: String, forItemAt indexPath: IndexPath?,
                         payload: [String: String], by viewer: Viewer)
+    /// The context menu `viewer` opened (right-click, long press or the menu key) for
+    /// `indexPaths` (empty: the background) at `point`, in content coordinates; nil:
+    /// none. UIKit's `collectionView(_:contextMenuConfigurationForItemsAt:point:)`.
+    /// An action's handler runs when the viewer chooses it, with the collection locked.
+    func collectionView(_ collectionView: LiveCollection, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint,
+                        by viewer: Viewer) -> ContextMenuConfiguration?
 }
 
 extension LiveCollectionDelegate {
@@ -38,6 +44,8 @@ extension LiveCollectionDelegate {
     }
     public func collectionView(_ collectionView: LiveCollection, performAction action: String, forItemAt indexPath: IndexPath?,
                                payload: [String: String], by viewer: Viewer) {}
+    public func collectionView(_ collectionView: LiveCollection, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint,
+                               by viewer: Viewer) -> ContextMenuConfiguration? { nil }
 }
 
 /// Per-item and per-section sizes for a flow layout, as UIKit's
@@ -120,6 +128,9 @@ class DelegateBridge: CollectionViewDelegate {
                         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
         target.collectionView(collection, targetIndexPathForMoveOfItemFromOriginalIndexPath: originalIndexPath,
                               atCurrentIndexPath: currentIndexPath, toProposedIndexPath: proposedIndexPath, by: viewer)
+    }
+    func collectionView(_ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint) -> ContextMenuConfiguration? {
+        target.collectionView(collection, contextMenuConfigurationForItemsAt: indexPaths, point: point, by: viewer)
     }
 }
 

@@ -376,6 +376,13 @@ public final class CollectionHub {
             return try swipeActions(item, trailing: trailing, viewer: viewer)
         case let .swipeAction(item, trailing, index):
             return try performSwipeAction(item, trailing: trailing, index: index, viewer: viewer)
+        case let .contextMenu(items, at):
+            return try openContextMenu(items, at: at, viewer: viewer)
+        case .contextMenuAction(let path):
+            return try performContextMenuAction(path, viewer: viewer)
+        case .contextMenuEnd:
+            viewer.collectionView.contextMenuInteraction?.dismissMenu()
+            return []
         case .transitionBegin(let name):
             return try beginTransition(to: name, viewer: viewer)
         case .transitionUpdate(let progress):

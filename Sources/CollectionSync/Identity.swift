@@ -44,10 +44,12 @@ extension ViewerPermissions {
     /// The permission a message needs (nil: any viewer may send it).
     static func needed(for message: ClientMessage) -> (ViewerPermissions, String)? {
         switch message {
-        case .hello, .scroll, .measure, .editing, .scrollToItem, .transitionBegin, .transitionUpdate, .swipeActions: (.view, "view")
+        case .hello, .scroll, .measure, .editing, .scrollToItem, .transitionBegin, .transitionUpdate, .swipeActions,
+             .contextMenu: (.view, "view")
         case .select, .selectRange, .focus, .drag, .dragBegin, .dragAdd: (.select, "select in")
         case .edit, .moveBegin, .moveUpdate, .moveEnd, .drop, .dropUpdate, .action, .layout, .swipeAction, .outline: (.edit, "edit")
-        case .moveCancel, .transitionEnd, .dragEnd: nil
+        // A menu's action is the app's handler: the app decides who may run it.
+        case .moveCancel, .transitionEnd, .dragEnd, .contextMenuAction, .contextMenuEnd: nil
         }
     }
 }

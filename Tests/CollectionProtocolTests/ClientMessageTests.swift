@@ -32,6 +32,10 @@ import Testing
         #expect(try decode(#"{"type":"dragEnd"}"#) == .dragEnd)
         #expect(try decode(#"{"type":"swipeActions","item":"b1","edge":"trailing"}"#) == .swipeActions(item: "b1", trailing: true))
         #expect(try decode(#"{"type":"outline","item":"h1","expanded":false}"#) == .outline(item: "h1", expanded: false))
+        #expect(try decode(#"{"type":"contextMenu","items":["p1","p2"],"x":1.5,"y":2}"#) == .contextMenu(items: ["p1", "p2"], at: Point(x: 1.5, y: 2)))
+        #expect(try decode(#"{"type":"contextMenu","items":[],"x":0,"y":0}"#) == .contextMenu(items: [], at: Point(x: 0, y: 0)))
+        #expect(try decode(#"{"type":"contextMenuAction","path":[1,0]}"#) == .contextMenuAction(path: [1, 0]))
+        #expect(try decode(#"{"type":"contextMenuEnd"}"#) == .contextMenuEnd)
         #expect(try decode(#"{"type":"swipeAction","item":"b1","edge":"leading","index":2}"#) == .swipeAction(item: "b1", trailing: false, index: 2))
         #expect(try decode(#"{"type":"drop","op":"d","x":1,"y":2,"source":{"collection":"c","item":"p1","session":"v1-1"}}"#)
                 == .drop(.init(op: "d", at: Point(x: 1, y: 2), source: .init(collection: "c", item: "p1", session: "v1-1"), items: [])))
@@ -58,6 +62,13 @@ import Testing
         (#"{"type":"transitionUpdate","progress":-0.1}"#, .badMessage, "field 'progress' must be"),
         (#"{"type":"transitionEnd"}"#, .badMessage, "missing field 'finish'"),
         (#"{"type":"swipeActions","item":"b1","edge":"top"}"#, .badMessage, "field 'edge' must be leading or trailing"),
+        (#"{"type":"contextMenu","items":["a","a"],"x":0,"y":0}"#, .badMessage, "field 'items' names an item twice"),
+        (#"{"type":"contextMenu","items":["a"]}"#, .badMessage, "missing field 'x'"),
+        (#"{"type":"contextMenuAction","path":[]}"#, .badMessage, "field 'path' must be an array of 1 to 8 whole numbers between 0 and 255"),
+        (#"{"type":"contextMenuAction","path":[256]}"#, .badMessage, "field 'path' must be an array of 1 to 8"),
+        (#"{"type":"contextMenuAction","path":[0.5]}"#, .badMessage, "field 'path' must be an array of 1 to 8"),
+        (#"{"type":"contextMenuAction","path":[0,0,0,0,0,0,0,0,0]}"#, .badMessage, "field 'path' must be an array of 1 to 8"),
+        (#"{"type":"contextMenuEnd","items":[]}"#, .badMessage, "unknown field 'items'"),
         (#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":{"s":-1}}"#, .badMessage, "field 'sectionOffsets.s' must be"),
         (#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":{"s":"10"}}"#, .badMessage, "field 'sectionOffsets.s' must be a number"),
         (#"{"type":"scroll","offset":{"x":0,"y":0},"sectionOffsets":[10]}"#, .badMessage, "'sectionOffsets' must be a JSON object"),

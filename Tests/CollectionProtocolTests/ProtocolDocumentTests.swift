@@ -127,6 +127,11 @@ import Testing
             .welcome(.init(viewer: viewer, epoch: "e", seq: 0, contentSize: size, sections: [], elements: [element], selections: [], viewers: [viewer])),
             .welcome(bandedWelcome),
             .dragSession(id: "v1-1", items: ["p1"], allowsMove: true),
+            .contextMenu(items: ["p1"], menu: MenuEntry(index: 0, title: "t", children: [
+                MenuEntry(index: 0, title: "a", image: "i", attributes: ["destructive"], state: "on"),
+                MenuEntry(index: 1, title: "m", inline: true, children: []),
+            ])),
+            .contextMenu(items: [], menu: nil),
             .swipeActions(item: "p1", edge: "trailing", actions: [SwipeActionInfo(title: "Delete", style: "destructive", color: "#e4572e")], fullSwipe: true),
             .window(.init(contentSize: size, bands: [band], add: [], remove: [])),
             .batch(banded),

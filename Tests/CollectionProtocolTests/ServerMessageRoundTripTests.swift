@@ -43,6 +43,12 @@ import Testing
             .dropProposal(.init(operation: "cancel", intent: "unspecified", section: nil, item: nil, target: nil, x: 0, y: 0)),
             .editing(on: true),
             .dragSession(id: "v\"1-2", items: ["a", "é"], allowsMove: false),
+            .contextMenu(items: ["a", "é"], menu: MenuEntry(index: 0, title: "2 \"photos\"", children: [
+                MenuEntry(index: 0, title: "Move", image: "⤒"),
+                MenuEntry(index: 2, title: "Album", children: [MenuEntry(index: 0, title: "Summer", attributes: ["disabled", "keepsMenuPresented"], state: "mixed")]),
+                MenuEntry(index: 3, title: "Inline", inline: true, children: []),
+            ])),
+            .contextMenu(items: [], menu: nil),
             .swipeActions(item: "b1", edge: "leading", actions: [SwipeActionInfo(title: nil, style: "normal"), SwipeActionInfo(title: "Flag", style: "normal", color: "#f0a400")], fullSwipe: false),
             .selections(viewer: "v2", items: ["a", "b"], selected: false),
             .window(.init(contentSize: Size(width: 320, height: 10), add: [], remove: [], animated: true)),

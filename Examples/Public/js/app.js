@@ -19,6 +19,8 @@ const live = new LiveCollection({
   name: params.get("name") ?? undefined,
   // The demo's list layout sizes rows by their text (the server's estimatedItemSize).
   selfSizingLayouts: new Set(["list"]),
+  // A right-click, long press or the menu key: the server's context menu (Move to Top, Move to Album, Delete).
+  contextMenus: true,
   onChange: (kind) => {
     if (!["drag", "dropProposal", "ack"].includes(kind)) updateChrome();
   },
