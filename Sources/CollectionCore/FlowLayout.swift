@@ -76,6 +76,13 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         static let sampleStride = 64
     }
     var storage = Storage()
+    /// The last prepare's sizes came from the delegate and may be kept (see
+    /// ``CollectionViewFlowLayoutInvalidationContext``), with the counts and axis they were for.
+    var delegateMetricsValid = false
+    var metricsCounts: [Int] = []
+    var metricsVertical = true
+    /// Items whose delegate size is asked again at the next prepare (kept metrics only).
+    var itemsToAskAgain: [IndexPath] = []
 
     /// Creates a flow layout with UIKit's defaults (50×50 items, spacing 10).
     public override init() {}
@@ -91,14 +98,31 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let counts = (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) }
         let delegate = cv.delegate as? CollectionViewDelegateFlowLayout
         var context = LayoutContext(numberOfItems: counts, boundsSize: cv.bounds.size, visibleBounds: cv.bounds)
+        let vertical = scrollDirection == .vertical
         if let delegate {
-            context.sizeForItem = { [unowned self, unowned cv] in delegate.collectionView(cv, layout: self, sizeForItemAt: $0) }
+            // Every item's size, section by section, into arrays; or, after an
+            // invalidation that kept the delegate metrics, the last prepare's sizes.
+            let keep = delegateMetricsValid && metricsCounts == counts && metricsVertical == vertical && storage.items.count == counts.reduce(0, +)
+            let previous = keep ? storage.items : []
+            let firsts = keep ? sections.map(\.firstItem) : []
+            var again: [Int: [Int]] = [:]
+            if keep { for p in itemsToAskAgain where p.count == 2 { again[p.section, default: []].append(p.item) } }
+            // Strong captures: the context lives only while this prepare runs, and an
+            // unowned reference costs two atomic operations per item.
+            context.sizesInSection = { s in
+                self.delegateSizes(delegate, of: cv, section: s, count: counts[s], vertical: vertical,
+                                   kept: keep ? (previous, firsts[s]) : nil, askAgain: again[s] ?? [])
+            }
         } else if estimatedItemSize != .zero {
             // Self-sizing: measured sizes where known, the estimate elsewhere.
             let estimate = estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
             let sizes = cv.selfSizedItems ?? [:]
             context.sizeForItem = { sizes[$0] ?? estimate }
         }
+        delegateMetricsValid = delegate != nil
+        metricsCounts = counts
+        metricsVertical = vertical
+        itemsToAskAgain = []
         compute(context, sectionParameters: delegate.map { d in { [unowned self, unowned cv] s in
             (d.collectionView(cv, layout: self, insetForSectionAt: s),
              d.collectionView(cv, layout: self, minimumLineSpacingForSectionAt: s),
@@ -108,8 +132,22 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         } })
     }
 
+    /// Any plain invalidation asks the delegate about every item again.
+    open override func invalidateLayout() {
+        super.invalidateLayout()
+        delegateMetricsValid = false
+        itemsToAskAgain = []
+    }
+
+    /// A ``CollectionViewFlowLayoutInvalidationContext`` may keep the delegate's sizes.
+    open override func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
+        if invalidateKeepingDelegateMetrics(context) { return }
+        super.invalidateLayout(with: context)
+    }
+
     /// Prepares from explicit inputs, with no collection view.
     public func prepare(_ context: LayoutContext) {
+        delegateMetricsValid = false
         compute(context, sectionParameters: nil)
     }
 
@@ -183,8 +221,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                         }
                     } else {
                         let sizeForItem = context.sizeForItem!
+                        // One index path, its item index set for each call: building one per
+                        // item costs more than the layout's own work.
+                        var path = IndexPath(item: 0, section: s)
                         cursor = Self.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
-                                                items: target, lines: &lines) { sizeForItem(IndexPath(item: $0, section: s)) }
+                                                items: target, lines: &lines) { item in
+                            path[1] = item
+                            return sizeForItem(path)
+                        }
                     }
                     written += count
                     g.lines = lines.lineV.count - g.firstLine

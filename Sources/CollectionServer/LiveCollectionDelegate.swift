@@ -136,7 +136,13 @@ class DelegateBridge: CollectionViewDelegate {
 
 /// A bridge that also gives flow layouts their sizes.
 final class FlowDelegateBridge: DelegateBridge, CollectionViewDelegateFlowLayout {
-    private var flow: any LiveCollectionDelegateFlowLayout { target as! any LiveCollectionDelegateFlowLayout }
+    /// The target as a flow delegate, cast once (the layout asks once per item).
+    private let flow: any LiveCollectionDelegateFlowLayout
+
+    override init(target: any LiveCollectionDelegate, hub: CollectionHub, collection: LiveCollection) {
+        flow = target as! any LiveCollectionDelegateFlowLayout
+        super.init(target: target, hub: hub, collection: collection)
+    }
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
         flow.collectionView(collection, layout: collectionViewLayout, sizeForItemAt: indexPath)

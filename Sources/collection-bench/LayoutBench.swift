@@ -20,7 +20,7 @@ enum LayoutBench {
         ]
         let variants: [(String, LayoutContext)] = [
             ("fixed (itemSize)", LayoutContext(numberOfItems: counts, boundsSize: bounds)),
-            ("variable, per item (UIKit delegate style)", LayoutContext(numberOfItems: counts, boundsSize: bounds, sizeForItem: { sizes[$0.section][$0.item] })),
+            ("variable, per item (a `sizeForItem` closure)", LayoutContext(numberOfItems: counts, boundsSize: bounds, sizeForItem: { sizes[$0.section][$0.item] })),
             ("variable, per section (sizesInSection)", LayoutContext(numberOfItems: counts, boundsSize: bounds, sizesInSection: { sizes[$0] })),
         ]
         for (name, context) in variants {
@@ -45,6 +45,7 @@ enum LayoutBench {
             lines.append(row([name, formatTime(prepare), String(format: "%.2f", prepare / Double(total) * 1e9),
                               formatTime(attributes), formatTime(frames), "\(found / rects.count)"]))
         }
+        lines += FlowDelegateBench.rows(sizes: sizes, bounds: bounds)
         return lines.joined(separator: "\n")
     }
 
