@@ -22,7 +22,11 @@ export function controlPayload(control) {
 export class CollectionViewElement extends HTMLElement {
   connectedCallback() {
     if (this.live) return;
-    addStylesheet();
+    // Cells drawn before the library's styles or the page's fonts arrived measured
+    // other heights: self-sizing cells are measured again once they have.
+    const remeasure = () => this.live?.view.remeasure();
+    addStylesheet().then(remeasure);
+    document.fonts?.ready.then(remeasure);
     const scroller = document.createElement("div");
     scroller.className = "cv-scroller";
     scroller.tabIndex = 0;

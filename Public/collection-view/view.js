@@ -197,7 +197,9 @@ export class CollectionView {
       const entry = this.live.get(key);
       const body = node.querySelector("[data-measure]");
       if (!entry || entry.node !== node || !body) continue;
-      const height = Math.max(Number(node.dataset.minHeight ?? MIN_ROW), Math.ceil(body.offsetTop + body.offsetHeight));
+      // A list row centres its text (which carries its own padding): its height is the text's.
+      const top = node._listCell ? 0 : body.offsetTop;
+      const height = Math.max(Number(node.dataset.minHeight ?? MIN_ROW), Math.ceil(top + body.offsetHeight));
       const size = `${entry.w}×${height}`;
       if (Math.abs(height - entry.h) < 0.5 || this.reported.get(key) === size) continue;
       this.reported.set(key, size);
@@ -205,6 +207,17 @@ export class CollectionView {
     }
     this.toMeasure.clear();
     for (let i = 0; i < sizes.length; i += 500) this.onMeasure?.(sizes.slice(i, i + 500));
+  }
+
+  /**
+   * Measures every drawn cell of a self-sizing layout again (the page's styles or
+   * fonts arrived after they were first drawn, say), reporting what changed.
+   */
+  remeasure() {
+    if (!this.selfSizingLayouts.has(this.state.layout)) return;
+    this.reported.clear();
+    for (const [key, entry] of this.live) if (entry.element?.kind === "cell") this.toMeasure.set(key, entry.node);
+    if (this.toMeasure.size) requestAnimationFrame(() => this.measure());
   }
 
   /**

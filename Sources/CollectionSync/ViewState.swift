@@ -202,7 +202,13 @@ final class ViewState {
             }
         }
         if let made = policy.makeLayout(for: next) {
+            // The same mode at the same width (the viewport only grew taller or
+            // shorter): the cells measured keep their sizes in the layout made anew,
+            // since the client, seeing the same widths, does not measure them again.
+            let kept = next.mode == environment?.mode && next.container.width == environment?.container.width
+                ? collectionView.selfSizedItems : nil
             collectionView.setCollectionViewLayout(made, animated: animated)
+            for (indexPath, size) in kept ?? [:] { collectionView.setMeasuredSize(size, forItemAt: indexPath) }
             return
         }
         if animated || environment == nil || environment?.mode != next.mode || !(collectionView.collectionViewLayout is CollectionViewFlowLayout) {

@@ -178,6 +178,7 @@ struct ServerCommand: AsyncParsableCommand {
         let tickets = try await TicketBoardExample.add(to: server)
         if ticketInterval > 0 { tickets.startAddingTickets(every: ticketInterval) }
         try await StorefrontExample.add(to: server)
+        try await SettingsExample.add(to: server)
         if exitOnStdinEOF {
             Thread.detachNewThread {
                 var buffer = [UInt8](repeating: 0, count: 256)

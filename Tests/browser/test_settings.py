@@ -1,0 +1,54 @@
+"""The settings page: a sidebar list with outlines (UIKit's sidebar appearance and
+section snapshots). One viewer opens E-mail with its disclosure and switches Offers on;
+the other sees the rows open and the checkmark, and the page names the chosen row."""
+import pytest
+from selenium.webdriver.common.by import By
+
+from server_fixture import Server, artifacts_dir
+from test_two_viewers import browser, js, wait
+
+
+@pytest.fixture
+def server():
+    s = Server("--demo", "small", "--ticket-interval", "0")
+    yield s
+    s.stop()
+
+
+def open_settings(server):
+    d = browser(900, 760)
+    d.get(server.url + "settings.html")
+    wait(d, lambda d: js(d, "return !!document.querySelector('#settings [data-item=email]')"), message="the sidebar did not load")
+    return d
+
+
+def accessories(d, item):
+    return js(d, "return window.__settings.state.elements.get('i:' + arguments[0])?.content.accessories ?? ''", item)
+
+
+def test_a_setting_chosen_in_one_sidebar_shows_in_another(server):
+    ana, ben = open_settings(server), open_settings(server)
+    try:
+        ana.find_element(By.CSS_SELECTOR, "#settings [data-item=email] [data-outline]").click()
+        wait(ben, lambda d: js(d, "return !!document.querySelector('#settings [data-item=email-offers]')"),
+             message="Ben's sidebar did not open E-mail")
+        assert accessories(ben, "email-offers") == "" and accessories(ben, "email-orders") == "checkmark"
+        wait(ana, lambda d: js(d, "return !!document.querySelector('#settings [data-item=email-offers]')"))
+        ana.find_element(By.CSS_SELECTOR, "#settings [data-item=email-offers]").click()
+        wait(ben, lambda d: accessories(d, "email-offers") == "checkmark", message="Ben did not see Offers switch on")
+        wait(ana, lambda d: js(d, "return document.getElementById('detail-title').textContent") == "Offers")
+        wait(ana, lambda d: js(d, "return document.getElementById('detail-text').textContent") == "On.")
+        # The sidebar draws it: a header row per group, the entries' rows indented, a checkmark on.
+        header = js(ana, "return getComputedStyle(document.querySelector('#settings [data-item=notifications]')).fontWeight")
+        assert int(header) >= 600
+        # Each level is indented further: a leaf's text starts right of its entry's disclosure.
+        edge = js(ana, """const row = (id) => document.querySelector(`#settings [data-item=${id}]`);
+                            return [row('email-offers').querySelector('.cv-list-primary').getBoundingClientRect().left,
+                                    row('email').querySelector('[data-outline]').getBoundingClientRect().right,
+                                    row('email').querySelector('.cv-list-leading').getBoundingClientRect().left,
+                                    row('notifications').querySelector('.cv-list-leading').getBoundingClientRect().left]""")
+        assert edge[0] > edge[1] and edge[2] - edge[3] == 20, edge
+        ana.save_screenshot(str(artifacts_dir() / "settings.png"))
+    finally:
+        ana.quit()
+        ben.quit()
