@@ -109,7 +109,9 @@ public enum StorefrontExample {
     public static func add(to server: CollectionServer) async throws(ProtocolError) -> LiveDiffableDataSource<String, String> {
         let collection = server.addCollection(named: collectionName, persistence: .appManaged)
         collection.headerTemplate = "store-header"
-        collection.allowedEdits = []
+        // Viewers may reorder the basket (its rows' reorder handles), and nothing else.
+        collection.allowedEdits = [.move]
+        collection.delegate = BasketRules()
         var all: [String: StoreItem] = [:]
         for section in StoreSection.allCases { for item in items(section) { all[item.id] = item } }
         let byId = all
@@ -131,7 +133,8 @@ public enum StorefrontExample {
                     return .list(row, accessories: isTopic ? [.outlineDisclosure(isExpanded: outline.isExpanded(id))] : [],
                                  indentationLevel: outline.level(of: id))
                 }
-                return .list(row, accessories: [.disclosureIndicator()])
+                // A basket row: delete (revealing Remove) before it, a reorder handle after it.
+                return .list(row, accessories: [.delete(), .disclosureIndicator(), .reorder()])
             }
             var fields = ["title": item.title, "detail": item.detail, "color": "hsl(\(item.hue) 55% 62%)"]
             if !item.badge.isEmpty { fields["badge"] = item.badge }
@@ -158,6 +161,21 @@ public enum StorefrontExample {
         // Help is an outline: a section snapshot, whose topics viewers expand and collapse.
         try await dataSource.apply(helpOutline(), to: StoreSection.help.rawValue, animatingDifferences: false)
         return dataSource
+    }
+}
+
+/// Only the basket's rows move, and only within the basket (UIKit's `canMoveItemAt`
+/// and `targetIndexPathForMoveOfItemFromOriginalIndexPath`).
+final class BasketRules: LiveCollectionDelegate {
+    static let basket = StoreSection.allCases.firstIndex(of: .basket)!
+
+    func collectionView(_ collectionView: LiveCollection, canMoveItemAt indexPath: IndexPath, by viewer: Viewer) -> Bool {
+        indexPath.section == Self.basket
+    }
+
+    func collectionView(_ collectionView: LiveCollection, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+                        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath, by viewer: Viewer) -> IndexPath {
+        proposedIndexPath.section == Self.basket ? proposedIndexPath : currentIndexPath
     }
 }
 

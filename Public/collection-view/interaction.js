@@ -65,6 +65,11 @@ export class Interaction {
     node.classList.add("highlighted");
     this.press = { item, node, x: event.clientX, y: event.clientY, pointerId: event.pointerId, type: event.pointerType, dragging: false,
       ctrl: event.ctrlKey || event.metaKey, shift: event.shiftKey };
+    // A list row's reorder accessory is a handle: pressing it lifts the row at once.
+    if (event.target.closest('[data-accessory="reorder"]')) {
+      event.preventDefault();
+      return this.startPointerMove();
+    }
     if (event.pointerType === "touch") {
       // On touch a short press lifts the item; a swipe scrolls.
       this.press.timer = setTimeout(() => this.startPointerMove(), TOUCH_HOLD_MS);
@@ -104,6 +109,11 @@ export class Interaction {
     if (p.swiping) return this.swipe?.release(event);
     if (p.dragging) return this.moving ? this.endMove() : undefined;   // a drop session ends in the drag controller
     if (event.target.closest("[data-item]")?.dataset.item !== p.item) return;
+    // A list row's delete accessory reveals its trailing swipe actions (UIKit's).
+    if (event.target.closest('[data-accessory="delete"]') && this.swipe?.openFromKeyboard(p.item, p.node)) {
+      this.swipe.endedSwipe = true;   // the click that follows is not a tap elsewhere
+      return;
+    }
     this.click(p.item, p);
     this.focus(p.item, false);
   }

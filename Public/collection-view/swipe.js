@@ -79,7 +79,7 @@ export class SwipeController {
     return true;
   }
 
-  /** Opens the trailing actions of `item` from the keyboard. */
+  /** Opens the trailing actions of `item` from the keyboard (or its delete accessory). */
   openFromKeyboard(item, node) {
     if (!node?.classList.contains("cv-list-cell")) return false;
     this.close();

@@ -60,6 +60,11 @@ extension CollectionHub {
                 next.snapshot.insertItems([item], at: 0, inSection: section)
             }
             moved = next.snapshot.indexPath(for: item).map { (from, $0) }
+            // The delegate's rule for where a dragged item may go holds for a named move too.
+            if let to = moved?.1, let delegate = cv.delegate,
+               delegate.collectionView(cv, targetIndexPathForMoveOfItemFromOriginalIndexPath: from, atCurrentIndexPath: from, toProposedIndexPath: to) != to {
+                throw ProtocolError(.notMovable, "item '\(item.prefix(80))' cannot be moved there (the delegate's targetIndexPathForMoveOfItemFromOriginalIndexPath keeps it elsewhere)")
+            }
         case let .reload(items):
             try requireItems(items)
             for id in Set(items) {

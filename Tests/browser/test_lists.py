@@ -117,3 +117,28 @@ def test_an_outline_expands_for_every_viewer_by_click_and_by_key(server):
     finally:
         ana.quit()
         ben.quit()
+
+
+def test_the_reorder_handle_moves_a_row_and_the_delete_accessory_reveals_remove(server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    ana, ben = open_basket(server), open_basket(server, 600, 900)
+    try:
+        assert row_items(ana) == ["b1", "b2", "b3", "b4", "b5"]
+        handle = ana.find_element("css selector", "#store .cv-list-cell[data-item=b1] [data-accessory=reorder]")
+        below = ana.find_element("css selector", "#store .cv-list-cell[data-item=b3]")
+        # Pressing the handle lifts the row at once; dropped on b3, it takes b3's place.
+        ActionChains(ana, duration=40).click_and_hold(handle).move_to_element(below).move_by_offset(0, 8).release().perform()
+        for d in (ana, ben):
+            wait(d, lambda d: row_items(d) == ["b2", "b3", "b1", "b4", "b5"], message=f"the basket is {row_items(d)}")
+        assert js(ana, "return window.__store.state.mySelection()") == []   # the handle is not a tap on the row
+        # The delete accessory reveals the row's Remove action, focused; choosing it removes the row for everyone.
+        ana.find_element("css selector", "#store .cv-list-cell[data-item=b4] [data-accessory=delete]").click()
+        wait(ana, lambda d: js(d, "return document.activeElement?.classList.contains('cv-swipe-action') && document.activeElement.textContent") == "Remove",
+             message="the delete accessory did not reveal Remove")
+        ana.save_screenshot(str(artifacts_dir() / "store-basket-delete-accessory.png"))
+        js(ana, "document.activeElement.click()")
+        for d in (ana, ben):
+            wait(d, lambda d: row_items(d) == ["b2", "b3", "b1", "b5"], message=f"the basket is {row_items(d)}")
+    finally:
+        ana.quit()
+        ben.quit()
