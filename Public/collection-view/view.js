@@ -375,8 +375,17 @@ export class CollectionView {
       else if (e.item === p.item) at = e;
       else if (e.item === p.item - 1) before = e;
     }
+    // Cells of a section that scrolls on its own show moved back by its offset.
+    const shown = (e) => {
+      const band = this.bands.bandOf(e);
+      if (!band) return e.frame;
+      const offset = this.bands.offsetOf(band), [x, y, w, h] = e.frame;
+      return band.band.axis === "y" ? [x, y - offset, w, h] : [x - offset, y, w, h];
+    };
     if (p.intent === "insertIntoDestinationIndexPath") {
-      return at ? { box: { x: at.frame[0], y: at.frame[1], w: at.frame[2], h: at.frame[3] } } : null;
+      if (!at) return null;
+      const [x, y, w, h] = shown(at);
+      return { box: { x, y, w, h } };
     }
     const ref = at ?? before;
     const width = this.content.clientWidth;
@@ -386,7 +395,7 @@ export class CollectionView {
       const box = { x: x + 10, y: y + h + 4, w: Math.min(w, width) - 20, h: 52 };
       return { box, bar: { x: box.x, y: box.y - 2, w: box.w, h: 4 } };
     }
-    const [x, y, w, h] = ref.frame;
+    const [x, y, w, h] = shown(ref);
     const box = { x, y: at ? y : y + h + 8, w, h };
     // Full-width rows: a horizontal bar between them; a grid: a vertical bar between cells.
     if (w > width / 2) return { box, bar: { x, y: (at ? y - 4 : y + h + 4) - 2, w, h: 4 } };

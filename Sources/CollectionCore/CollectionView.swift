@@ -344,7 +344,18 @@ open class CollectionView {
         collectionViewLayout.prepareIfNeeded()
         let probe = CGRect(x: point.x, y: point.y, width: 0.000_01, height: 0.000_01)
         let hits = collectionViewLayout.layoutAttributesForElements(in: probe) ?? []
-        return hits.last { $0.representedElementCategory == .cell && $0.frame.contains(point) && !$0.isHidden }?.indexPath
+        return hits.last { $0.representedElementCategory == .cell && shownFrame(of: $0).contains(point) && !$0.isHidden }?.indexPath
+    }
+
+    /// Where an element shows in the content: its frame, moved back by its section's
+    /// own scroll offset when the section scrolls on its own (frames stay in the
+    /// section's unscrolled coordinates; points, as a pointer gives them, do not).
+    public func shownFrame(of attributes: CollectionViewLayoutAttributes) -> CGRect {
+        guard !orthogonalOffsets.isEmpty else { return attributes.frame }
+        let section = attributes.indexPath.first ?? 0
+        guard let offset = orthogonalOffsets[section], offset != 0 else { return attributes.frame }
+        let horizontal = orthogonalScrollingRegions.first { $0.section == section }?.scrollsHorizontally ?? true
+        return horizontal ? attributes.frame.offsetBy(dx: -offset, dy: 0) : attributes.frame.offsetBy(dx: 0, dy: -offset)
     }
 
     /// Items whose frames intersect the bounds, in index-path order.

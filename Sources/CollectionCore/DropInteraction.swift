@@ -226,7 +226,7 @@ extension CollectionView {
         var best: (distance: CGFloat, attributes: CollectionViewLayoutAttributes)?
         for a in collectionViewLayout.layoutAttributesForElements(in: probe) ?? [] where !a.isHidden {
             guard a.representedElementCategory == .cell || a.representedElementKind == CollectionView.elementKindSectionHeader else { continue }
-            let f = a.frame
+            let f = shownFrame(of: a)
             let dx = max(f.minX - point.x, 0, point.x - f.maxX), dy = max(f.minY - point.y, 0, point.y - f.maxY)
             let d = dx * dx + dy * dy
             if best == nil || d < best!.distance { best = (d, a) }
@@ -237,7 +237,7 @@ extension CollectionView {
         }
         let p = nearest.indexPath
         if nearest.representedElementCategory != .cell { return IndexPath(item: 0, section: p.section) }
-        let f = nearest.frame
+        let f = shownFrame(of: nearest)
         // A row of several items reads left to right; a full-width row top to bottom.
         let after: Bool
         if point.y > f.maxY { after = true } else if point.y < f.minY { after = false } else if f.width < bounds.width / 2 {

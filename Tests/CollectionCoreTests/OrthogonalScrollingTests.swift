@@ -104,6 +104,22 @@ import Testing
         #expect(cv.displayedElements.count < 60)
     }
 
+    @Test func aPointInAScrolledSectionHitsTheCellShownThere() {
+        let (cv, dataSource) = carouselView()
+        defer { withExtendedLifetime(dataSource) {} }
+        #expect(cv.indexPathForItem(at: CGPoint(x: 150, y: 50)) == IndexPath(item: 1, section: 0))
+        // Scrolled 5,000 along: the cell shown at x 150 is the one at 5,150 (item 51).
+        cv.orthogonalScrollOffsets = [0: 5_000]
+        #expect(cv.indexPathForItem(at: CGPoint(x: 150, y: 50)) == IndexPath(item: 51, section: 0))
+        let attributes = try! #require(cv.layoutAttributesForItem(at: IndexPath(item: 51, section: 0)))
+        #expect(cv.shownFrame(of: attributes) == CGRect(x: 100, y: 0, width: 100, height: 100))
+        // The grid below does not scroll with it.
+        #expect(cv.indexPathForItem(at: CGPoint(x: 150, y: 150)) == IndexPath(item: 1, section: 1))
+        // A drop at x 190 goes after the cell shown there (item 51), at x 110 before it.
+        #expect(cv.dropDestinationIndexPath(at: CGPoint(x: 190, y: 50)) == IndexPath(item: 52, section: 0))
+        #expect(cv.dropDestinationIndexPath(at: CGPoint(x: 110, y: 50)) == IndexPath(item: 51, section: 0))
+    }
+
     @Test func aHorizontalCollectionDisplaysAlongX() {
         let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
         // Columns of 100 points, each holding 4 items 200 high (a 800-point-high view).
