@@ -14,18 +14,18 @@ final class PhotoMenus: LiveCollectionDelegate {
         return ContextMenuConfiguration(identifier: ids.joined(separator: " "), previewProvider: nil) { _ in
             let moves = model.snapshot.sectionIdentifiers.map { album in
                 Action(title: model.sectionTitles[album] ?? album, state: albums == [album] ? .on : .off) { _ in
-                    Self.edit(collectionView) { Self.move(ids, toStartOf: album, in: &$0) }
+                    Self.edit(collectionView, by: viewer) { Self.move(ids, toStartOf: album, in: &$0) }
                 }
             }
             return Menu(title: title, children: [
                 Action(title: "Move to Top", image: "⤒") { _ in
-                    Self.edit(collectionView) { model in
+                    Self.edit(collectionView, by: viewer) { model in
                         for album in albums { Self.move(ids.filter { model.snapshot.sectionIdentifier(containingItem: $0) == album }, toStartOf: album, in: &model) }
                     }
                 },
                 Menu(title: "Move to Album", options: .singleSelection, children: moves),
                 Action(title: "Delete", image: "✕", attributes: .destructive) { _ in
-                    Self.edit(collectionView) { model in
+                    Self.edit(collectionView, by: viewer) { model in
                         let present = ids.filter(model.snapshot.contains(item:))
                         model.snapshot.deleteItems(present)
                         for id in present { model.itemContent[id] = nil }
@@ -43,10 +43,11 @@ final class PhotoMenus: LiveCollectionDelegate {
         model.snapshot.insertItems(present, at: 0, inSection: album)
     }
 
-    /// Changes the collection after the handler returns (it runs with the collection locked).
-    static func edit(_ collection: LiveCollection, _ change: @escaping @Sendable (inout CollectionModel) -> Void) {
+    /// Changes the collection after the handler returns (it runs with the collection
+    /// locked), as one batch attributed to the viewer who chose the action.
+    static func edit(_ collection: LiveCollection, by viewer: Viewer, _ change: @escaping @Sendable (inout CollectionModel) -> Void) {
         Task {
-            _ = try? await collection.update { model in
+            _ = try? await collection.update(by: viewer) { model in
                 change(&model)
                 return []
             }

@@ -2,7 +2,9 @@
 // on the server) is drawn when the page has no template of that id. Its fields:
 // text, secondaryText, image (a short text, such as an emoji), accessories (names,
 // space-separated), indentationLevel; and where the layout puts it: listAppearance,
-// listPosition (first, middle, last, only), listSeparator, listHeader.
+// listPosition (first, middle, last, only), listSeparator, listHeader, and the
+// separators' configuration where set: listSeparatorTop, listSeparatorColor,
+// listSeparatorInsets and listSeparatorTopInsets ("leading trailing", in points).
 // Content is text only: nothing here is read as HTML.
 
 const ACCESSORIES = {
@@ -44,7 +46,21 @@ export function fillListCell(node, content) {
   set("position", content.listPosition ?? "");
   set("separator", content.listSeparator ?? "");
   set("header", content.listHeader ?? "");
+  set("separatorTop", content.listSeparatorTop ?? "");
   node.style.setProperty("--cv-indent", String(Number(content.indentationLevel ?? 0) || 0));
+  // The separators' configuration: colour, and insets as "leading trailing" points.
+  const style = (name, value) => {
+    if (value) node.style.setProperty(name, value);
+    else node.style.removeProperty(name);
+  };
+  const insets = (field) => (content[field] ?? "").split(" ").filter(Boolean).map((n) => `${Number(n) || 0}px`);
+  const [leading, trailing] = insets("listSeparatorInsets");
+  const [topLeading, topTrailing] = insets("listSeparatorTopInsets");
+  style("--cv-separator-color", content.listSeparatorColor);
+  style("--cv-separator-leading", leading);
+  style("--cv-separator-trailing", trailing);
+  style("--cv-separator-top-leading", topLeading);
+  style("--cv-separator-top-trailing", topTrailing);
   const names = (content.accessories ?? "").split(/\s+/).filter((n) => n in ACCESSORIES);
   const key = names.join(" ");
   if (node._accessories === key) return;

@@ -326,6 +326,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                        path: IndexPath, into attributes: inout [CollectionViewLayoutAttributes], pinned: inout [(index: Int, leads: Bool)]) {
         let vertical = self.vertical
         for item in items where leading ? item.leads(vertical: vertical) : item.trails(vertical: vertical) {
+            cursor += item.spaceBefore
             let size = item.layoutSize.resolve(in: box.size)
             var a = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: item.elementKind, with: path)
             a.frame = vertical ? CGRect(x: box.minX + item.offset.x, y: cursor + item.offset.y, width: size.width, height: size.height)

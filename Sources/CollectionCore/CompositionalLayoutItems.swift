@@ -161,6 +161,8 @@ open class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupple
     public var extendsBoundary = true
     /// Whether it stays in sight while its section is.
     public var pinToVisibleBounds = false
+    /// Room left before it along the layout's axis (a list's `headerTopPadding`).
+    var spaceBefore: CGFloat = 0
 
     /// A boundary item of `elementKind` on the `alignment` side.
     public convenience init(layoutSize: NSCollectionLayoutSize, elementKind: String, alignment: NSRectAlignment) {

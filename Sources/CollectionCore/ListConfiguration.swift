@@ -50,6 +50,13 @@ public struct CollectionLayoutListConfiguration: Sendable {
     public var headerMode = HeaderMode.none
     /// Footers: none, or supplementary views.
     public var footerMode = FooterMode.none
+    /// How rows' separators look (UIKit's `separatorConfiguration`).
+    public var separatorConfiguration: ListSeparatorConfiguration
+    /// Changes the separators of one row (UIKit's `itemSeparatorHandler`): given its
+    /// index path and the list's configuration, returns the row's.
+    public var itemSeparatorHandler: (@Sendable (IndexPath, ListSeparatorConfiguration) -> ListSeparatorConfiguration)?
+    /// Extra space above each section's supplementary header (UIKit's `headerTopPadding`; nil: none).
+    public var headerTopPadding: CGFloat?
     /// The actions a swipe from the trailing edge of a row reveals (nil: none).
     public var trailingSwipeActionsConfigurationProvider: (@Sendable (IndexPath) -> SwipeActionsConfiguration?)?
     /// The actions a swipe from the leading edge of a row reveals (nil: none).
@@ -58,6 +65,7 @@ public struct CollectionLayoutListConfiguration: Sendable {
     /// A configuration of `appearance`.
     public init(appearance: Appearance) {
         self.appearance = appearance
+        separatorConfiguration = ListSeparatorConfiguration(listAppearance: appearance)
     }
 
     /// The section's insets around its rows.
@@ -135,15 +143,24 @@ public struct ListRowStyle: Sendable, Hashable {
     public var appearance: CollectionLayoutListConfiguration.Appearance
     public var position: Position
     /// A separator below the row.
-    public var separator: Bool
+    public var separator: Bool { separators.bottom }
+    /// The row's separators: above, below, their insets and colour.
+    public var separators: ListRowSeparators
     /// The row is its section's header (``CollectionLayoutListConfiguration/HeaderMode/firstItemInSection``).
     public var isHeader: Bool
 
     /// Creates a style.
     public init(appearance: CollectionLayoutListConfiguration.Appearance, position: Position, separator: Bool, isHeader: Bool) {
+        var separators = ListRowSeparators()
+        separators.bottom = separator
+        self.init(appearance: appearance, position: position, separators: separators, isHeader: isHeader)
+    }
+
+    /// Creates a style with the row's separators.
+    public init(appearance: CollectionLayoutListConfiguration.Appearance, position: Position, separators: ListRowSeparators, isHeader: Bool) {
         self.appearance = appearance
         self.position = position
-        self.separator = separator
+        self.separators = separators
         self.isHeader = isHeader
     }
 }
@@ -157,9 +174,11 @@ extension NSCollectionLayoutSection {
         section.contentInsets = configuration.contentInsets
         var boundary: [NSCollectionLayoutBoundarySupplementaryItem] = []
         if configuration.headerMode == .supplementary {
-            boundary.append(NSCollectionLayoutBoundarySupplementaryItem(
+            let header = NSCollectionLayoutBoundarySupplementaryItem(
                 layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(configuration.headerHeight)),
-                elementKind: CollectionView.elementKindSectionHeader, alignment: .top))
+                elementKind: CollectionView.elementKindSectionHeader, alignment: .top)
+            header.spaceBefore = max(0, configuration.headerTopPadding ?? 0)
+            boundary.append(header)
         }
         if configuration.footerMode == .supplementary {
             boundary.append(NSCollectionLayoutBoundarySupplementaryItem(
@@ -191,8 +210,13 @@ extension CollectionViewCompositionalLayout {
         else if indexPath.item == first { position = .first }
         else if indexPath.item == count - 1 { position = .last }
         else { position = .middle }
-        let separator = list.separates && !isHeader && indexPath.item < count - 1
-        return ListRowStyle(appearance: list.appearance, position: position, separator: separator, isHeader: isHeader)
+        let separates = list.separates && !isHeader && indexPath.item < count - 1
+        var configuration = list.separatorConfiguration
+        if let handler = list.itemSeparatorHandler { configuration = handler(indexPath, configuration) }
+        // The sidebars and a list without separators draw none, whatever a row's configuration says.
+        let separators = list.showsSeparators && list.appearance != .sidebar && list.appearance != .sidebarPlain && !isHeader
+            ? configuration.resolved(separates: separates) : ListRowSeparators()
+        return ListRowStyle(appearance: list.appearance, position: position, separators: separators, isHeader: isHeader)
     }
 
     /// The swipe actions of the row at `indexPath` from its trailing (or leading) edge, if its section is a list with some.

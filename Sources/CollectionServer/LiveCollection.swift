@@ -56,17 +56,19 @@ public final class LiveCollection: Sendable {
     /// items in `reloading`. It returns, with the batch's sequence number, once
     /// the batch is queued to every connected viewer, in order after what they
     /// were sent before. Throws, changing nothing, when the change breaks a limit.
+    /// The batch names `viewer` as its author (`by`): the viewer a handler acts for
+    /// (a menu's or a swipe's action); by default the server itself.
     @discardableResult
-    public func apply(_ model: CollectionModel, reloading: [String] = []) async throws(ProtocolError) -> Int {
-        try commit { _ in (model, reloading) }
+    public func apply(_ model: CollectionModel, reloading: [String] = [], by viewer: Viewer = .server) async throws(ProtocolError) -> Int {
+        try commit(by: viewer) { _ in (model, reloading) }
     }
 
     /// Changes the model in place and applies the result as one batch (see
     /// ``apply(_:reloading:)``); `body` gets the current model and returns the
     /// items to reload.
     @discardableResult
-    public func update(_ body: (inout CollectionModel) -> [String]) async throws(ProtocolError) -> Int {
-        try commit { current in
+    public func update(by viewer: Viewer = .server, _ body: (inout CollectionModel) -> [String]) async throws(ProtocolError) -> Int {
+        try commit(by: viewer) { current in
             var next = current
             let reloading = body(&next)
             return (next, reloading)
@@ -74,10 +76,10 @@ public final class LiveCollection: Sendable {
     }
 
     /// Under the lock: the next model from the current one, committed.
-    func commit(_ next: (CollectionModel) -> (CollectionModel, [String])) throws(ProtocolError) -> Int {
+    func commit(by viewer: Viewer = .server, _ next: (CollectionModel) -> (CollectionModel, [String])) throws(ProtocolError) -> Int {
         try engine.withHub(name) { hub throws(ProtocolError) in
             let (model, reloading) = next(hub.model)
-            let out = try hub.apply(model, reloading: reloading)
+            let out = try hub.apply(model, reloading: reloading, by: viewer.id)
             return (hub.sequence, out)
         }
     }

@@ -102,19 +102,19 @@ extension CollectionHub {
         }
     }
 
-    /// A change the server itself makes (a background job, the app's own data): the
-    /// model becomes `next`, with `reloading` items' cells configured again, as one
-    /// numbered batch like any viewer's edit. It is attributed to ``serverAuthor``
-    /// (no viewer), and refused, changing nothing, when it breaks a limit or its
-    /// counts disagree.
-    public func apply(_ next: CollectionModel, reloading: [String] = []) throws(ProtocolError) -> [Outgoing] {
+    /// A change the server itself makes (a background job, the app's own data, a
+    /// handler run for a viewer): the model becomes `next`, with `reloading` items'
+    /// cells configured again, as one numbered batch like any viewer's edit. It is
+    /// attributed to `author` (by default ``serverAuthor``, no viewer), and refused,
+    /// changing nothing, when it breaks a limit or its counts disagree.
+    public func apply(_ next: CollectionModel, reloading: [String] = [], by author: String = serverAuthor) throws(ProtocolError) -> [Outgoing] {
         guard next.snapshot.numberOfItems <= max(limits.maxItems, model.snapshot.numberOfItems) else {
             throw ProtocolError(.refused, "the change leaves \(next.snapshot.numberOfItems) items in '\(name)'; the limit is \(limits.maxItems)")
         }
         let problems = next.checkInvariants()
         guard problems.isEmpty else { throw ProtocolError(.invalidBatch, problems.joined(separator: "; ")) }
         editFingerprint = 0
-        var out = try commit(next, reloading: reloading, op: nil, by: Self.serverAuthor, ackTo: nil)
+        var out = try commit(next, reloading: reloading, op: nil, by: author, ackTo: nil)
         for i in out.indices { out[i].encode() }
         return out
     }

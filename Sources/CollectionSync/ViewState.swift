@@ -14,7 +14,7 @@ final class ViewState {
     /// The name of the layout in use, and the last viewport.
     var layoutName = ""
     var viewport: Size?
-    private let dataSource: ModelDataSource
+    let dataSource: ModelDataSource
     /// Elements the client holds, by key, as last sent.
     var window: [String: Element] = [:]
     /// The collection view's display generation the window was built from.
@@ -267,95 +267,6 @@ final class ViewState {
     /// The selected items' identifiers.
     func selection(in model: CollectionModel) -> Set<String> {
         Set((collectionView.indexPathsForSelectedItems ?? []).compactMap { model.snapshot.itemIdentifier(at: $0) })
-    }
-
-    /// The element the client draws for a displayed view (nil for kinds it does not draw).
-    func element(for key: ElementKey, _ view: CollectionReusableView) -> Element? {
-        if case .decoration(let kind, let p) = key { return decorationElement(kind: kind, at: p, view) }
-        guard let a = view.layoutAttributes, let id = view.content[ModelDataSource.idField] else { return nil }
-        let frame = [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)]
-        switch key {
-        case .cell(let p):
-            var content = view.content
-            content[ModelDataSource.idField] = nil
-            if let style = listLayout?.listRowStyle(at: p) { Self.addListFields(style, to: &content) }
-            return Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: p.section, item: p.item,
-                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content)
-        case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader:
-            // A header's count changes while its view stays displayed: always from the model.
-            var content = dataSource.headerContent(forSectionAt: p.section)
-            content[ModelDataSource.idField] = nil
-            return Element(key: "h:" + id, kind: "header", reuse: view.reuseIdentifier, section: p.section, item: nil,
-                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content)
-        case .supplementary(let kind, let p):
-            // A footer, a badge: keyed by kind and by the section or item it belongs to.
-            var content = view.content
-            content[ModelDataSource.idField] = nil
-            let footer = kind == CollectionView.elementKindSectionFooter
-            return Element(key: "s:\(kind):" + id, kind: "supplementary", reuse: view.reuseIdentifier, section: p.section, item: footer ? nil : p.item,
-                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content)
-        case .decoration:
-            return nil   // answered above
-        }
-    }
-
-    /// A transform as the protocol writes it (nil: the identity).
-    static func wire(_ t: CGAffineTransform) -> [Double]? {
-        t == .identity ? nil : [Double(t.a), Double(t.b), Double(t.c), Double(t.d), Double(t.tx), Double(t.ty)]
-    }
-
-    /// The last batch's animations as the layout gave them, for the items in the
-    /// window: inserted cells' first poses and deleted cells' last ones, where they
-    /// differ from the default (the cell's frame, transparent). `deletedIds` names
-    /// the batch's deleted items by their index paths before it.
-    func updatePoses(model: CollectionModel, deletedIds: [IndexPath: String]) -> (appear: [Pose]?, disappear: [Pose]?) {
-        let animations = collectionView.lastUpdateAnimations
-        guard !animations.isEmpty else { return (nil, nil) }
-        var appear: [Pose] = [], disappear: [Pose] = []
-        for (q, a) in animations.appearing {
-            guard let id = model.snapshot.itemIdentifier(at: q) else { continue }
-            let shown = collectionView.displayedElements[.cell(q)]?.layoutAttributes
-            if a.alpha == 0 && a.transform == .identity && a.frame == shown?.frame { continue }
-            appear.append(Self.pose("i:" + id, a))
-        }
-        for (p, a) in animations.disappearing {
-            guard let id = deletedIds[p] else { continue }
-            if a.alpha == 0 && a.transform == .identity && a.frame == animations.before[p]?.frame { continue }
-            disappear.append(Self.pose("i:" + id, a))
-        }
-        appear.sort { $0.key < $1.key }
-        disappear.sort { $0.key < $1.key }
-        return (appear.isEmpty ? nil : appear, disappear.isEmpty ? nil : disappear)
-    }
-
-    private static func pose(_ key: String, _ a: CollectionViewLayoutAttributes) -> Pose {
-        Pose(key: key, frame: [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)],
-             alpha: Double(a.alpha), transform: wire(a.transform))
-    }
-
-    /// The compositional layout in use, when it has list sections (their rows carry their style).
-    private var listLayout: CollectionViewCompositionalLayout? {
-        guard let layout = collectionView.collectionViewLayout as? CollectionViewCompositionalLayout, layout.hasListSections else { return nil }
-        return layout
-    }
-
-    /// Where a row sits in its list, as fields its template (or the client's own list row) draws by.
-    static func addListFields(_ style: ListRowStyle, to content: inout [String: String]) {
-        content["listAppearance"] = style.appearance.rawValue
-        content["listPosition"] = style.position.rawValue
-        content["listSeparator"] = style.separator ? "true" : "false"
-        if style.isHeader { content["listHeader"] = "true" }
-    }
-
-    /// The element of a decoration view (a section's background): keyed by kind and
-    /// section, with the section's title and count.
-    private func decorationElement(kind: String, at p: IndexPath, _ view: CollectionReusableView) -> Element? {
-        guard let a = view.layoutAttributes else { return nil }
-        var content = dataSource.headerContent(forSectionAt: p.section)
-        guard let id = content.removeValue(forKey: ModelDataSource.idField) else { return nil }
-        return Element(key: "d:\(kind):" + id, kind: "decoration", reuse: view.reuseIdentifier, section: p.section, item: nil,
-                       frame: [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)],
-                       zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content)
     }
 
     /// Brings the window up to date; returns what changed (new or different, in

@@ -112,6 +112,9 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
         // Move to Album › Mountains: both photos open that album, for Ben too.
         ana.send(#"{"type":"contextMenuAction","path":[1,1]}"#)
         try await ben.wait(forSeq: 1)
+        // The batch names Ana, whose menu it was.
+        let moved = ben.received.compactMap { m -> ServerMessage.Batch? in if case .batch(let b) = m, b.seq == 1 { b } else { nil } }.first
+        #expect(moved?.by == ana.mirror.viewer?.id && moved?.by != nil)
         #expect(ben.mirror.order?[1].prefix(2) == ["p2", "p3"])
         // Delete, from Ben's own menu.
         ben.send(#"{"type":"contextMenu","items":["p3"],"x":10,"y":10}"#)

@@ -19,7 +19,8 @@ ROWS = """return [...document.querySelectorAll('#store .cv-list-cell:not([hidden
   const r = n.getBoundingClientRect(), cs = getComputedStyle(n), after = getComputedStyle(n, '::after');
   return {item: n.dataset.item, text: n.querySelector('.cv-list-primary').textContent, detail: n.querySelector('.cv-list-secondary').textContent,
           accessory: n.querySelector('.cv-list-trailing .cv-accessory')?.dataset.accessory ?? null, position: n.dataset.position,
-          separator: after.content !== 'none' && after.height === '1px', radius: cs.borderTopLeftRadius, bottomRadius: cs.borderBottomLeftRadius,
+          separator: after.content !== 'none' && after.height === '1px', separatorLeft: after.left,
+          textLeft: n.querySelector('.cv-list-primary').getBoundingClientRect().left - r.left, radius: cs.borderTopLeftRadius, bottomRadius: cs.borderBottomLeftRadius,
           height: r.height, width: r.width};
 }).sort((a, b) => a.item.localeCompare(b.item))"""
 
@@ -45,6 +46,8 @@ def test_the_basket_is_a_list_drawn_by_the_client(server):
         assert rows[0]["detail"] == "€38 · 1" and all(r["accessory"] == "disclosureIndicator" for r in rows)
         assert [r["position"] for r in rows] == ["first", "middle", "middle", "middle", "last"]
         assert [r["separator"] for r in rows] == [True, True, True, True, False]
+        # The basket's separator configuration insets them 88 points: where the text starts.
+        assert rows[0]["separatorLeft"] == "88px" and abs(rows[0]["textLeft"] - 88) <= 2, rows[0]
         assert rows[0]["radius"] == "10px" and rows[2]["radius"] == "0px" and rows[4]["bottomRadius"] == "10px"
         width = js(d, "return document.querySelector('#store .cv-scroller').clientWidth")
         assert all(abs(r["width"] - (width - 40)) <= 1 for r in rows)
