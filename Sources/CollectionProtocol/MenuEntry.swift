@@ -45,7 +45,7 @@ extension JSONWriter {
         if let children = m.children {
             key("children")
             beginArray()
-            for c in children { menu(c) }
+            for child in children { menu(child) }
             endArray()
         }
         endObject()

@@ -26,15 +26,11 @@ public struct Pose: Equatable, Sendable, Codable {
 
 extension JSONWriter {
     mutating func poses(_ values: [Pose]) {
-        beginArray()
-        for p in values {
-            beginObject()
-            key("key"); string(p.key)
-            key("frame"); doubles(p.frame)
-            key("alpha"); double(p.alpha)
-            if let t = p.transform { key("transform"); doubles(t) }
-            endObject()
+        objects(values) { w, p in
+            w.key("key"); w.string(p.key)
+            w.key("frame"); w.doubles(p.frame)
+            w.key("alpha"); w.double(p.alpha)
+            if let t = p.transform { w.key("transform"); w.doubles(t) }
         }
-        endArray()
     }
 }

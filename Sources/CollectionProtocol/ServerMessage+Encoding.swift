@@ -104,15 +104,11 @@ extension ServerMessage {
             w.key("item"); w.string(item)
             w.key("edge"); w.string(edge)
             w.key("actions")
-            w.beginArray()
-            for a in actions {
-                w.beginObject()
+            w.objects(actions) { w, a in
                 if let title = a.title { w.key("title"); w.string(title) }
                 w.key("style"); w.string(a.style)
                 if let color = a.color { w.key("color"); w.string(color) }
-                w.endObject()
             }
-            w.endArray()
             w.key("fullSwipe"); w.bool(fullSwipe)
         case let .contextMenu(items, menu):
             w.key("items"); w.strings(items)
@@ -133,15 +129,22 @@ extension ServerMessage {
 }
 
 extension JSONWriter {
-    mutating func focuses(_ values: [FocusInfo]) {
+    /// An array of objects, each one's members written by `members` between its braces.
+    mutating func objects<T>(_ values: [T], _ members: (inout JSONWriter, T) -> Void) {
         beginArray()
-        for f in values {
+        for v in values {
             beginObject()
-            key("viewer"); string(f.viewer)
-            key("item"); string(f.item)
+            members(&self, v)
             endObject()
         }
         endArray()
+    }
+
+    mutating func focuses(_ values: [FocusInfo]) {
+        objects(values) { w, f in
+            w.key("viewer"); w.string(f.viewer)
+            w.key("item"); w.string(f.item)
+        }
     }
 
     package mutating func strings(_ values: [String]) {
@@ -189,43 +192,31 @@ extension JSONWriter {
     }
 
     mutating func bands(_ values: [Band]) {
-        beginArray()
-        for b in values {
-            beginObject()
-            key("section"); string(b.section)
-            key("frame"); doubles(b.frame)
-            key("axis"); string(b.axis)
-            key("length"); double(b.length)
-            key("behavior"); string(b.behavior)
-            key("pitch"); double(b.pitch)
-            key("offset"); double(b.offset)
-            endObject()
+        objects(values) { w, b in
+            w.key("section"); w.string(b.section)
+            w.key("frame"); w.doubles(b.frame)
+            w.key("axis"); w.string(b.axis)
+            w.key("length"); w.double(b.length)
+            w.key("behavior"); w.string(b.behavior)
+            w.key("pitch"); w.double(b.pitch)
+            w.key("offset"); w.double(b.offset)
         }
-        endArray()
     }
 
     mutating func sections(_ values: [SectionInfo]) {
-        beginArray()
-        for s in values {
-            beginObject()
-            key("id"); string(s.id)
-            key("title"); string(s.title)
-            key("count"); int(s.count)
-            key("checksum"); string(s.checksum)
-            endObject()
+        objects(values) { w, s in
+            w.key("id"); w.string(s.id)
+            w.key("title"); w.string(s.title)
+            w.key("count"); w.int(s.count)
+            w.key("checksum"); w.string(s.checksum)
         }
-        endArray()
     }
 
     mutating func selections(_ values: [SelectionInfo]) {
-        beginArray()
-        for s in values {
-            beginObject()
-            key("viewer"); string(s.viewer)
-            key("items"); strings(s.items)
-            endObject()
+        objects(values) { w, s in
+            w.key("viewer"); w.string(s.viewer)
+            w.key("items"); w.strings(s.items)
         }
-        endArray()
     }
 
     mutating func elements(_ values: [Element]) {

@@ -1,17 +1,9 @@
 """The background view (UIKit's backgroundView): the photos page shows its empty
 state, drawn from the page's template behind the cells and not scrolling, when the
 last photo goes, for every viewer, and hides it when photos come back."""
-import pytest
 
-from server_fixture import Server, artifacts_dir
+from server_fixture import artifacts_dir
 from test_two_viewers import browser, js, wait
-
-
-@pytest.fixture
-def server():
-    s = Server("--demo", "small", "--ticket-interval", "0")
-    yield s
-    s.stop()
 
 
 def open_photos(server, width=900, height=700):

@@ -10,13 +10,6 @@ from server_fixture import Server, artifacts_dir
 from test_two_viewers import browser, js, wait
 
 
-@pytest.fixture
-def server():
-    s = Server("--demo", "small", "--ticket-interval", "0")
-    yield s
-    s.stop()
-
-
 BAND = "document.querySelector('#store .cv-band[data-section=everything]')"
 
 

@@ -2,18 +2,10 @@
 templates, its events (select, move, action), its methods (scrollToItem, selectItem),
 and app actions (a cell's data-action button) reaching the server's delegate, which
 moves the ticket for everyone."""
-import pytest
 from selenium.webdriver.common.by import By
 
-from server_fixture import Server, artifacts_dir
+from server_fixture import artifacts_dir
 from test_two_viewers import browser, js, wait
-
-
-@pytest.fixture
-def server():
-    s = Server("--demo", "small", "--ticket-interval", "0")
-    yield s
-    s.stop()
 
 
 RECORD = """window.__events = [];

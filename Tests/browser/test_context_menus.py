@@ -2,21 +2,13 @@
 right-click on a photo shows the server's menu at the pointer; Move to Album ›
 Mountains, chosen with the keyboard, moves it for another viewer too; the menu key
 opens the focused photo's menu, and Escape closes it with nothing done."""
-import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from server_fixture import Server, artifacts_dir
+from server_fixture import artifacts_dir
 from test_two_viewers import js, wait
 from test_transitions import open_photos
-
-
-@pytest.fixture
-def server():
-    s = Server("--demo", "small", "--ticket-interval", "0")
-    yield s
-    s.stop()
 
 
 def section_of(d, item):

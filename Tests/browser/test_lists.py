@@ -2,17 +2,9 @@
 list whose rows the client draws as its own list rows (no page template): text,
 secondary text, accessories, rounded first and last rows, separators between rows,
 and each row sized to its text."""
-import pytest
 
-from server_fixture import Server, artifacts_dir
+from server_fixture import artifacts_dir
 from test_two_viewers import browser, js, wait
-
-
-@pytest.fixture
-def server():
-    s = Server("--demo", "small", "--ticket-interval", "0")
-    yield s
-    s.stop()
 
 
 ROWS = """return [...document.querySelectorAll('#store .cv-list-cell:not([hidden])')].filter(n => /^b[0-9]/.test(n.dataset.item)).map(n => {

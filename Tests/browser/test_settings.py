@@ -1,18 +1,10 @@
 """The settings page: a sidebar list with outlines (UIKit's sidebar appearance and
 section snapshots). One viewer opens E-mail with its disclosure and switches Offers on;
 the other sees the rows open and the checkmark, and the page names the chosen row."""
-import pytest
 from selenium.webdriver.common.by import By
 
-from server_fixture import Server, artifacts_dir
+from server_fixture import artifacts_dir
 from test_two_viewers import browser, js, wait
-
-
-@pytest.fixture
-def server():
-    s = Server("--demo", "small", "--ticket-interval", "0")
-    yield s
-    s.stop()
 
 
 def open_settings(server):

@@ -2,17 +2,9 @@
 own layout between grid and list, every frame from the server. One viewer finishes
 its transition, another cancels its own: each ends in its layout, and neither
 moved the other."""
-import pytest
 
-from server_fixture import Server, artifacts_dir
+from server_fixture import artifacts_dir
 from test_two_viewers import browser, js, wait
-
-
-@pytest.fixture
-def server():
-    s = Server("--demo", "small", "--ticket-interval", "0")
-    yield s
-    s.stop()
 
 
 def open_photos(server):

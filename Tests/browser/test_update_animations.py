@@ -2,9 +2,8 @@
 and finalLayoutAttributesForDisappearingItem) reach the page: in the photos demo's
 waterfall, an inserted photo drops in from its own height above and a deleted one
 shrinks to a fifth where it was. The grid keeps UIKit's default: a fade in place."""
-import pytest
 
-from server_fixture import Server, artifacts_dir
+from server_fixture import artifacts_dir
 from test_two_viewers import browser, js, wait
 from test_transitions import open_photos
 
@@ -14,13 +13,6 @@ Element.prototype.animate = function (keyframes, options) {
   window.__anims.push({ key: this.dataset.key, keyframes: JSON.parse(JSON.stringify(keyframes)) });
   return animate.call(this, keyframes, options);
 };"""
-
-
-@pytest.fixture
-def server():
-    s = Server("--demo", "small", "--ticket-interval", "0")
-    yield s
-    s.stop()
 
 
 def animations(d, key):
