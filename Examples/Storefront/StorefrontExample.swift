@@ -109,8 +109,8 @@ public enum StorefrontExample {
     public static func add(to server: CollectionServer) async throws(ProtocolError) -> LiveDiffableDataSource<String, String> {
         let collection = server.addCollection(named: collectionName, persistence: .appManaged)
         collection.headerTemplate = "store-header"
-        // Viewers may reorder the basket (its rows' reorder handles), and nothing else.
-        collection.allowedEdits = [.move]
+        collection.allowedEdits = []
+        // Basket rows are dragged only within the basket.
         collection.delegate = BasketRules()
         var all: [String: StoreItem] = [:]
         for section in StoreSection.allCases { for item in items(section) { all[item.id] = item } }
@@ -152,6 +152,9 @@ public enum StorefrontExample {
             }
         }
         source.dataSource = dataSource
+        // Viewers may reorder the basket (its rows' reorder handles), and nothing else (UIKit's reordering handlers).
+        let basket = Set(items(.basket).map(\.id))
+        dataSource.reorderingHandlers.canReorderItem = { basket.contains($0) }
         var snapshot = NSDiffableDataSourceSnapshot<String, String>()
         for section in StoreSection.allCases where section != .help {
             snapshot.appendSections([section.rawValue])
@@ -164,14 +167,10 @@ public enum StorefrontExample {
     }
 }
 
-/// Only the basket's rows move, and only within the basket (UIKit's `canMoveItemAt`
-/// and `targetIndexPathForMoveOfItemFromOriginalIndexPath`).
+/// The basket's rows move only within the basket (UIKit's
+/// `targetIndexPathForMoveOfItemFromOriginalIndexPath`).
 final class BasketRules: LiveCollectionDelegate {
     static let basket = StoreSection.allCases.firstIndex(of: .basket)!
-
-    func collectionView(_ collectionView: LiveCollection, canMoveItemAt indexPath: IndexPath, by viewer: Viewer) -> Bool {
-        indexPath.section == Self.basket
-    }
 
     func collectionView(_ collectionView: LiveCollection, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
                         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath, by viewer: Viewer) -> IndexPath {

@@ -29,6 +29,8 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     /// Section snapshots applied (outlines) and their handlers, under a lock of their
     /// own: a cell provider (run while `state` is held) reads them.
     let outlines = RecursiveLock(Outlines())
+    /// UIKit's reordering handlers (``reorderingHandlers``).
+    let reordering = RecursiveLock(ReorderingHandlers())
 
     struct Outlines {
         var sectionSnapshots: [SectionIdentifierType: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]

@@ -1,0 +1,68 @@
+import CollectionSync
+import Foundation
+
+/// What a reorder changed, as UIKit's `NSDiffableDataSourceTransaction`: the
+/// snapshots before and after, and the difference between their items.
+public struct NSDiffableDataSourceTransaction<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
+    /// The data source's snapshot before the reorder.
+    public let initialSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    /// Its snapshot after.
+    public let finalSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+
+    /// The items' change, in the order of all sections' items.
+    public var difference: CollectionDifference<ItemIdentifierType> {
+        finalSnapshot.itemIdentifiers.difference(from: initialSnapshot.itemIdentifiers)
+    }
+}
+
+extension LiveDiffableDataSource {
+    /// Whether viewers may reorder items, and what the app hears when they do, as
+    /// UIKit's `UICollectionViewDiffableDataSource.ReorderingHandlers`. Unlike UIKit,
+    /// where nothing reorders without a `canReorderItem`, an app's collection takes
+    /// viewers' moves by default (``LiveCollection/allowedEdits``, the delegate's
+    /// `canMoveItemAt`); a `canReorderItem` narrows them to the items it allows.
+    public struct ReorderingHandlers: Sendable {
+        /// May this item be reordered (dragged by a viewer, or named in a `move`)?
+        public var canReorderItem: (@Sendable (ItemIdentifierType) -> Bool)?
+        /// A viewer's reorder was committed: the snapshot before and after. The data
+        /// source's snapshot is already the final one (the app keeps its own order in step).
+        public var didReorder: (@Sendable (NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+
+        /// No reordering.
+        public init() {}
+    }
+
+    /// The reordering handlers (UIKit's `reorderingHandlers`). Setting a
+    /// `canReorderItem` lets viewers move the items it allows (the collection takes
+    /// `move` edits, as if `.move` were in its `allowedEdits`); the delegate's
+    /// `canMoveItemAt` and target rules still apply.
+    public var reorderingHandlers: ReorderingHandlers {
+        get { reordering.withLock { $0 } }
+        set {
+            reordering.withLock { $0 = newValue }
+            let enabled = newValue.canReorderItem != nil
+            collection.read { hub in
+                if enabled { hub.allowedEdits.insert(.move) }
+                hub.dataSourceCanMoveItem = enabled ? { [weak self] indexPath in self?.canReorder(at: indexPath) ?? false } : nil
+                hub.dataSourceMoveItem = enabled ? { [weak self] from, to in self?.reordered(from: from, to: to) } : nil
+            }
+        }
+    }
+
+    /// The handler's answer for the item at `indexPath` (asked with the collection locked).
+    private func canReorder(at indexPath: IndexPath) -> Bool {
+        guard let can = reordering.withLock({ $0.canReorderItem }), let item = itemIdentifier(for: indexPath) else { return false }
+        return can(item)
+    }
+
+    /// After a viewer's move committed (the snapshot already follows it): `didReorder`.
+    private func reordered(from: IndexPath, to: IndexPath) {
+        guard let didReorder = reordering.withLock({ $0.didReorder }) else { return }
+        let final = snapshot()
+        guard let item = final.itemIdentifier(at: to), from.section < final.sectionIdentifiers.count else { return }
+        var initial = final
+        initial.deleteItems([item])
+        initial.insertItems([item], at: from.item, inSection: final.sectionIdentifiers[from.section])
+        didReorder(NSDiffableDataSourceTransaction(initialSnapshot: initial, finalSnapshot: final))
+    }
+}
