@@ -124,7 +124,7 @@ public enum SettingsExample {
             guard let id = source.itemIdentifier(for: indexPath) else { return }
             let changed = settings.choose(id)
             guard !changed.isEmpty else { return }
-            Task { [source] in _ = try? await source.reconfigureItems(changed) }
+            Task { [source] in _ = try? await source.reconfigureItems(changed, by: viewer) }
         }
     }
 

@@ -144,10 +144,12 @@ public enum StorefrontExample {
         collection.setLayoutProvider(modes: ["store"]) { environment in
             StorefrontLayout.make(for: environment) { [dataSource] indexPath in
                 guard let item = dataSource.itemIdentifier(for: indexPath) else { return }
+                // The batch names the viewer who swiped.
+                let viewer = collection.actingViewer ?? .server
                 Task {
                     var next = dataSource.snapshot()
                     next.deleteItems([item])
-                    _ = try? await dataSource.apply(next)
+                    _ = try? await dataSource.apply(next, by: viewer)
                 }
             }
         }

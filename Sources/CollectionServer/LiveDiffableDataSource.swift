@@ -84,20 +84,20 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     /// again, the rest keep theirs. Returns the batch's sequence number once it is
     /// queued to every connected viewer; throws, changing nothing, when it breaks
     /// a limit. (Viewers always animate a batch; `animatingDifferences` is kept for
-    /// UIKit's signature.)
+    /// UIKit's signature.) The batch names `viewer` as its author (by default the server).
     @discardableResult
-    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async throws(ProtocolError) -> Int {
-        try collection.commit { current in wireModel(for: snapshot, from: current) }
+    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, by viewer: Viewer = .server) async throws(ProtocolError) -> Int {
+        try collection.commit(by: viewer) { current in wireModel(for: snapshot, from: current) }
     }
 
     /// Configures the cells of `items` again from their current values (UIKit's
     /// `reconfigureItems`, applied at once).
     @discardableResult
-    public func reconfigureItems(_ items: [ItemIdentifierType]) async throws(ProtocolError) -> Int {
+    public func reconfigureItems(_ items: [ItemIdentifierType], by viewer: Viewer = .server) async throws(ProtocolError) -> Int {
         var next = snapshot()
         let present = items.filter { next.contains(item: $0) }
         next.reconfigureItems(present)
-        return try await apply(next)
+        return try await apply(next, by: viewer)
     }
 
     /// The wire model of `snapshot`, and the items whose cells are made again.

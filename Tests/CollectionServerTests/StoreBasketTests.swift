@@ -28,4 +28,19 @@ import Testing
         #expect(message.contains("cannot be moved there"))
         #expect(v.mirror.order?[basket] == ["b2", "b3", "b1", "b4", "b5"])
     }
+
+    @Test func aSwipedRemoveIsTheSwipingViewersBatch() async throws {
+        let server = CollectionServer(configuration: .testing)
+        try await StorefrontExample.add(to: server)
+        let port = try server.start()
+        defer { server.stop() }
+        let ana = try await TestViewer.connect(port: port)
+        try await ana.hello(width: 945, height: 800, wantOrder: true, name: "Ana", collection: "store")
+        let ben = try await TestViewer.connect(port: port)
+        try await ben.hello(width: 600, height: 800, wantOrder: true, collection: "store")
+        ana.send(#"{"type":"swipeAction","item":"b2","edge":"trailing","index":0}"#)
+        let removed = try await ben.next(where: { if case .batch(let b) = $0 { b.deletedIds == ["b2"] } else { false } })
+        guard case .batch(let batch) = removed else { return }
+        #expect(batch.by == ana.mirror.viewer?.id && batch.by != "server")
+    }
 }
