@@ -156,7 +156,7 @@ export class CollectionView {
       const carried = this.carried?.key === key;
       // A cell off screen before and after does not slide (a transition costs style work).
       if (animate && !isNew) node.classList.toggle("still", !onScreen(entry.y, entry.h) && !onScreen(y, h));
-      const transform = carried ? `translate(${this.carried.x}px, ${this.carried.y}px) scale(1.05)` : to;
+      const transform = carried ? this.carriedTransform(e) : to;
       if (entry.transform !== transform) node.style.transform = entry.transform = transform;
       node.classList.toggle("carried", carried);
       entry.wasCarried = carried;
@@ -235,12 +235,23 @@ export class CollectionView {
     return this.background;
   }
 
+  /**
+   * Where the carried cell is drawn: at `carried` (its top-left in content
+   * coordinates, unscrolled as its frame is), from its band's origin when it sits in
+   * a section that scrolls on its own.
+   */
+  carriedTransform(e) {
+    const band = e && this.bands.bandOf(e);
+    const [bx, by] = band ? band.band.frame : [0, 0];
+    return `translate(${this.carried.x - bx}px, ${this.carried.y - by}px) scale(1.05)`;
+  }
+
   /** Moves the carried cell to the pointer at once (no wait for the server). */
   carry(key, x, y) {
     this.carried = key ? { key, x, y } : null;
     const entry = key && this.live.get(key);
     if (entry) {
-      entry.node.style.transform = entry.transform = `translate(${x}px, ${y}px) scale(1.05)`;
+      entry.node.style.transform = entry.transform = this.carriedTransform(entry.element);
       entry.node.style.zIndex = "1500";
       entry.node.classList.add("carried");
     }
