@@ -210,12 +210,14 @@ extension CollectionViewCompositionalLayout {
         else if indexPath.item == first { position = .first }
         else if indexPath.item == count - 1 { position = .last }
         else { position = .middle }
-        let separates = list.separates && !isHeader && indexPath.item < count - 1
+        // The sidebars, a list without separators and header rows draw none, whatever a
+        // row's configuration would say (so the handler is not asked).
+        guard list.separates && !isHeader else {
+            return ListRowStyle(appearance: list.appearance, position: position, separators: ListRowSeparators(), isHeader: isHeader)
+        }
         var configuration = list.separatorConfiguration
         if let handler = list.itemSeparatorHandler { configuration = handler(indexPath, configuration) }
-        // The sidebars and a list without separators draw none, whatever a row's configuration says.
-        let separators = list.showsSeparators && list.appearance != .sidebar && list.appearance != .sidebarPlain && !isHeader
-            ? configuration.resolved(separates: separates) : ListRowSeparators()
+        let separators = configuration.resolved(separates: indexPath.item < count - 1)
         return ListRowStyle(appearance: list.appearance, position: position, separators: separators, isHeader: isHeader)
     }
 
