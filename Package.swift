@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "CollectionStorageTests", dependencies: ["CollectionStorage", "CollectionSync", "CollectionTesting", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionTesting", "CollectionProtocol", "TicketBoardExample", "ExampleLayouts", "StorefrontExample"]),
+        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionTesting", "CollectionProtocol", "TicketBoardExample", "ExampleLayouts", "StorefrontExample", "PhotoLibraryExample"]),
         .testTarget(
             name: "ServerTests",
             dependencies: ["collection-server", "WebSocketTransport", "CollectionProtocol", "CollectionTesting", "CLibWebSockets"]
