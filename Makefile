@@ -7,7 +7,7 @@ BUILD := .build
 VENV := $(BUILD)/venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
-APT_PACKAGES := libwebsockets-dev libsqlite3-dev libssl-dev pkg-config openssl chromium chromium-driver
+APT_PACKAGES := libwebsockets-dev libsqlite3-dev libssl-dev pkg-config openssl chromium chromium-driver postgresql nginx
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_TEST_FLAGS ?=
 # Tests run against an optimized build: it is what ships, and the load tests
@@ -43,13 +43,17 @@ build: deps
 run: build
 	$(BUILD)/debug/collection-server --host 127.0.0.1 --port $(PORT)
 
+# Every test runs beside a private PostgreSQL server (Tests/support/with-postgres:
+# initdb in a temporary folder, a Unix socket only, removed at the end).
+WITH_POSTGRES = $(if $(COLLECTION_TEST_POSTGRES),,Tests/support/with-postgres)
+
 test: deps $(VENV)/.installed
 	swift build -c $(TEST_CONFIG) --build-tests
-	$(MAKE) --no-print-directory test-swift test-js test-browser test-conformance test-package
+	$(WITH_POSTGRES) $(MAKE) --no-print-directory test-swift test-js test-browser test-conformance test-package
 
-# A hang fails clearly after 20 minutes (the suite takes about 15 s).
+# A hang fails clearly after 20 minutes (the suite takes about 2 minutes).
 test-swift:
-	timeout --kill-after=30 1200 swift test -c $(TEST_CONFIG) --skip-build $(SWIFT_TEST_FLAGS)
+	$(WITH_POSTGRES) timeout --kill-after=30 1200 swift test -c $(TEST_CONFIG) --skip-build $(SWIFT_TEST_FLAGS)
 
 test-js:
 	node --test Tests/js/
@@ -68,7 +72,7 @@ test-package: $(VENV)/.installed
 bench: deps $(VENV)/.installed
 	swift build -c release --product collection-bench
 	swift build -c release --product collection-server
-	$(BUILD)/release/collection-bench
+	$(WITH_POSTGRES) $(BUILD)/release/collection-bench
 	COLLECTION_SERVER_BIN=$(BUILD)/release/collection-server $(PY) Tests/bench/browser_bench.py
 
 ## The Swift tests under ThreadSanitizer (servers they start are TSan builds too).

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CollectionProtocol", targets: ["CollectionProtocol"]),
         .library(name: "CollectionSync", targets: ["CollectionSync"]),
         .library(name: "CollectionStorage", targets: ["CollectionStorage"]),
+        .library(name: "CollectionPostgres", targets: ["CollectionPostgres"]),
         .library(name: "WebSocketTransport", targets: ["WebSocketTransport"]),
         .library(name: "CollectionTesting", targets: ["CollectionTesting"]),
     ],
@@ -19,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // Pure core: identifiers, snapshots, diffing, validation, layout. No I/O.
@@ -29,6 +31,8 @@ let package = Package(
         .target(name: "CollectionSync", dependencies: ["CollectionCore", "CollectionProtocol"]),
         // Where collections are kept: SQLite through GRDB (the embedded default).
         .target(name: "CollectionStorage", dependencies: ["CollectionProtocol", "CollectionSync", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Collections shared by several servers: PostgreSQL through postgres-nio.
+        .target(name: "CollectionPostgres", dependencies: ["CollectionProtocol", "CollectionSync", .product(name: "PostgresNIO", package: "postgres-nio")]),
         // libwebsockets 4.1.6 as a system library, plus a C shim for what Swift cannot import.
         .systemLibrary(
             name: "CLibWebSockets",
@@ -47,7 +51,7 @@ let package = Package(
         // The library an app imports: the server, its collections, the app's delegates.
         .target(
             name: "CollectionServer",
-            dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionStorage", "WebSocketTransport", "CollectionClient",
+            dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionStorage", "CollectionPostgres", "WebSocketTransport", "CollectionClient",
                            .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Test support shipped with the package: a protocol client with a mirror.
@@ -73,7 +77,7 @@ let package = Package(
         .testTarget(name: "CollectionProtocolTests", dependencies: ["CollectionProtocol"]),
         .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
-        .testTarget(name: "CollectionStorageTests", dependencies: ["CollectionStorage", "CollectionSync", "CollectionTesting", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CollectionStorageTests", dependencies: ["CollectionStorage", "CollectionPostgres", "CollectionSync", "CollectionTesting", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionTesting", "CollectionProtocol", "TicketBoardExample", "ExampleLayouts", "StorefrontExample", "PhotoLibraryExample"]),
         .testTarget(
             name: "ServerTests",

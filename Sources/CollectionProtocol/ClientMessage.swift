@@ -462,6 +462,17 @@ public enum ClientMessage: Hashable, Sendable {
         return point
     }
 
+    /// Whether handling it may change a collection's contents: an edit, a move
+    /// or drop ending, a handler the app runs (an action, a swipe or menu action, a
+    /// selection or an outline its delegate may answer with a change). The rest
+    /// only look or change what one viewer sees.
+    public var mayChangeContents: Bool {
+        switch self {
+        case .edit, .moveEnd, .drop, .action, .swipeAction, .contextMenuAction, .select, .selectRange, .outline: true
+        default: false
+        }
+    }
+
     /// The op id the client chose, for edits.
     public var op: String? {
         switch self {

@@ -1,4 +1,5 @@
 import CollectionClient
+import CollectionPostgres
 import CollectionProtocol
 import CollectionStorage
 import CollectionSync
@@ -23,6 +24,8 @@ public final class CollectionServer: Sendable {
     let engine: Engine
     private let transport: WebSocketServer
     private let lifecycle = Mutex(Lifecycle())
+    /// This server's name among several sharing a PostgreSQL database (nil with one store of its own).
+    public let nodeID: String?
 
     private struct Lifecycle {
         var started = false
@@ -34,11 +37,18 @@ public final class CollectionServer: Sendable {
     public init(configuration: Configuration) {
         self.configuration = configuration
         let level = configuration.logLevel
-        let logger = Logger(label: "collection-server") { label in
+        if case .postgres(_, let id) = configuration.storage {
+            nodeID = id ?? String(UUID().uuidString.prefix(8)).lowercased()
+        } else {
+            nodeID = nil
+        }
+        var logger = Logger(label: "collection-server") { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }
+        // Every line says which node wrote it.
+        if let nodeID { logger[metadataKey: "node"] = "\(nodeID)" }
         engine = Engine(logger: logger)
         engine.helloTimeout = configuration.helloTimeout
         var t = WebSocketServerConfiguration()
@@ -60,6 +70,8 @@ public final class CollectionServer: Sendable {
         let admission = configuration
         t.admit = { admission.admission($0) }
         let engine = self.engine
+        let node = nodeID
+        t.health = { engine.health.report(node: node) }
         transport = WebSocketServer(configuration: t, logger: logger) { engine.handle($0) }
         engine.attach(transport)
     }
@@ -94,12 +106,15 @@ public final class CollectionServer: Sendable {
     @discardableResult
     public func start() throws -> Int {
         if collectionNames.isEmpty { _ = addCollection(named: "main") }
-        engine.seal()
+        // Viewer ids stay unique across the nodes: `a-v3`.
+        engine.seal(viewerPrefix: nodeID.map { "\($0)-" } ?? "")
         engine.groupCommit = configuration.groupCommit
         if !engine.storedNames.isEmpty, let store = try openStore() {
             try engine.attach(store)
         }
+        let store = engine.storedNames.isEmpty ? nil : engine.currentStore
         let port = try transport.start()
+        engine.health.set(store: store, ready: true)
         lifecycle.withLock { $0.started = true }
         engine.logger.info("listening on \(configuration.usesTLS ? "https" : "http")://\(configuration.host):\(port)/")
         return port
@@ -111,6 +126,10 @@ public final class CollectionServer: Sendable {
         case .inMemory:
             return nil
         case .custom(let store):
+            return store
+        case .postgres(let url, _):
+            let store = try PostgresCollectionStore(url: url, nodeID: nodeID ?? "node", logger: engine.logger)
+            engine.logger.info("sharing collections through PostgreSQL at \(store.url.description), as node \(store.nodeID)")
             return store
         case let .sqlite(directory, options):
             let store = try SQLiteCollectionStore(directory: directory, options: options)
@@ -160,6 +179,7 @@ public final class CollectionServer: Sendable {
         }
         // Graceful: no message is read any more, the turn's batches are committed
         // and sent, every viewer gets them and then 1001, and the store is let go.
+        engine.health.set(store: nil, ready: false)
         engine.drain()
         transport.shutdown(code: .goingAway, reason: "server is shutting down", timeout: configuration.shutdownTimeout)
         engine.stopTimers()

@@ -85,6 +85,11 @@ extension CollectionServer {
             case sqlite(directory: String, options: SQLiteCollectionStore.Options = .init())
             /// Nothing is kept: every start begins anew.
             case inMemory
+            /// A PostgreSQL database several servers share (`postgres://user:password@host:port/database`,
+            /// or `postgres:///database?host=/socket/folder`): any number of servers
+            /// serve the same collections, in one order. `nodeID` names this server in
+            /// its logs and notifications (nil: a random one).
+            case postgres(url: String, nodeID: String? = nil)
             /// A store of the app's (one shared by several servers, say).
             case custom(any CollectionStore)
         }

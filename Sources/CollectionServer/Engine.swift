@@ -15,19 +15,21 @@ import WebSocketTransport
 /// thread without waiting for itself.
 final class Engine: @unchecked Sendable {
     // Everything below is read and written only with `lock` held.
-    private var hubs: [CollectionHub] = []
-    private var group: CollectionHubGroup?
+    private(set) var hubs: [CollectionHub] = []
+    private(set) var group: CollectionHubGroup?
     private var echo: Set<ConnectionID> = []
-    private var transport: WebSocketServer?
+    private(set) var transport: WebSocketServer?
     private let lock = NSRecursiveLock()
     let logger: Logger
+    /// What `/healthz` answers.
+    let health = HealthState()
     /// Seconds a connection may stay open without a `hello`.
     var helloTimeout: Double = 10
     private var helloTimer: DispatchSourceTimer?
     /// Where stored collections are kept (nil: nothing is kept).
-    private var store: (any CollectionStore)?
+    private(set) var store: (any CollectionStore)?
     /// Collections whose data the app keeps: the store holds none of theirs.
-    private var appManaged: Set<String> = []
+    private(set) var appManaged: Set<String> = []
     /// Batches of this turn, not yet appended to the store.
     private var staged: [CommittedBatch] = []
     /// The append under way on ``writer``: a turn's first batch starts committing
@@ -42,6 +44,19 @@ final class Engine: @unchecked Sendable {
     var groupCommit = true
     /// Set by a graceful stop: messages are not read any more.
     private var draining = false
+    /// The store, when several servers share it (Engine+Shared.swift).
+    var shared: (any SharedCollectionStore)?
+    /// Whether an edit of the shared store is open (its locks held) and what it appended.
+    var editOpen = false
+    var editBatches: [CommittedBatch] = []
+    /// The collections the open edit locked.
+    var editNames: [String] = []
+    /// Collections whose contents must be read again from the shared store before
+    /// they take another change (a commit failed and the store could not be read).
+    var stale: Set<String> = []
+    /// Other nodes, and when each was last heard from (Engine+Presence.swift).
+    var knownNodes: [String: Double] = [:]
+    var presenceTimer: DispatchSourceTimer?
 
     static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
@@ -50,9 +65,9 @@ final class Engine: @unchecked Sendable {
     func attach(_ server: WebSocketServer) { locked { transport = server } }
 
     /// How deep the lock is held on its thread (a callback may take it again).
-    private var depth = 0
+    private(set) var depth = 0
 
-    private func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock.lock()
         depth += 1
         defer {
@@ -63,7 +78,7 @@ final class Engine: @unchecked Sendable {
     }
 
     /// ``flush()``, unless a callback of a change still under way holds the lock.
-    private func flushOutermost() {
+    func flushOutermost() {
         if depth == 1 { flush() }
     }
 
@@ -90,26 +105,49 @@ final class Engine: @unchecked Sendable {
     /// now on each batch is staged to it and committed at the end of the turn,
     /// before anything about it is sent.
     func attach(_ store: any CollectionStore) throws(StoreError) {
+        let sharedStore = store as? any SharedCollectionStore
         try locked { () throws(StoreError) in
             for hub in hubs where !appManaged.contains(hub.name) {
-                if let stored = try store.load(hub.name) {
+                var stored = try store.load(hub.name)
+                if stored == nil {
+                    try store.create(hub.storedState)
+                    // Another node may have made it first: what the store holds wins.
+                    if sharedStore != nil, let first = try store.load(hub.name), first.epoch != hub.epoch { stored = first }
+                }
+                if let stored {
                     hub.restore(stored)
                     logger.info("\(hub.name): restored at batch \(stored.seq), \(stored.model.snapshot.numberOfItems) items")
-                } else {
-                    try store.create(hub.storedState)
                 }
                 hub.journal = { [unowned self] batch throws(ProtocolError) in try self.stage(batch) }
+                if sharedStore != nil {
+                    hub.willChange = { [unowned self] names throws(ProtocolError) in try self.beginEdit(names) }
+                }
             }
             self.store = store
+            shared = sharedStore
+        }
+        if let sharedStore {
+            sharedStore.observeCommits { [weak self] name in self?.catchUp(name) }
+            startPresence(sharedStore)
         }
     }
+
+    /// The store attached, if any.
+    var currentStore: (any CollectionStore)? { locked { store } }
 
     /// Lets go of the store (the server stopped).
     func detachStore() {
         locked {
             flush()
-            for hub in hubs { hub.journal = nil }
+            for hub in hubs {
+                hub.journal = nil
+                hub.willChange = nil
+                hub.relay = nil
+            }
+            presenceTimer?.cancel()
+            presenceTimer = nil
             store = nil
+            shared = nil
             writer.stop()
         }
     }
@@ -118,6 +156,7 @@ final class Engine: @unchecked Sendable {
     private func stage(_ batch: CommittedBatch) throws(ProtocolError) {
         guard let store else { return }
         if let problem = store.writeProblem { throw ProtocolError(.storageUnavailable, problem.message) }
+        if shared != nil { return try stageShared(batch) }
         staged.append(batch)
         if writing == nil {
             let pending = PendingAppend(staged)
@@ -134,11 +173,13 @@ final class Engine: @unchecked Sendable {
     /// holds, and their viewers are closed (1011) to reconnect and resume from
     /// there: nothing they were told is lost, and the edits not kept were never
     /// acknowledged.
-    private func flush() {
-        guard writing != nil || !staged.isEmpty || !held.isEmpty else { return }
+    func flush() {
+        guard writing != nil || !staged.isEmpty || !held.isEmpty || editOpen else { return }
         var dropped: Set<UInt64> = []
         var failure: (error: StoreError, batches: [CommittedBatch])?
-        if let pending = writing {
+        if editOpen {
+            failure = endEdit()
+        } else if let pending = writing {
             writing = nil
             if let error = pending.wait() { failure = (error, pending.batches + staged) }
         }
@@ -149,20 +190,12 @@ final class Engine: @unchecked Sendable {
                 failure = (error, staged)
             }
         }
-        if let (error, batches) = failure, let store {
+        if let (error, batches) = failure, store != nil {
             let names = Set(batches.map(\.collection))
             logger.error("could not keep \(batches.count) batches of \(names.sorted().joined(separator: ", ")): \(error); their viewers reconnect")
             for hub in hubs where names.contains(hub.name) {
-                for key in hub.viewerKeys {
-                    dropped.insert(key)
-                    _ = group?.disconnect(key)
-                    transport?.close(ConnectionID(rawValue: key), code: .internalError, reason: "a change could not be kept; reconnect")
-                }
-                do {
-                    if let kept = try store.load(hub.name) { hub.restore(kept) }
-                } catch {
-                    logger.critical("\(hub.name): cannot read back what the store holds: \(error)")
-                }
+                dropped.formUnion(hub.viewerKeys)
+                try? restoreFromStore(hub, reason: "a change could not be kept; reconnect")
             }
         }
         staged = []
@@ -182,9 +215,9 @@ final class Engine: @unchecked Sendable {
 
     /// Groups the hubs; no hub is added after this. Starts closing connections that
     /// say no `hello` in time (checked every second).
-    func seal() {
+    func seal(viewerPrefix: String = "") {
         locked {
-            if group == nil, !hubs.isEmpty { group = CollectionHubGroup(hubs) }
+            if group == nil, !hubs.isEmpty { group = CollectionHubGroup(hubs, viewerPrefix: viewerPrefix) }
             guard helloTimer == nil, helloTimeout > 0 else { return }
             let timer = DispatchSource.makeTimerSource(queue: .global())
             timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(100))
@@ -212,21 +245,30 @@ final class Engine: @unchecked Sendable {
     var names: [String] { locked { hubs.map(\.name) } }
 
     /// Runs `body` on the hub called `name` under the lock, and sends what it returns.
-    func withHub<T>(_ name: String, _ body: (CollectionHub) throws(ProtocolError) -> (T, [Outgoing])) throws(ProtocolError) -> T {
+    /// `changes`: the body may change the collection (with a shared store, it is
+    /// locked and brought up to date first).
+    func withHub<T>(_ name: String, changes: Bool = true, _ body: (CollectionHub) throws(ProtocolError) -> (T, [Outgoing])) throws(ProtocolError) -> T {
         try locked { () throws(ProtocolError) -> T in
             guard let hub = hubs.first(where: { $0.name == name }) else {
                 throw ProtocolError(.unknownCollection, "no collection named '\(name)'")
             }
-            let (value, out) = try body(hub)
-            send(out)
-            flushOutermost()
-            return value
+            do throws(ProtocolError) {
+                if changes, shared != nil, depth == 1 { try beginEdit([name]) }
+                let (value, out) = try body(hub)
+                send(out)
+                flushOutermost()
+                return value
+            } catch {
+                // A refused change still ends the edit it opened (its locks go).
+                flushOutermost()
+                throw error
+            }
         }
     }
 
     /// Sends now, or after the staged batches are committed (keeping the order).
-    private func send(_ out: [Outgoing]) {
-        guard writing == nil && staged.isEmpty && held.isEmpty else {
+    func send(_ out: [Outgoing]) {
+        guard writing == nil && staged.isEmpty && held.isEmpty && editBatches.isEmpty else {
             held += out
             return
         }
@@ -264,7 +306,8 @@ final class Engine: @unchecked Sendable {
                 return
             }
             send(outgoing)
-            if !groupCommit { flushOutermost() }
+            // A shared store's locks are held for one message, not a turn.
+            if !groupCommit || shared != nil { flushOutermost() }
         }
     }
 }

@@ -26,7 +26,7 @@ public final class LiveCollection: Sendable {
     /// Runs `body` on the hub (no messages come of it).
     func read<T>(_ body: (CollectionHub) -> T) -> T {
         // The hub exists from addCollection on, so the lookup cannot fail.
-        (try? engine.withHub(name) { hub in (body(hub), []) })!
+        (try? engine.withHub(name, changes: false) { hub in (body(hub), []) })!
     }
 
     // MARK: Contents

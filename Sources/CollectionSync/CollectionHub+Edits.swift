@@ -130,8 +130,10 @@ extension CollectionHub {
     /// `commit` for a change made on behalf of `by` (a viewer id, perhaps of another
     /// collection); the ack goes to `ackTo` when there is an op. `changedContent`
     /// names the items whose content may have changed (nil: any).
+    /// `committed`: the batch was committed by another server sharing the store;
+    /// it keeps its number, and nothing is journaled or acknowledged here.
     func commit(_ next: CollectionModel, reloading reloadIds: [String], op: String?, by: String, ackTo: UInt64?,
-                changedContent: [String]? = nil) throws(ProtocolError) -> [Outgoing] {
+                changedContent: [String]? = nil, committed: CommittedBatch? = nil) throws(ProtocolError) -> [Outgoing] {
         var next = next
         let before = model.snapshot
         var batch = BatchUpdate(from: before, to: next.snapshot)
@@ -153,7 +155,7 @@ extension CollectionHub {
         }
         var infos: [String: SectionInfo] = [:]
         for id in touched { infos[id] = next.sectionInfo(id) }
-        let seq = sequence + 1
+        let seq = committed?.seq ?? sequence + 1
         let logged = LoggedBatch(
             seq: seq, by: by,
             deletes: batch.deletedItems,
@@ -164,7 +166,9 @@ extension CollectionHub {
             reloads: batch.reloadedItems,
             sections: next.snapshot.sectionIdentifiers.map { infos[$0] ?? sectionInfoCache[$0] ?? next.sectionInfo($0) })
         // The store keeps it first: a batch it cannot keep is refused, changing nothing.
-        if let journal {
+        if let committed {
+            nextSerial = max(nextSerial, committed.nextSerial)
+        } else if let journal {
             let delta = ModelDelta(from: model, to: next, batch: batch, changedContent: changedContent.map { $0 + reloadIds })
             try journal(CommittedBatch(collection: name, seq: seq, op: op, fingerprint: op == nil ? 0 : editFingerprint, by: by,
                                        delta: delta, replay: logged, nextSerial: nextSerial))
@@ -178,7 +182,9 @@ extension CollectionHub {
         log.append(logged)
 
         var out: [Outgoing] = []
-        if let op, let ackTo {
+        if let op, let committed {
+            remember(op: op, AcceptedOp(seq: sequence, fingerprint: committed.fingerprint))
+        } else if let op, let ackTo {
             out.append(Outgoing(viewer: ackTo, message: .ack(op: op, seq: sequence)))
             remember(op: op, AcceptedOp(seq: sequence, fingerprint: editFingerprint))
         }

@@ -33,7 +33,10 @@ extension CollectionHub {
         }
         viewer.ready = true
         // Presence changes from now on reach this viewer; those before are in its answer.
-        if first { presenceEvents.append(.joined(viewer.info)) }
+        if first {
+            presenceEvents.append(.joined(viewer.info))
+            relay?(.presenceChange(joined: [viewer.info], left: []))
+        }
         viewer.presenceMark = presenceEvents.count
         viewer.window = [:]
         viewer.show(viewport: hello.viewport, offset: hello.offset, policy: policy)
@@ -41,7 +44,7 @@ extension CollectionHub {
         let (elements, _) = viewer.refreshWindow(model: model, force: true)
         let selections = orderedViewers().filter(\.ready)
             .map { SelectionInfo(viewer: $0.info.id, items: $0.selection(in: model).sorted()) }
-            .filter { !$0.items.isEmpty }
+            .filter { !$0.items.isEmpty } + remoteSelections
         var out: [Outgoing] = []
         // What this viewer may do, said only when it is not everything.
         let can = viewer.permissions == .all ? nil : viewer.permissions.names
@@ -49,7 +52,7 @@ extension CollectionHub {
             // Resume: the missed batches (structure only), then the whole window.
             var resume = ServerMessage.Resume(
                 viewer: viewer.info, fromSeq: lastSeq, seq: sequence, selections: selections, viewers: presence(),
-                focuses: focuses(except: viewer.key), layout: layoutName, collection: name)
+                focuses: focuses(except: viewer.key) + remoteFocuses, layout: layoutName, collection: name)
             resume.can = can
             out.append(Outgoing(viewer: viewer.key, message: .resume(resume)))
             for b in missed {
@@ -64,7 +67,7 @@ extension CollectionHub {
                 viewer: viewer.info, epoch: epoch, seq: sequence, contentSize: viewer.contentSize, sections: sectionInfos,
                 elements: elements, selections: selections, viewers: presence(),
                 order: hello.wantOrder ? model.snapshot.sectionIdentifiers.map { model.snapshot.itemIdentifiers(inSection: $0) } : nil,
-                focuses: focuses(except: viewer.key), layout: layoutName, collection: name)
+                focuses: focuses(except: viewer.key) + remoteFocuses, layout: layoutName, collection: name)
             welcome.can = can
             welcome.bands = viewer.bands
             out.append(Outgoing(viewer: viewer.key, message: .welcome(welcome)))

@@ -9,6 +9,9 @@ enum PresenceEvent {
 /// Hands out viewer numbers; the hubs of a group share one, so that a viewer id
 /// names one viewer across the whole server.
 final class ViewerNumbering {
+    /// Put before every id (a node's name, when several servers share the
+    /// collections, so that ids stay unique across them).
+    var prefix = ""
     private var last = 0
     func next() -> Int {
         last += 1

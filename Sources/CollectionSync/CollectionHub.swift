@@ -59,6 +59,18 @@ public final class CollectionHub {
     /// Keeps each batch before it is applied (a store's staging): a batch it
     /// refuses (throwing, say `storageUnavailable`) changes nothing.
     public var journal: ((CommittedBatch) throws(ProtocolError) -> Void)?
+    /// Asked before a message that may change contents (``ClientMessage/mayChangeContents``)
+    /// is handled, with the collections it may change (this one, and a drop's
+    /// source): a store shared by several servers locks them there and brings
+    /// them up to date, so that the message is checked against the latest state.
+    /// Throwing refuses the message, changing nothing.
+    public var willChange: (([String]) throws(ProtocolError) -> Void)?
+    /// Told of presence this hub's viewers make (selections, focus, drags, joins
+    /// and leaves): a store shared by several servers relays it to the others,
+    /// whose hubs take it up with ``receiveRelayed(_:from:at:)``.
+    public var relay: ((ServerMessage) -> Void)?
+    /// Viewers of other servers sharing the collection (CollectionHub+Nodes.swift).
+    var remote = RemotePresence()
     /// Whether the contents came from a store (``restore(_:)``): ``load(_:)`` then changes nothing.
     public internal(set) var restored = false
     /// Told of every committed batch: its number, who made it, and the model after.
@@ -215,7 +227,7 @@ public final class CollectionHub {
     /// (its name and colour are what others see; nil: an anonymous viewer).
     public func connect(_ key: UInt64, identity: Identity? = nil) {
         let n = numbering.next()
-        var info = ViewerInfo(id: "v\(n)", name: "Viewer \(n)", color: Self.palette[(n - 1) % Self.palette.count])
+        var info = ViewerInfo(id: "\(numbering.prefix)v\(n)", name: "Viewer \(n)", color: Self.palette[(n - 1) % Self.palette.count])
         if let identity {
             info.user = identity.id
             info.roles = identity.roles
@@ -240,6 +252,7 @@ public final class CollectionHub {
         releaseState(of: gone)
         guard gone.ready else { return [] }
         presenceEvents.append(.left(gone.info.id))
+        relay?(.presenceChange(joined: [], left: [gone.info.id]))
         let selection = gone.selection(in: model).sorted()
         return selection.isEmpty ? [] : broadcast(.selections(viewer: gone.info.id, items: selection, selected: false))
     }
@@ -293,6 +306,11 @@ public final class CollectionHub {
     }
 
     private func route(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        if let willChange, viewer.ready, message.mayChangeContents {
+            var names = [name]
+            if case .drop(let request) = message, let source = request.source?.collection, source != name { names.append(source) }
+            try willChange(names)
+        }
         if let op = message.op {
             // A retried edit gets its first answer; another edit under the same op id is refused.
             editFingerprint = Self.stableFingerprint(of: message)
@@ -417,13 +435,14 @@ public final class CollectionHub {
 
     func orderedViewers() -> [Viewer] { viewers.values.sorted { $0.key < $1.key } }
 
-    func presence() -> [ViewerInfo] { orderedViewers().filter(\.ready).map(\.info) }
+    func presence() -> [ViewerInfo] { orderedViewers().filter(\.ready).map(\.info) + remoteViewers }
 
     /// The viewers that said hello, in the order they connected.
     public var presentViewers: [ViewerInfo] { presence() }
 
-    func broadcast(_ message: ServerMessage, except: UInt64? = nil) -> [Outgoing] {
-        orderedViewers().filter { $0.ready && $0.key != except }.map { Outgoing(viewer: $0.key, message: message) }
+    func broadcast(_ message: ServerMessage, except: UInt64? = nil, relaying: Bool = true) -> [Outgoing] {
+        if relaying, let relay, Self.isRelayed(message) { relay(message) }
+        return orderedViewers().filter { $0.ready && $0.key != except }.map { Outgoing(viewer: $0.key, message: message) }
     }
 
     /// `layout`: every viewer's collection view switches to the named layout

@@ -15,13 +15,15 @@ public final class CollectionHubGroup {
     /// Who is behind each connection, when authentication said.
     private var identities: [UInt64: Identity] = [:]
 
-    /// Groups `hubs` (their names must differ).
-    public init(_ hubs: [CollectionHub]) {
+    /// Groups `hubs` (their names must differ). Viewer ids begin with
+    /// `viewerPrefix` (a node's name among several servers: `a-v3`).
+    public init(_ hubs: [CollectionHub], viewerPrefix: String = "") {
         precondition(!hubs.isEmpty, "a group needs a hub")
         self.hubs = hubs
         byName = Dictionary(hubs.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         precondition(byName.count == hubs.count, "hub names must differ")
         let numbering = ViewerNumbering()
+        numbering.prefix = viewerPrefix
         for hub in hubs {
             hub.group = self
             hub.numbering = numbering

@@ -127,6 +127,10 @@ extension ServerCore {
         // lws has already decoded and normalised the URI; StaticFiles checks it again.
         let uri = requestPath(wsi)
         let path = uri.isEmpty ? (input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/") : uri
+        if let health = configuration.health, path == configuration.healthPath {
+            let (status, text) = health()
+            return cws_http_respond(wsi, UInt32(clamping: status), "cache-control: no-store\r\n", text, 1)
+        }
         // A mounted directory serves its prefix; the public directory serves the rest.
         let answer: StaticFiles.Answer
         if let (prefix, mounted) = mounts.first(where: { path.hasPrefix($0.prefix) }) {

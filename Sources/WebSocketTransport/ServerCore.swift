@@ -118,6 +118,9 @@ final class ServerCore: @unchecked Sendable {
 
     func submit(_ command: TransportCommand) {
         if loop.isServiceThread {
+            // What other threads posted was submitted earlier: it goes first, or a
+            // batch sent from another thread would be overtaken by the next one.
+            for earlier in loop.drain() { perform(earlier) }
             perform(command)
         } else {
             loop.post(command)

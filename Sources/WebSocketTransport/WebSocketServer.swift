@@ -28,6 +28,11 @@ public struct WebSocketServerConfiguration: Sendable {
     public var subprotocol: String = "collection.v1"
     /// Upgrades are accepted on this path (and on ``extraWebSocketPath``), nowhere else.
     public var webSocketPath: String = "/ws"
+    /// A path answered by ``health`` (for load balancers), before any file.
+    public var healthPath = "/healthz"
+    /// Whether this server is fit to serve: 200 or 503, and a short text saying why.
+    /// Runs on the service thread: it must not wait. nil: no health path.
+    public var health: (@Sendable () -> (status: Int, text: String))?
     /// An optional second path with its own size limit, e.g. a test-only echo.
     public var extraWebSocketPath: String?
     /// Largest message accepted on ``webSocketPath`` (close 1009 above it).

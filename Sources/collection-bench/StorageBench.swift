@@ -60,9 +60,11 @@ enum StorageBench {
     }
 
     /// `editors` clients each keep `inFlight` moves unanswered until `total` are acknowledged; acks per second.
-    static func editsPerSecond(port: Int, editors: Int, inFlight: Int, total: Int) async throws -> Double {
+    /// (With several `ports`, the editors are spread over them.)
+    static func editsPerSecond(port: Int = 0, ports: [Int]? = nil, editors: Int, inFlight: Int, total: Int) async throws -> Double {
+        let ports = ports ?? [port]
         var clients: [(WebSocketClient, [String], [String])] = []
-        for _ in 0..<editors { clients.append(try await join(port: port)) }
+        for n in 0..<editors { clients.append(try await join(port: ports[n % ports.count])) }
         defer { for c in clients { c.0.close() } }
         let each = total / editors
         let clock = ContinuousClock()
@@ -92,10 +94,11 @@ enum StorageBench {
         return Double(each * editors) / NetworkBench.seconds(clock.now - start)
     }
 
-    /// One editor sends `rate` moves a second; a viewer times each batch's arrival after its edit left.
-    static func paced(port: Int, rate: Double, edits: Int) async throws -> [Double] {
+    /// One editor sends `rate` moves a second; a viewer (on `viewerPort`, another
+    /// server, when given) times each batch's arrival after its edit left.
+    static func paced(port: Int, viewerPort: Int? = nil, rate: Double, edits: Int) async throws -> [Double] {
         let (editor, items, sections) = try await join(port: port)
-        let (viewer, _, _) = try await join(port: port)
+        let (viewer, _, _) = try await join(port: viewerPort ?? port)
         defer {
             editor.close()
             viewer.close()

@@ -9,6 +9,7 @@ if which == "all" || which == "hub" { print(HubBench.run()); print() }
 if which == "all" || which == "network" { print(try await NetworkBench.run()); print() }
 if which == "all" || which == "load" { print(try await LoadBench.run()); print() }
 if which == "all" || which == "storage" { print(try await StorageBench.run()); print() }
+if which == "all" || which == "cluster" { print(try await ClusterBench.run()); print() }
 if which == "diff-profile" {
     // Only our diff, for a profiler: 100k mixed and no change, many times.
     for c in DiffBench.cases(n: 100_000).prefix(2) {

@@ -70,6 +70,12 @@ struct ServerCommand: AsyncParsableCommand {
     @Flag(help: "Keep nothing: every start begins anew (--data is ignored).")
     var inMemory = false
 
+    @Option(help: "Share the collections with other servers through this PostgreSQL database (postgres://user:password@host:port/db, or postgres:///db?host=/socket/folder); --data is ignored.")
+    var postgres: String?
+
+    @Option(help: "This server's name in logs and among the servers sharing --postgres (default: a random one).")
+    var nodeId: String?
+
     @Flag(inversion: .prefixedNo, help: "Commit the edits of one turn of the service loop in one transaction.")
     var groupCommit = true
 
@@ -167,7 +173,11 @@ struct ServerCommand: AsyncParsableCommand {
         var storeOptions = SQLiteCollectionStore.Options()
         if maxDataSize > 0 { storeOptions.maximumSize = maxDataSize * 1_048_576 }
         storeOptions.synchronous = SQLiteCollectionStore.Options.Synchronous(rawValue: sync) ?? .full
-        config.storage = inMemory ? .inMemory : .sqlite(directory: data, options: storeOptions)
+        if let postgres {
+            config.storage = .postgres(url: postgres, nodeID: nodeId)
+        } else {
+            config.storage = inMemory ? .inMemory : .sqlite(directory: data, options: storeOptions)
+        }
         config.groupCommit = groupCommit
         config.tokens = tokens
         config.requireToken = requireToken

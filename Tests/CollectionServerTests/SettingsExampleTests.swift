@@ -51,7 +51,7 @@ import Testing
         // Choosing the checked one again changes nothing (Ana hears only the selection).
         ben.send(#"{"type":"select","item":"theme-dark","selected":false}"#)
         ben.send(#"{"type":"select","item":"theme-dark","selected":true}"#)
-        try await ana.next(where: { if case .selection(_, "theme-dark", true) = $0 { true } else { false } })
+        _ = try await ana.next(where: { if case .selection(_, "theme-dark", true) = $0 { true } else { false } })
         try await Task.sleep(for: .milliseconds(300))
         #expect(ana.mirror.seq == seq + 3)
     }

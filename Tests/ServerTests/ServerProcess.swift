@@ -20,7 +20,7 @@ final class ServerProcess: @unchecked Sendable {
             throw ServerError.message("collection-server not built at \(binary.path)")
         }
         // Nothing is kept on disk unless the test gives a data folder.
-        let keep = arguments.contains("--data") ? [] : ["--in-memory"]
+        let keep = arguments.contains("--data") || arguments.contains("--postgres") ? [] : ["--in-memory"]
         // A test's `hello` once waited ten seconds for a cooperative thread (test clients
         // decoding queued messages without suspending; TestViewer now yields), and the
         // server's 10-second pre-hello limit closed it. The limit itself is tested

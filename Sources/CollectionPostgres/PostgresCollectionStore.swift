@@ -1,0 +1,417 @@
+import CollectionProtocol
+import CollectionSync
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Synchronization
+
+/// The store several servers (nodes) share: PostgreSQL, through postgres-nio. It
+/// is the authority on order. An edit locks its collections' rows
+/// (`SELECT … FOR UPDATE`), hands back what other nodes committed since (so the
+/// node checks the change against the latest state), appends the batches with
+/// the next numbers and commits; a `NOTIFY` tells the other nodes, which read the
+/// batches from the log (see ``SharedCollectionStore``).
+///
+/// Tables: `collection` (name, epoch, `seq` the last batch, `base_seq` the batch
+/// the stored `model` is at, `next_serial` at the base) and `batch` (collection,
+/// seq, body: the batch's JSON). Past ``Options/foldEvery`` batches the log is
+/// folded into the model, off the caller's thread, keeping the last
+/// ``Options/keepBatches`` (replayed to viewers that resume, op ids remembered).
+///
+/// Calls block their thread until PostgreSQL answers. A lost connection is made
+/// again on the next call, no sooner than a delay that doubles to 5 s; while it
+/// is down, ``writeProblem`` says so and edits are refused.
+public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Sendable {
+    /// Tuning.
+    public struct Options: Sendable {
+        /// Batches after which the log is folded into the stored model.
+        public var foldEvery = 1_000
+        /// Batches kept after a fold.
+        public var keepBatches = 10_000
+        /// The channel commits are announced on.
+        public var channel = "collection_batches"
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Where the server is.
+    public let url: PostgresURL
+    /// This node's name in notifications (its own are not acted on).
+    public let nodeID: String
+    let options: Options
+    let logger: Logger
+    let events = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    /// Guards everything below.
+    let lock = NSRecursiveLock()
+    private var writer: PostgresConnection?
+    private var retryAt = 0.0
+    private var retryDelay = 0.1
+    private var lastFailure: StoreError?
+    private var connectionSerial = 0
+    /// What is known of the server without asking it (read by ``writeProblem`` and
+    /// health checks, which must not wait for a query under way).
+    let problem = Mutex<StoreError?>(nil)
+    private var probe: DispatchSourceTimer?
+    // The open edit: each collection's last batch in the store, what it appended.
+    private var editHeads: [String: Int]?
+    private var editAppended: Set<String> = []
+    private var editFailed = false
+    /// Each collection's base (the batch its stored model is at), for folds.
+    var baseSeq: [String: Int] = [:]
+    var folding: Set<String> = []
+    /// Names of the collections this node loaded or made (told after a reconnection).
+    var known: Set<String> = []
+    var commitHandler: (@Sendable (String) -> Void)?
+    var presenceHandler: (@Sendable (String, String) -> Void)?
+    /// Presence is sent from here, on a connection of its own (touched only on this queue).
+    let presenceQueue = DispatchQueue(label: "collection-postgres-presence")
+    nonisolated(unsafe) var presenceConnection: PostgresConnection?
+    nonisolated(unsafe) var presenceRetryAt = 0.0
+    var listener: PostgresConnection?
+    var closed = false
+    let foldQueue = DispatchQueue(label: "collection-postgres-fold", qos: .utility)
+    let notifyQueue = DispatchQueue(label: "collection-postgres-notify")
+
+    /// Connects to the server `url` names and makes the tables when missing.
+    public init(url: String, nodeID: String = String(UUID().uuidString.prefix(8)).lowercased(), options: Options = Options(), logger: Logger = Logger(label: "collection-postgres")) throws(StoreError) {
+        self.url = try PostgresURL(url)
+        self.nodeID = nodeID
+        self.options = options
+        self.logger = logger
+        try locked { () throws(StoreError) in
+            let c = try connection()
+            do {
+                // One node at a time makes the schema (CREATE … IF NOT EXISTS races otherwise).
+                try run("BEGIN", on: c)
+                try run("SELECT pg_advisory_xact_lock(7365011)", on: c)
+                try run("""
+                    CREATE TABLE IF NOT EXISTS collection (
+                        name text PRIMARY KEY, epoch text NOT NULL, seq bigint NOT NULL,
+                        base_seq bigint NOT NULL, next_serial bigint NOT NULL, model bytea NOT NULL)
+                    """, on: c)
+                try run("""
+                    CREATE TABLE IF NOT EXISTS batch (
+                        collection text NOT NULL REFERENCES collection (name) ON DELETE CASCADE,
+                        seq bigint NOT NULL, body bytea NOT NULL, PRIMARY KEY (collection, seq))
+                    """, on: c)
+                try run("COMMIT", on: c)
+            } catch {
+                _ = try? run("ROLLBACK", on: c)
+                throw Self.storeError(error)
+            }
+        }
+        // Every second, a lost connection is made again (with the same backoff), so
+        // that health checks see the database come back before the next edit does.
+        let timer = DispatchSource.makeTimerSource(queue: notifyQueue)
+        timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(200))
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            locked { if !closed { _ = try? connection() } }
+        }
+        timer.resume()
+        probe = timer
+    }
+
+    deinit { close() }
+
+    /// Closes the connections (the server stopped).
+    public func close() {
+        // Taken first, off the store's lock: a presence send may be waiting for it.
+        let presence = presenceQueue.sync { () -> PostgresConnection? in
+            defer { presenceConnection = nil }
+            return presenceConnection
+        }
+        let connections: [PostgresConnection] = locked {
+            closed = true
+            probe?.cancel()
+            probe = nil
+            defer { writer = nil; listener = nil }
+            return [writer, listener, presence].compactMap { $0 }
+        }
+        for c in connections { try? c.close().wait() }
+        try? events.syncShutdownGracefully()
+    }
+
+    func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    // MARK: Connections
+
+    static var now: Double { Date().timeIntervalSinceReferenceDate }
+
+    /// A new connection; throws (quickly) while the server is unreachable.
+    func connect() throws(StoreError) -> PostgresConnection {
+        do {
+            connectionSerial += 1
+            return try PostgresConnection.connect(on: events.next(), configuration: url.configuration, id: connectionSerial, logger: logger).wait()
+        } catch {
+            throw StoreError(.failed, "cannot reach PostgreSQL at \(url.description): \(Self.describe(error))")
+        }
+    }
+
+    /// The connection edits use, made again (with backoff) when it was lost.
+    private func connection() throws(StoreError) -> PostgresConnection {
+        if let writer, !writer.isClosed { return writer }
+        writer = nil
+        if closed { throw StoreError(.failed, "the store was closed") }
+        if let lastFailure, Self.now < retryAt { throw lastFailure }
+        do {
+            let c = try connect()
+            writer = c
+            lastFailure = nil
+            retryDelay = 0.1
+            problem.withLock { $0 = nil }
+            return c
+        } catch {
+            lastFailure = error
+            retryAt = Self.now + retryDelay
+            retryDelay = min(retryDelay * 2, 5)
+            problem.withLock { $0 = error }
+            throw error
+        }
+    }
+
+    /// Runs a statement, giving its rows; a failure says what PostgreSQL said.
+    @discardableResult
+    func run(_ query: PostgresQuery, on c: PostgresConnection) throws(StoreError) -> [PostgresRow] {
+        do {
+            return try c.query(query, logger: logger).wait().rows
+        } catch {
+            locked {
+                if c === writer, c.isClosed {
+                    writer = nil
+                    problem.withLock { $0 = StoreError(.failed, "lost the connection to PostgreSQL at \(url.description)") }
+                }
+            }
+            throw StoreError(.failed, "PostgreSQL: \(Self.describe(error))")
+        }
+    }
+
+    static func storeError(_ error: any Error) -> StoreError {
+        error as? StoreError ?? StoreError(.failed, "PostgreSQL: \(describe(error))")
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let psql = error as? PSQLError {
+            if let message = psql.serverInfo?[.message] { return message }
+            return "\(psql.code)\(psql.underlying.map { " (\($0))" } ?? "")"
+        }
+        return "\(error)"
+    }
+
+    /// Why edits would fail now (the server unreachable, or the connection lost
+    /// and not made again yet), or nil. Never waits.
+    public var writeProblem: StoreError? { problem.withLock { $0 } }
+
+    // MARK: Reading
+
+    public func load(_ name: String) throws(StoreError) -> StoredCollection? {
+        try locked { () throws(StoreError) -> StoredCollection? in
+            let c = try connection()
+            let head: PostgresRow?
+            let bodies: [PostgresRow]
+            do {
+                try run("BEGIN ISOLATION LEVEL REPEATABLE READ", on: c)
+                head = try run("SELECT epoch, seq, base_seq, next_serial, model FROM collection WHERE name = \(name)", on: c).first
+                bodies = try run("SELECT body FROM batch WHERE collection = \(name) ORDER BY seq", on: c)
+                try run("COMMIT", on: c)
+            } catch {
+                _ = try? run("ROLLBACK", on: c)
+                throw Self.storeError(error)
+            }
+            guard let head else { return nil }
+            do {
+                let (epoch, seq, base, nextSerial, model) = try head.decode((String, Int, Int, Int, ByteBuffer).self)
+                var stored = StoredCollection(name: name, epoch: epoch, seq: base,
+                                              model: try JSONDecoder().decode(CollectionModel.self, from: Data(model.readableBytesView)),
+                                              nextSerial: nextSerial)
+                stored.recent = try bodies.map { row in try Self.batch(row.decode(ByteBuffer.self)) }
+                try Self.replay(&stored, name: name)
+                guard stored.seq == seq else {
+                    throw StoreError(.corrupt, "the log of '\(name)' ends at batch \(stored.seq), the collection says \(seq)")
+                }
+                baseSeq[name] = base
+                known.insert(name)
+                return stored
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw StoreError(.corrupt, "the stored '\(name)' cannot be read (\(error)); it was not changed")
+            }
+        }
+    }
+
+    static func batch(_ body: ByteBuffer) throws -> CommittedBatch {
+        try JSONDecoder().decode(CommittedBatch.self, from: Data(body.readableBytesView))
+    }
+
+    /// Applies the kept batches after the stored model's, checking they follow on.
+    static func replay(_ stored: inout StoredCollection, name: String) throws(StoreError) {
+        var expected = stored.recent.first?.seq ?? stored.seq + 1
+        for batch in stored.recent {
+            guard batch.seq == expected else {
+                throw StoreError(.corrupt, "the log of '\(name)' jumps from batch \(expected - 1) to \(batch.seq)")
+            }
+            expected += 1
+            guard batch.seq > stored.seq else { continue }
+            batch.delta.apply(to: &stored.model)
+            stored.seq = batch.seq
+            stored.nextSerial = batch.nextSerial
+        }
+    }
+
+    public func log(of name: String, after seq: Int) throws(StoreError) -> [CommittedBatch] {
+        try locked { () throws(StoreError) -> [CommittedBatch] in
+            try batches(of: name, after: seq, on: try connection())
+        }
+    }
+
+    private func batches(of name: String, after seq: Int, on c: PostgresConnection) throws(StoreError) -> [CommittedBatch] {
+        let rows = try run("SELECT body FROM batch WHERE collection = \(name) AND seq > \(seq) ORDER BY seq", on: c)
+        do {
+            return try rows.map { try Self.batch($0.decode(ByteBuffer.self)) }
+        } catch {
+            throw StoreError(.corrupt, "a batch of '\(name)' cannot be read: \(error)")
+        }
+    }
+
+    // MARK: Writing
+
+    public func create(_ collection: StoredCollection) throws(StoreError) {
+        let model: ByteBuffer
+        do {
+            model = ByteBuffer(bytes: try JSONEncoder().encode(collection.model))
+        } catch {
+            throw StoreError(.failed, "cannot encode '\(collection.name)': \(error)")
+        }
+        try locked { () throws(StoreError) in
+            // Another node may have made it first: then this changes nothing.
+            try run("""
+                INSERT INTO collection (name, epoch, seq, base_seq, next_serial, model)
+                VALUES (\(collection.name), \(collection.epoch), \(collection.seq), \(collection.seq), \(collection.nextSerial), \(model))
+                ON CONFLICT (name) DO NOTHING
+                """, on: try connection())
+            known.insert(collection.name)
+        }
+    }
+
+    public func beginEdit(_ collections: [String: Int]) throws(StoreError) -> [CommittedBatch] {
+        try locked { () throws(StoreError) -> [CommittedBatch] in
+            precondition(editHeads == nil, "an edit is already open")
+            let c = try connection()
+            let names = collections.keys.sorted()
+            do {
+                try run("BEGIN", on: c)
+                // Locked in one order (by name): two nodes never wait for each other.
+                let rows = try run("SELECT name, seq FROM collection WHERE name = ANY(\(names)) ORDER BY name FOR UPDATE", on: c)
+                var heads: [String: Int] = [:]
+                for row in rows {
+                    do {
+                        let (name, seq) = try row.decode((String, Int).self)
+                        heads[name] = seq
+                    } catch {
+                        throw StoreError(.corrupt, "a collection row cannot be read: \(error)")
+                    }
+                }
+                if let missing = names.first(where: { heads[$0] == nil }) {
+                    throw StoreError(.failed, "the store holds no collection '\(missing)'")
+                }
+                var behind: [CommittedBatch] = []
+                for name in names where heads[name]! > collections[name]! {
+                    behind += try batches(of: name, after: collections[name]!, on: c)
+                }
+                editHeads = heads
+                editAppended = []
+                editFailed = false
+                return behind
+            } catch {
+                _ = try? run("ROLLBACK", on: c)
+                throw Self.storeError(error)
+            }
+        }
+    }
+
+    public func append(_ batches: [CommittedBatch]) throws(StoreError) {
+        guard !batches.isEmpty else { return }
+        try locked { () throws(StoreError) in
+            guard editHeads != nil else {
+                // Outside an edit: one of its own, refused when another node got there first.
+                var firsts: [String: Int] = [:]
+                for b in batches where firsts[b.collection] == nil { firsts[b.collection] = b.seq - 1 }
+                let behind = try beginEdit(firsts)
+                guard behind.isEmpty else {
+                    cancelEdit()
+                    throw StoreError(.failed, "another node committed batch \(behind[0].seq) of '\(behind[0].collection)' first")
+                }
+                do {
+                    try append(batches)
+                    try commitEdit()
+                } catch {
+                    cancelEdit()
+                    throw Self.storeError(error)
+                }
+                return
+            }
+            let c = try connection()
+            do {
+                for b in batches {
+                    guard let head = editHeads?[b.collection] else { throw StoreError(.failed, "'\(b.collection)' is not part of this edit") }
+                    guard b.seq == head + 1 else { throw StoreError(.failed, "batch \(b.seq) of '\(b.collection)' does not follow \(head)") }
+                    try run("INSERT INTO batch (collection, seq, body) VALUES (\(b.collection), \(b.seq), \(ByteBuffer(bytes: b.json)))", on: c)
+                    editHeads?[b.collection] = b.seq
+                    editAppended.insert(b.collection)
+                }
+            } catch {
+                editFailed = true
+                throw Self.storeError(error)
+            }
+        }
+    }
+
+    public func commitEdit() throws(StoreError) {
+        let due: [String] = try locked { () throws(StoreError) -> [String] in
+            guard let heads = editHeads else { return [] }
+            defer {
+                editHeads = nil
+                editAppended = []
+            }
+            let c = try connection()
+            if editFailed {
+                _ = try? run("ROLLBACK", on: c)
+                throw StoreError(.failed, "a batch of this edit could not be written; nothing was kept")
+            }
+            do {
+                for name in editAppended.sorted() {
+                    let payload = "\(nodeID) \(name)"
+                    try run("UPDATE collection SET seq = \(heads[name]!) WHERE name = \(name)", on: c)
+                    // Delivered on commit, to every node listening (this one ignores its own).
+                    try run("SELECT pg_notify(\(options.channel), \(payload))", on: c)
+                }
+                try run("COMMIT", on: c)
+            } catch {
+                _ = try? run("ROLLBACK", on: c)
+                throw Self.storeError(error)
+            }
+            return editAppended.filter { name in
+                guard let base = baseSeq[name], heads[name]! - base >= options.foldEvery, !folding.contains(name) else { return false }
+                folding.insert(name)
+                return true
+            }.sorted()
+        }
+        for name in due { scheduleFold(name) }
+    }
+
+    public func cancelEdit() {
+        locked {
+            guard editHeads != nil else { return }
+            editHeads = nil
+            editAppended = []
+            if let writer, !writer.isClosed { _ = try? run("ROLLBACK", on: writer) }
+        }
+    }
+}

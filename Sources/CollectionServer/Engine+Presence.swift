@@ -1,0 +1,81 @@
+import CollectionProtocol
+import CollectionSync
+import Foundation
+
+/// Presence across the servers (nodes) sharing a store: each hub's selections,
+/// focus, drags, joins and leaves are relayed to the other nodes through the
+/// store (`NOTIFY`, never stored), whose hubs show them to their viewers. Every
+/// node says it is alive every ``Engine/presenceInterval`` seconds; one not heard
+/// from for three intervals takes its viewers with it. A node heard from for the
+/// first time is told who is here, and asked who is there.
+extension Engine {
+    /// Seconds between a node's "alive" messages.
+    static let presenceInterval = 2.0
+
+    /// Relays the presence `message` of the hub called `name` to the other nodes.
+    func relayPresence(of name: String, _ message: ServerMessage) {
+        shared?.publish(presence: name + "\n" + String(decoding: message.encoded(), as: UTF8.self))
+    }
+
+    /// Sends the whole presence of every stored hub (to a node that has just been heard of).
+    private func announce() {
+        for hub in hubs where !appManaged.contains(hub.name) {
+            for message in hub.presenceAnnouncement() { relayPresence(of: hub.name, message) }
+        }
+    }
+
+    /// Presence another node sent: "collection\nmessage", or "*\nalive", "*\nannounce".
+    func receivePresence(from node: String, _ payload: String) {
+        locked {
+            guard shared != nil, let newline = payload.firstIndex(of: "\n") else { return }
+            let now = Self.now
+            if knownNodes.updateValue(now, forKey: node) == nil {
+                logger.info("heard from node \(node)")
+                announce()
+                shared?.publish(presence: "*\nannounce")
+            }
+            for hub in hubs { hub.heardFrom(node: node, at: now) }
+            let name = String(payload[..<newline])
+            let body = payload[payload.index(after: newline)...]
+            if name == "*" {
+                if body == "announce" { announce() }
+                return
+            }
+            guard let hub = hubs.first(where: { $0.name == name }), !appManaged.contains(name),
+                  let message = try? ServerMessage.decode(Array(body.utf8)) else { return }
+            send(hub.receiveRelayed(message, from: node, at: now))
+            if depth == 1 { flush() }
+        }
+    }
+
+    /// Every interval: says this node is alive, and forgets nodes gone silent.
+    func presenceTick() {
+        locked {
+            guard let shared else { return }
+            shared.publish(presence: "*\nalive")
+            let silentSince = Self.now - 3 * Self.presenceInterval
+            for (node, heard) in knownNodes where heard < silentSince {
+                knownNodes[node] = nil
+                logger.warning("node \(node) fell silent; its viewers leave")
+            }
+            for hub in hubs { send(hub.forgetNodes(silentSince: silentSince)) }
+            if depth == 1 { flush() }
+        }
+    }
+
+    /// Starts relaying: hubs relay, the store's presence is heard, the timer runs.
+    func startPresence(_ store: any SharedCollectionStore) {
+        locked {
+            for hub in hubs where !appManaged.contains(hub.name) {
+                let name = hub.name
+                hub.relay = { [unowned self] message in relayPresence(of: name, message) }
+            }
+        }
+        store.observePresence { [weak self] node, payload in self?.receivePresence(from: node, payload) }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + 0.2, repeating: Self.presenceInterval, leeway: .milliseconds(100))
+        timer.setEventHandler { [weak self] in self?.presenceTick() }
+        timer.resume()
+        locked { presenceTimer = timer }
+    }
+}

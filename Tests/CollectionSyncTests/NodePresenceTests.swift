@@ -1,0 +1,84 @@
+import CollectionCore
+import CollectionProtocol
+import CollectionSync
+import Foundation
+import Testing
+
+/// Presence across nodes, with no sockets: two hubs (one per node) whose relays
+/// are carried by hand, as the store's notifications carry them.
+@Suite struct NodePresenceTests {
+    /// Two hubs of one collection, each numbering its viewers under its node's prefix.
+    func pair() -> (CollectionHub, CollectionHub) {
+        let a = makeHub(), b = makeHub()
+        _ = CollectionHubGroup([a], viewerPrefix: "a-")
+        _ = CollectionHubGroup([b], viewerPrefix: "b-")
+        return (a, b)
+    }
+
+    @Test func whatOneNodesViewersDoReachesTheOtherNodesViewers() throws {
+        let (a, b) = pair()
+        var relayed: [ServerMessage] = []
+        a.relay = { relayed.append($0) }
+        _ = b.hello(1)
+        _ = a.hello(7)
+        // Ana's join, selection and focus are relayed (and only what others should see).
+        _ = a.send(#"{"type":"select","item":"a3","selected":true}"#, from: 7)
+        _ = a.send(#"{"type":"focus","item":"a4"}"#, from: 7)
+        _ = a.send(#"{"type":"scroll","offset":{"x":0,"y":50}}"#, from: 7)
+        #expect(relayed == [
+            .presenceChange(joined: [ViewerInfo(id: "a-v1", name: "Viewer 1", color: "#e4572e")], left: []),
+            .selection(viewer: "a-v1", item: "a3", selected: true),
+            .focus(viewer: "a-v1", item: "a4"),
+        ])
+        // On B each reaches B's viewer, as it came; nothing is relayed back.
+        b.relay = { Issue.record("relayed back: \($0)") }
+        for message in relayed {
+            #expect(messages(b.receiveRelayed(message, from: "a", at: 10), to: 1) == [message])
+        }
+        // Heard twice (an announcement after a reconnection), a join changes nothing.
+        #expect(b.receiveRelayed(relayed[0], from: "a", at: 11).isEmpty)
+        // A newcomer on B gets Ana with her selection and focus in its welcome (its
+        // own join is relayed, as Ana's was).
+        var fromB: [ServerMessage] = []
+        b.relay = { fromB.append($0) }
+        let welcome = try #require(b.hello(2))
+        #expect(fromB.map(\.type) == ["presenceChange"])
+        #expect(welcome.viewers.map(\.id) == ["b-v1", "b-v2", "a-v1"])
+        #expect(welcome.selections == [SelectionInfo(viewer: "a-v1", items: ["a3"])])
+        #expect(welcome.focuses == [FocusInfo(viewer: "a-v1", item: "a4")])
+    }
+
+    @Test func aSilentNodesViewersLeaveWithTheirSelections() throws {
+        let (a, b) = pair()
+        var relayed: [ServerMessage] = []
+        a.relay = { relayed.append($0) }
+        _ = a.hello(7)
+        _ = a.send(#"{"type":"select","item":"a3","selected":true}"#, from: 7)
+        _ = b.hello(1)
+        for message in relayed { _ = b.receiveRelayed(message, from: "a", at: 10) }
+        // Heard from again at 14 ("alive"): still there when forgetting those silent since 12.
+        b.heardFrom(node: "a", at: 14)
+        #expect(b.forgetNodes(silentSince: 12).isEmpty)
+        let out = b.forgetNodes(silentSince: 15)
+        #expect(messages(out, to: 1) == [
+            .selections(viewer: "a-v1", items: ["a3"], selected: false),
+            .presenceChange(joined: [], left: ["a-v1"]),
+        ])
+        #expect(try #require(b.hello(2)).viewers.map(\.id) == ["b-v1", "b-v2"])
+    }
+
+    @Test func anAnnouncementTellsWhoIsHereInPiecesThatFitANotification() throws {
+        let (a, b) = pair()
+        for key in 1...40 { _ = a.hello(UInt64(key)) }
+        _ = a.send(#"{"type":"select","item":"b2","selected":true}"#, from: 3)
+        let announcement = a.presenceAnnouncement()
+        // 40 viewers in groups of 16, then viewer 3's selection.
+        #expect(announcement.count == 4)
+        #expect(announcement.allSatisfy { $0.encoded().count < 7_000 })
+        _ = b.hello(100)
+        for message in announcement { _ = b.receiveRelayed(message, from: "a", at: 1) }
+        let welcome = try #require(b.hello(101))
+        #expect(welcome.viewers.count == 42)
+        #expect(welcome.selections == [SelectionInfo(viewer: "a-v3", items: ["b2"])])
+    }
+}
