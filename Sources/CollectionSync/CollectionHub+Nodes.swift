@@ -23,13 +23,14 @@ extension CollectionHub {
     /// Whether a message is presence others should see: it goes to ``relay``.
     static func isRelayed(_ message: ServerMessage) -> Bool {
         switch message {
-        case .selection, .selections, .focus, .drag, .presenceChange: true
+        case .selection, .selections, .focus, .drag, .presenceChange, .layout: true
         default: false
         }
     }
 
     /// Takes up presence another node relayed (a `selection`, `selections`,
-    /// `focus`, `drag` or `presenceChange` of its viewers): this hub's viewers are
+    /// `focus`, `drag` or `presenceChange` of its viewers, or a `layout` one of them
+    /// chose for the collection, which this hub's viewers switch to): they are
     /// told, and newcomers here get it in their welcome. The node counts as heard.
     public func receiveRelayed(_ message: ServerMessage, from node: String, at now: Double) -> [Outgoing] {
         remote.heard[node] = now
@@ -56,6 +57,10 @@ extension CollectionHub {
             remote.focuses[viewer] = item
         case .drag:
             break
+        case let .layout(name, by):
+            // The collection-wide layout: every viewer here switches too.
+            guard policy.layoutNames.contains(name) else { return [] }
+            return switchLayout(to: name, by: by, relaying: false)
         default:
             return []
         }

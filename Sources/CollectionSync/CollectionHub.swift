@@ -452,6 +452,11 @@ public final class CollectionHub {
         guard policy.layoutNames.contains(name) else {
             throw ProtocolError(.badMessage, "no layout named '\(name.prefix(64))'; expected one of \(policy.layoutNames.joined(separator: ", "))")
         }
+        return switchLayout(to: name, by: sender.info.id, relaying: true)
+    }
+
+    /// The switch itself, for a viewer here or (not relayed again) one of another node.
+    func switchLayout(to name: String, by id: String, relaying: Bool) -> [Outgoing] {
         // (A viewer may have a layout of its own, from an interactive transition it finished.)
         guard name != layoutName || viewers.values.contains(where: { $0.layoutName != name }) else { return [] }
         layoutName = name
@@ -463,6 +468,6 @@ public final class CollectionHub {
             return (.window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, animated: true)), resumeMovement(of: viewer))
         }
         reindexSharedStates()
-        return out + broadcast(.layout(name: name, by: sender.info.id))
+        return out + broadcast(.layout(name: name, by: id), relaying: relaying)
     }
 }

@@ -81,4 +81,20 @@ import Testing
         #expect(welcome.viewers.count == 42)
         #expect(welcome.selections == [SelectionInfo(viewer: "a-v3", items: ["b2"])])
     }
+
+    @Test func aLayoutChosenOnOneNodeIsEveryonesLayout() throws {
+        let (a, b) = pair()
+        a.policy = GridOrList()
+        b.policy = GridOrList()
+        var relayed: [ServerMessage] = []
+        a.relay = { relayed.append($0) }
+        _ = a.hello(7)
+        _ = b.hello(1)
+        _ = a.send(#"{"type":"layout","name":"list"}"#, from: 7)
+        #expect(relayed.last == .layout(name: "list", by: "a-v1"))
+        let out = messages(b.receiveRelayed(relayed.last!, from: "a", at: 1), to: 1)
+        // B's viewer gets its window in the new layout, animated, then the name.
+        #expect(out.map(\.type) == ["window", "layout"] && out.last == .layout(name: "list", by: "a-v1"))
+        #expect(b.layoutName == "list")
+    }
 }
