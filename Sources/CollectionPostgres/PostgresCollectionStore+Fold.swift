@@ -34,7 +34,7 @@ extension PostgresCollectionStore {
                                       model: try JSONDecoder().decode(CollectionModel.self, from: Data(encoded.readableBytesView)),
                                       nextSerial: baseSerial)
         stored.recent = try bodies.map { try Self.batch($0.decode(ByteBuffer.self)) }
-        try Self.replay(&stored, name: name)
+        try stored.applyRecent()
         guard stored.seq > baseSeq else { return }
         let model = ByteBuffer(bytes: try JSONEncoder().encode(stored.model))
         try run("BEGIN", on: c)

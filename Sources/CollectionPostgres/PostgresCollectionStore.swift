@@ -231,7 +231,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
                                               model: try JSONDecoder().decode(CollectionModel.self, from: Data(model.readableBytesView)),
                                               nextSerial: nextSerial)
                 stored.recent = try bodies.map { row in try Self.batch(row.decode(ByteBuffer.self)) }
-                try Self.replay(&stored, name: name)
+                try stored.applyRecent()
                 guard stored.seq == seq else {
                     throw StoreError(.corrupt, "the log of '\(name)' ends at batch \(stored.seq), the collection says \(seq)")
                 }
@@ -248,21 +248,6 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
 
     static func batch(_ body: ByteBuffer) throws -> CommittedBatch {
         try JSONDecoder().decode(CommittedBatch.self, from: Data(body.readableBytesView))
-    }
-
-    /// Applies the kept batches after the stored model's, checking they follow on.
-    static func replay(_ stored: inout StoredCollection, name: String) throws(StoreError) {
-        var expected = stored.recent.first?.seq ?? stored.seq + 1
-        for batch in stored.recent {
-            guard batch.seq == expected else {
-                throw StoreError(.corrupt, "the log of '\(name)' jumps from batch \(expected - 1) to \(batch.seq)")
-            }
-            expected += 1
-            guard batch.seq > stored.seq else { continue }
-            batch.delta.apply(to: &stored.model)
-            stored.seq = batch.seq
-            stored.nextSerial = batch.nextSerial
-        }
     }
 
     public func log(of name: String, after seq: Int) throws(StoreError) -> [CommittedBatch] {

@@ -208,16 +208,10 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
             }
             guard var stored = loaded else { return nil }
             foldLock.withLock { baseSeq[name] = stored.seq }
-            var expected = stored.recent.first?.seq ?? stored.seq + 1
-            for batch in stored.recent {
-                guard batch.seq == expected else {
-                    throw StoreError(.corrupt, "\(path): the log of '\(name)' jumps from batch \(expected - 1) to \(batch.seq); it was not changed")
-                }
-                expected += 1
-                guard batch.seq > stored.seq else { continue }
-                batch.delta.apply(to: &stored.model)
-                stored.seq = batch.seq
-                stored.nextSerial = batch.nextSerial
+            do {
+                try stored.applyRecent()
+            } catch {
+                throw StoreError(.corrupt, "\(path): \(error.message); it was not changed")
             }
             func counts(_ infos: [SectionInfo]) -> [String] { infos.map { "\($0.id) \($0.count) \($0.checksum)" } }
             if let last = stored.recent.last, last.seq == stored.seq, counts(last.replay.sections) != counts(stored.model.sectionInfos) {

@@ -50,6 +50,24 @@ public struct StoredCollection: Sendable, Codable, Equatable {
     }
 }
 
+extension StoredCollection {
+    /// Brings ``model`` (stored at ``seq``) up to the last of ``recent``, checking
+    /// that the batches follow on with no gap; a gap throws `corrupt`, naming it.
+    public mutating func applyRecent() throws(StoreError) {
+        var expected = recent.first?.seq ?? seq + 1
+        for batch in recent {
+            guard batch.seq == expected else {
+                throw StoreError(.corrupt, "the log of '\(name)' jumps from batch \(expected - 1) to \(batch.seq)")
+            }
+            expected += 1
+            guard batch.seq > seq else { continue }
+            batch.delta.apply(to: &model)
+            seq = batch.seq
+            nextSerial = batch.nextSerial
+        }
+    }
+}
+
 /// One committed batch, as a store keeps it.
 public struct CommittedBatch: Sendable, Codable, Equatable {
     /// The collection it changed.

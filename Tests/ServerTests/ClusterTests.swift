@@ -16,17 +16,6 @@ struct ClusterTests {
         try (0..<count).map { i in try ServerProcess(["--postgres", url, "--node-id", "n\(i)", "--demo", "small", "--ticket-interval", "0"] + extra) }
     }
 
-    /// A random edit of the demo's photos, as JSON with op id `op`.
-    static func randomEdit(_ op: String, ids: [String], sectionOf: [String: String], rng: inout SplitMix) -> String {
-        let a = ids[rng.next(ids.count)], b = ids[rng.next(ids.count)]
-        switch rng.next(10) {
-        case 0..<4: return #"{"type":"insert","op":"\#(op)","section":"\#(sectionOf[a]!)","count":1}"#
-        case 4..<7: return #"{"type":"move","op":"\#(op)","item":"\#(a)","section":"\#(sectionOf[b]!)","after":"\#(b)"}"#
-        case 7..<9: return #"{"type":"delete","op":"\#(op)","items":["\#(a)"]}"#
-        default: return #"{"type":"shuffle","op":"\#(op)","section":"\#(sectionOf[a]!)"}"#
-        }
-    }
-
     @Test func threeNodesTwentyClientsFiveHundredEditsEachConverge() async throws {
         let url = try TestPostgres.current!.makeDatabase("cluster")
         // Limits off: every edit goes to the database, none is dropped by a budget, and
@@ -50,28 +39,7 @@ struct ClusterTests {
         let sectionOf = Dictionary(uniqueKeysWithValues: initial.enumerated().flatMap { s, ids in ids.map { ($0, ["summer", "mountains", "city"][s]) } })
         let ids = initial.flatMap { $0 }
         // Each client sends its edits without waiting, while reading everything that comes.
-        let answers = try await withThrowingTaskGroup(of: (Int, [String: ServerMessage]).self) { group in
-            for (c, v) in viewers.enumerated() {
-                group.addTask {
-                    var rng = SplitMix(seed: UInt64(c + 7))
-                    for k in 0..<opsEach { v.send(Self.randomEdit("c\(c)-\(k)", ids: ids, sectionOf: sectionOf, rng: &rng)) }
-                    var answers: [String: ServerMessage] = [:]
-                    while answers.count < opsEach {
-                        let m = try await v.next(where: { $0.type == "ack" || $0.type == "reject" }, timeout: scaled(120))
-                        switch m {
-                        case .ack(let op, _), .reject(let op, _, _):
-                            #expect(answers[op] == nil, "two answers for \(op)")
-                            answers[op] = m
-                        default: break
-                        }
-                    }
-                    return (c, answers)
-                }
-            }
-            var all: [Int: [String: ServerMessage]] = [:]
-            for try await (c, a) in group { all[c] = a }
-            return all
-        }
+        let answers = try await sendRandomEdits(viewers, opsEach: opsEach, ids: ids, sectionOf: sectionOf, seed: 7, timeout: 120)
         // Exactly one answer per edit; accepted edits numbered 1...n across all nodes, no gap, no repeat.
         var seqs: [Int] = []
         var codes: [String: Int] = [:]

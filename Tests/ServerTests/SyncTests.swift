@@ -85,39 +85,7 @@ import WebSocketTransport
         let sectionOf = Dictionary(uniqueKeysWithValues: initial.enumerated().flatMap { s, ids in ids.map { ($0, ["summer", "mountains", "city"][s]) } })
         let ids = initial.flatMap { $0 }
         // Each client sends its ops without waiting, while reading everything that comes.
-        let answers = try await withThrowingTaskGroup(of: (Int, [String: ServerMessage]).self) { group in
-            for (c, v) in viewers.enumerated() {
-                group.addTask {
-                    var rng = SplitMix(seed: UInt64(c + 100))
-                    for k in 0..<opsEach {
-                        let op = "c\(c)-\(k)"
-                        let a = ids[rng.next(ids.count)], b = ids[rng.next(ids.count)]
-                        let json: String
-                        switch rng.next(10) {
-                        case 0..<4: json = #"{"type":"insert","op":"\#(op)","section":"\#(sectionOf[a]!)","count":1}"#
-                        case 4..<7: json = #"{"type":"move","op":"\#(op)","item":"\#(a)","section":"\#(sectionOf[b]!)","after":"\#(b)"}"#
-                        case 7..<9: json = #"{"type":"delete","op":"\#(op)","items":["\#(a)"]}"#
-                        default: json = #"{"type":"shuffle","op":"\#(op)","section":"\#(sectionOf[a]!)"}"#
-                        }
-                        v.send(json)
-                    }
-                    var answers: [String: ServerMessage] = [:]
-                    while answers.count < opsEach {
-                        let m = try await v.next(where: { $0.type == "ack" || $0.type == "reject" }, timeout: scaled(60))
-                        switch m {
-                        case .ack(let op, _), .reject(let op, _, _):
-                            #expect(answers[op] == nil, "two answers for \(op)")
-                            answers[op] = m
-                        default: break
-                        }
-                    }
-                    return (c, answers)
-                }
-            }
-            var all: [Int: [String: ServerMessage]] = [:]
-            for try await (c, a) in group { all[c] = a }
-            return all
-        }
+        let answers = try await sendRandomEdits(viewers, opsEach: opsEach, ids: ids, sectionOf: sectionOf, seed: 100, timeout: 60)
         // Exactly one answer per op; accepted edits numbered 1...n with no gap or repeat.
         var seqs: [Int] = []
         for (c, a) in answers {
