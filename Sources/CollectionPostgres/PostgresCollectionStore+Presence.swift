@@ -17,18 +17,22 @@ extension PostgresCollectionStore {
             return
         }
         let message = "\(nodeID) \(payload)"
-        presenceQueue.async { [self] in
-            let c: PostgresConnection
-            if let open = presenceConnection, !open.isClosed {
-                c = open
-            } else {
-                guard Self.now >= presenceRetryAt, let made = try? locked({ () throws(StoreError) in try connect() }) else {
+        // Weakly: a store let go with a send pending is not kept for it.
+        presenceQueue.async { [weak self] in
+            guard let self else { return }
+            let c = locked { () -> PostgresConnection? in
+                if let open = presenceConnection, !open.isClosed { return open }
+                guard !closed, Self.now >= presenceRetryAt else { return nil }
+                do {
+                    let made = try connect()
+                    presenceConnection = made
+                    return made
+                } catch {
                     presenceRetryAt = Self.now + 1
-                    return
+                    return nil
                 }
-                presenceConnection = made
-                c = made
             }
+            guard let c else { return }
             _ = try? run("SELECT pg_notify(\(presenceChannel), \(message))", on: c)
         }
     }

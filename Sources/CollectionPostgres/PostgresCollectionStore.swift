@@ -65,10 +65,10 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     var known: Set<String> = []
     var commitHandler: (@Sendable (String) -> Void)?
     var presenceHandler: (@Sendable (String, String) -> Void)?
-    /// Presence is sent from here, on a connection of its own (touched only on this queue).
+    /// Presence is sent from here, on a connection of its own (behind `lock`).
     let presenceQueue = DispatchQueue(label: "collection-postgres-presence")
-    nonisolated(unsafe) var presenceConnection: PostgresConnection?
-    nonisolated(unsafe) var presenceRetryAt = 0.0
+    var presenceConnection: PostgresConnection?
+    var presenceRetryAt = 0.0
     var listener: PostgresConnection?
     var closed = false
     let foldQueue = DispatchQueue(label: "collection-postgres-fold", qos: .utility)
@@ -118,17 +118,12 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
 
     /// Closes the connections (the server stopped).
     public func close() {
-        // Taken first, off the store's lock: a presence send may be waiting for it.
-        let presence = presenceQueue.sync { () -> PostgresConnection? in
-            defer { presenceConnection = nil }
-            return presenceConnection
-        }
         let connections: [PostgresConnection] = locked {
             closed = true
             probe?.cancel()
             probe = nil
-            defer { writer = nil; listener = nil }
-            return [writer, listener, presence].compactMap { $0 }
+            defer { writer = nil; listener = nil; presenceConnection = nil }
+            return [writer, listener, presenceConnection].compactMap { $0 }
         }
         for c in connections { try? c.close().wait() }
         try? events.syncShutdownGracefully()

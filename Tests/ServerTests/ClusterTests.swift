@@ -86,7 +86,7 @@ struct ClusterTests {
         for k in 0..<total { editor.send(edit(k)) }
         var acked: [String: Int] = [:]
         while acked.count < 10 {
-            if case .ack(let op, let seq) = try await editor.next("ack") { acked[op] = seq }
+            if case .ack(let op, let seq) = try await editor.next("ack", timeout: scaled(30)) { acked[op] = seq }
         }
         servers[0].crash()
         // Whatever else was acknowledged before the connection went.
@@ -97,7 +97,8 @@ struct ClusterTests {
         let kept = editor.mirror
         // The editor comes back on the other node and resumes from its last batch.
         let back = try await TestViewer.connect(port: servers[1].port, mirror: kept)
-        let answer = try await back.hello(wantOrder: true, lastSeq: kept.seq, epoch: epoch)
+        // (Generous waits here and below: the whole suite runs at once on two cores.)
+        let answer = try await back.hello(wantOrder: true, lastSeq: kept.seq, epoch: epoch, timeout: scaled(60))
         #expect(answer.type == "resume", "a viewer of a dead node resumes on another: \(answer.type)")
         // It sends every edit again, as a client does with those it holds unanswered:
         // each acknowledged one is answered as the same edit, with its first number
@@ -105,7 +106,7 @@ struct ClusterTests {
         var numbers: [Int] = []
         for k in 0..<total {
             back.send(edit(k))
-            let reply = try await back.next(where: { $0.type == "ack" || $0.type == "reject" })
+            let reply = try await back.next(where: { $0.type == "ack" || $0.type == "reject" }, timeout: scaled(30))
             guard case .ack(let op, let seq) = reply else { Issue.record("k\(k): \(reply)"); continue }
             if let first = acked[op] { #expect(seq == first, "\(op) was acknowledged as \(first), then \(seq)") }
             numbers.append(seq)
@@ -114,10 +115,10 @@ struct ClusterTests {
         print("node killed: \(acked.count) of \(total) edits acknowledged before, the rest answered by the survivor")
         // The survivor goes on numbering after the last kept batch; both viewers agree.
         back.send(#"{"type":"shuffle","op":"after","section":"summer"}"#)
-        guard case .ack(_, let last) = try await back.next("ack") else { return }
+        guard case .ack(_, let last) = try await back.next("ack", timeout: scaled(30)) else { return }
         #expect(last > (acked.values.max() ?? 0))
-        try await watcher.wait(forSeq: last)
-        try await back.wait(forSeq: last)
+        try await watcher.wait(forSeq: last, timeout: scaled(60))
+        try await back.wait(forSeq: last, timeout: scaled(60))
         #expect(order(watcher) == order(back))
     }
 
