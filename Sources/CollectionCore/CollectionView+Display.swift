@@ -36,46 +36,57 @@ extension CollectionView {
     func updateDisplayedElements() {
         needsDisplayUpdate = false
         let rect = displayRect
-        var wanted: [(ElementKey, CollectionViewLayoutAttributes)] = []
-        for var attributes in collectionViewLayout.layoutAttributesForElements(in: rect) ?? [] {
-            let key: ElementKey
-            switch attributes.representedElementCategory {
-            case .cell: key = .cell(attributes.indexPath)
-            case .supplementaryView: key = .supplementary(attributes.representedElementKind ?? "", attributes.indexPath)
-            case .decorationView: key = .decoration(attributes.representedElementKind ?? "", attributes.indexPath)
+        // Keys and attributes in two arrays (a tuple of both copied through generic
+        // code at every step: a good part of a batch's cost for each viewer).
+        var attributesWanted = collectionViewLayout.layoutAttributesForElements(in: rect) ?? []
+        var keys: [ElementKey] = []
+        keys.reserveCapacity(attributesWanted.count)
+        for i in attributesWanted.indices {
+            let category = attributesWanted[i].representedElementCategory
+            let key: ElementKey = switch category {
+            case .cell: .cell(attributesWanted[i].indexPath)
+            case .supplementaryView: .supplementary(attributesWanted[i].representedElementKind ?? "", attributesWanted[i].indexPath)
+            case .decorationView: .decoration(attributesWanted[i].representedElementKind ?? "", attributesWanted[i].indexPath)
             }
-            if let movement, key == .cell(movement.current) {
-                attributes = collectionViewLayout.layoutAttributesForInteractivelyMovingItem(at: movement.current, withTargetPosition: movement.position)
+            if let movement, category == .cell, key == .cell(movement.current) {
+                attributesWanted[i] = collectionViewLayout.layoutAttributesForInteractivelyMovingItem(at: movement.current, withTargetPosition: movement.position)
             }
-            wanted.append((key, attributes))
+            keys.append(key)
         }
         // Keep the views of elements still wanted; recycle what left before making
         // views for new elements, so that those reuse the recycled views.
-        var kept: [ElementKey: CollectionReusableView] = [:]
-        kept.reserveCapacity(wanted.count)
+        var views = keys.map { displayed[$0] }
         var missing: [Int] = []
-        for (i, (key, _)) in wanted.enumerated() {
-            if let view = displayed.removeValue(forKey: key) { kept[key] = view } else { missing.append(i) }
+        var changed = false
+        if views.count != displayed.count || views.contains(where: { $0 == nil }) {
+            // The set changed (most batches and scrolls keep it: then nothing is rebuilt).
+            var kept: [ElementKey: CollectionReusableView] = [:]
+            kept.reserveCapacity(keys.count)
+            for (i, key) in keys.enumerated() {
+                if let view = displayed.removeValue(forKey: key) { kept[key] = view } else { missing.append(i) }
+            }
+            changed = !displayed.isEmpty
+            for (key, view) in displayed { endDisplaying(view, key) }
+            displayed = kept
         }
-        var changed = !displayed.isEmpty
-        for (key, view) in displayed { endDisplaying(view, key) }
-        displayed = kept
         for i in missing {
-            let key = wanted[i].0
+            let key = keys[i]
             guard let made = makeView(for: key) else { continue }
             displayed[key] = made
+            views[i] = made
             willDisplay(made, key)
             changed = true
         }
         let selfSizing = collectionViewLayout.selfSizingCells
         var resized = false
-        for (key, attributes) in wanted {
-            guard let view = displayed[key] else { continue }
-            if view.layoutAttributes != attributes {
+        for i in keys.indices {
+            guard let view = views[i] else { continue }
+            if view.layoutAttributes != attributesWanted[i] {
                 changed = true
-                view.apply(attributes)
+                view.apply(attributesWanted[i])
             }
-            if selfSizing, case .cell(let p) = key {
+            if selfSizing, case .cell(let p) = keys[i] {
+                let attributes = attributesWanted[i]
                 let preferred = view.preferredLayoutAttributesFitting(attributes).size
                 if preferred != attributes.size && selfSizedItems?[p] != preferred {
                     selfSizedItems = selfSizedItems ?? [:]

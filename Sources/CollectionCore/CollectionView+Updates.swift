@@ -1,5 +1,25 @@
 import Foundation
 
+/// A batch of item changes checked once against the counts before and after it,
+/// with its index-path mapping worked out: one batch performed by many collection
+/// views over the same data does that work once.
+package struct CheckedBatchUpdate: Sendable {
+    /// The item changes (no section changes: those go through ``CollectionView/performBatchUpdates(_:completion:)``).
+    package let batch: BatchUpdate
+    let countsBefore: [Int]
+    let countsAfter: [Int]
+    let mapper: IndexPathMapper
+
+    /// Checks `batch` (UIKit's rules and messages).
+    package init(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int]) throws(InvalidBatchUpdate) {
+        try batch.validate(countsBefore: countsBefore, countsAfter: countsAfter)
+        self.batch = batch
+        self.countsBefore = countsBefore
+        self.countsAfter = countsAfter
+        mapper = IndexPathMapper(batch, countsBefore: countsBefore, countsAfter: countsAfter)
+    }
+}
+
 /// One change the collection view applied, for whoever mirrors it elsewhere.
 public struct AppliedUpdate: Sendable {
     /// A batch, or a full reload.
@@ -71,6 +91,22 @@ extension CollectionView {
         completion?(true)
     }
 
+    /// Applies a batch checked once for many collection views that show the same
+    /// data (a server's viewers): the data source already reports the counts after
+    /// it. A view whose counts are not the ones the batch was checked against goes
+    /// the usual way (recording, checking), so it never shows a wrong order.
+    package func performBatchUpdates(_ checked: CheckedBatchUpdate) throws(InvalidBatchUpdate) {
+        guard pendingBatch == nil, let before = counts, before == checked.countsBefore else {
+            return try tryPerformBatchUpdates {
+                self.deleteItems(at: checked.batch.deletedItems)
+                self.insertItems(at: checked.batch.insertedItems)
+                for move in checked.batch.movedItems { self.moveItem(at: move.from, to: move.to) }
+                self.reloadItems(at: checked.batch.reloadedItems)
+            }
+        }
+        apply(checked.batch, countsBefore: before, countsAfter: checked.countsAfter, animated: true, mapper: checked.mapper)
+    }
+
     /// Inside a batch: records. Outside: applies at once; if invalid, nothing changes
     /// and the reason is kept in ``lastRejectedUpdate``.
     private func record(_ change: (inout BatchUpdate) -> Void) {
@@ -118,9 +154,10 @@ extension CollectionView {
 
     /// Applies a valid batch: new counts, remapped selection, focus and displayed
     /// views, then a new layout.
-    func apply(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int], animated: Bool) {
-        let mapper = IndexPathMapper(batch, countsBefore: countsBefore, countsAfter: countsAfter)
+    func apply(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int], animated: Bool, mapper: IndexPathMapper? = nil) {
+        let mapper = mapper ?? IndexPathMapper(batch, countsBefore: countsBefore, countsAfter: countsAfter)
         var moved: [ElementKey: CollectionReusableView] = [:]
+        moved.reserveCapacity(displayed.count)
         var reconfigure: [IndexPath: CollectionViewCell] = [:]
         let reconfigured = Set(batch.reconfiguredItems)
         var vanished: [IndexPath: CollectionViewLayoutAttributes] = [:]
@@ -129,7 +166,7 @@ extension CollectionView {
             case .cell(let p):
                 if let q = mapper.map(p) {
                     moved[.cell(q)] = view
-                    if reconfigured.contains(p), let cell = view as? CollectionViewCell { reconfigure[q] = cell }
+                    if !reconfigured.isEmpty, reconfigured.contains(p), let cell = view as? CollectionViewCell { reconfigure[q] = cell }
                 } else {
                     vanished[p] = view.layoutAttributes
                     endDisplaying(view, key)

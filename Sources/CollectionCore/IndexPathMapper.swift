@@ -7,24 +7,35 @@ public struct IndexPathMapper: Sendable {
     private let oldToNew: [Int?]
     private let removed: [Int: [Int]]       // old section → sorted old items that leave their slot
     private let targets: [Int: [Int]]       // new section → sorted new items taken by inserts and moves
-    private let moves: [IndexPath: IndexPath]
-    private let gone: Set<IndexPath>        // deleted or reloaded (their old element does not survive)
+    private let moves: [Slot: IndexPath]
+    private let gone: Set<Slot>             // deleted or reloaded (their old element does not survive)
+
+    /// An index path as two numbers: hashed far faster than Foundation's `IndexPath`,
+    /// and every displayed element is looked up on every batch.
+    private struct Slot: Hashable, Sendable {
+        var section: Int
+        var item: Int
+        init(_ p: IndexPath) {
+            section = p.count > 0 ? p[0] : 0
+            item = p.count > 1 ? p[1] : 0
+        }
+    }
 
     /// Prepares the mapping of a valid batch.
     public init(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int]) {
         oldToNew = batch.sectionMapping(oldCount: countsBefore.count, newCount: countsAfter.count)
-        var removed: [Int: [Int]] = [:], targets: [Int: [Int]] = [:], moves: [IndexPath: IndexPath] = [:]
+        var removed: [Int: [Int]] = [:], targets: [Int: [Int]] = [:], moves: [Slot: IndexPath] = [:]
         for p in batch.deletedItems { removed[p.section, default: []].append(p.item) }
         for m in batch.movedItems {
             removed[m.from.section, default: []].append(m.from.item)
             targets[m.to.section, default: []].append(m.to.item)
-            moves[m.from] = m.to
+            moves[Slot(m.from)] = m.to
         }
         for p in batch.insertedItems { targets[p.section, default: []].append(p.item) }
         self.removed = removed.mapValues { $0.sorted() }
         self.targets = targets.mapValues { $0.sorted() }
         self.moves = moves
-        gone = Set(batch.deletedItems + batch.reloadedItems)
+        gone = Set((batch.deletedItems + batch.reloadedItems).map(Slot.init))
     }
 
     /// The section's index after the batch, or nil when deleted.
@@ -34,13 +45,13 @@ public struct IndexPathMapper: Sendable {
 
     /// The item's index path after the batch, or nil when deleted or reloaded.
     public func map(_ old: IndexPath) -> IndexPath? {
-        if gone.contains(old) { return nil }
+        if !gone.isEmpty && gone.contains(Slot(old)) { return nil }
         return position(old)
     }
 
     /// Where the slot of `old` is after the batch (a reloaded item's new index path).
     public func position(_ old: IndexPath) -> IndexPath? {
-        if let to = moves[old] { return to }
+        if !moves.isEmpty, let to = moves[Slot(old)] { return to }
         guard let newSection = section(old.section) else { return nil }
         var k = old.item - countBelow(removed[old.section] ?? [], old.item)
         for d in targets[newSection] ?? [] {

@@ -8,8 +8,13 @@ open class CollectionReusableView {
     public internal(set) var reuseIdentifier: String
     /// Fields for the template.
     public var content: [String: String] = [:] {
-        didSet { revision &+= 1 }
+        didSet {
+            revision &+= 1
+            contentRevision &+= 1
+        }
     }
+    /// Grows whenever the content changes (not the attributes).
+    package private(set) var contentRevision = 0
     /// The attributes last applied.
     public private(set) var layoutAttributes: CollectionViewLayoutAttributes?
     /// Grows whenever the content or the applied attributes change: whoever mirrors

@@ -2,85 +2,142 @@
 /// viewer per batch, and Foundation's `JSONEncoder` spent most of the server's
 /// time doing it. Output is plain RFC 8259 JSON (checked by decoding it back).
 /// Shared with the other modules of the package (the stores write their batches with it).
-package struct JSONWriter {
-    package private(set) var bytes: [UInt8] = []
-    private var needsComma: [Bool] = []
+package struct JSONWriter: ~Copyable {
+    /// The bytes written, in a buffer of the writer's own (appending to an `Array`
+    /// byte by byte checked its uniqueness and capacity each time: most of the
+    /// encoding's cost).
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
 
-    package init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
-
-    private mutating func separate() {
-        if let last = needsComma.last {
-            if last { bytes.append(UInt8(ascii: ",")) }
-            needsComma[needsComma.count - 1] = true
-        }
+    package init(capacity: Int = 1024) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
     }
 
-    package mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
-    package mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
-    package mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }
-    package mutating func endArray() { needsComma.removeLast(); bytes.append(UInt8(ascii: "]")) }
+    deinit { base.deallocate() }
+
+    /// The JSON written so far.
+    package var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
+
+    @inline(__always)
+    private mutating func reserve(_ n: Int) {
+        guard count + n > capacity else { return }
+        let grown = max(capacity * 2, count + n)
+        let next = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        next.update(from: base, count: count)
+        base.deallocate()
+        base = next
+        capacity = grown
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: from, count: bytes.count)
+        count += bytes.count
+    }
+
+    private mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    private mutating func append(_ s: StaticString) {
+        append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    private mutating func append(_ s: String.UTF8View) {
+        if s.withContiguousStorageIfAvailable({ append($0) }) == nil { append(Array(s)) }
+    }
+
+    /// A value needs a comma before it unless it is the first thing written, or the
+    /// last byte opened an object or array or ended a key. (Every value ends in a
+    /// quote, a digit, a letter, `}` or `]`, so the last byte says which case holds:
+    /// no stack of states to keep.)
+    @inline(__always)
+    private mutating func separate() {
+        guard count > 0 else { return }
+        let last = base[count - 1]
+        if last != UInt8(ascii: "{") && last != UInt8(ascii: "[") && last != UInt8(ascii: ":") { append(UInt8(ascii: ",")) }
+    }
+
+    package mutating func beginObject() { separate(); append(UInt8(ascii: "{")) }
+    package mutating func endObject() { append(UInt8(ascii: "}")) }
+    package mutating func beginArray() { separate(); append(UInt8(ascii: "[")) }
+    package mutating func endArray() { append(UInt8(ascii: "]")) }
 
     /// Writes `"name":` (the next value follows without a comma).
     package mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        needsComma[needsComma.count - 1] = false
+        append(UInt8(ascii: "\""))
+        append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        append(UInt8(ascii: "\""))
+        append(UInt8(ascii: ":"))
     }
 
     /// Writes a dynamic key (content fields).
     package mutating func dynamicKey(_ name: String) {
         string(name)
-        bytes.append(UInt8(ascii: ":"))
-        needsComma[needsComma.count - 1] = false
+        append(UInt8(ascii: ":"))
     }
 
     package mutating func string(_ s: String) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them in one go.
-        var plain = true
-        for byte in s.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            plain = false
-            break
+        let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { utf8 in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            append(utf8)
+            return true
         }
-        if plain {
-            bytes.append(contentsOf: s.utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
+        if copied != true { escaped(s) }
+        append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escaped(_ s: String) {
         for byte in s.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case UInt8(ascii: "\""): append([UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): append([UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: append([UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: append([UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: append([UInt8(ascii: "\\"), UInt8(ascii: "t")])
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: bytes.append(byte)
+                append([UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     package mutating func uint(_ value: UInt64) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        append(String(value).utf8)
     }
 
     package mutating func int(_ value: Int) {
         separate()
-        if value == 0 { bytes.append(UInt8(ascii: "0")); return }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // Digits least significant first, then reversed in place: no temporary array.
+        if value >= 0 && value < 10 { append(UInt8(ascii: "0") + UInt8(value)); return }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        // Digits least significant first into a buffer on the stack, then copied in order.
         var v = value.magnitude
-        let start = bytes.count
-        while v > 0 { bytes.append(UInt8(ascii: "0") + UInt8(v % 10)); v /= 10 }
-        bytes[start...].reverse()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var i = 20
+            while v > 0 {
+                i -= 1
+                digits[i] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+            }
+            append(UnsafeBufferPointer(rebasing: digits[i...]))
+        }
     }
 
     /// Whole numbers as integers, others in Swift's shortest round-trip form;
@@ -89,12 +146,12 @@ package struct JSONWriter {
         guard value.isFinite else { int(0); return }
         if value == value.rounded(), abs(value) < 1e15 { int(Int(value)); return }
         separate()
-        bytes.append(contentsOf: value.description.utf8)
+        append(value.description.utf8)
     }
 
     package mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        append(value ? "true" : "false")
     }
 
     /// Appends members already encoded by another writer (see ``ServerMessage/Batch/shared``):
@@ -102,14 +159,14 @@ package struct JSONWriter {
     package mutating func members(_ fragment: [UInt8]) {
         guard !fragment.isEmpty else { return }
         separate()
-        bytes.append(contentsOf: fragment)
+        append(fragment)
     }
 
     /// The members this writer holds inside its one top-level object, without the braces.
-    package var membersOfObject: [UInt8] { Array(bytes.dropFirst().dropLast()) }
+    package var membersOfObject: [UInt8] { count < 2 ? [] : [UInt8](UnsafeBufferPointer(start: base + 1, count: count - 2)) }
 
     package mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        append("null")
     }
 }

@@ -223,26 +223,52 @@ extension JSONWriter {
         beginArray()
         for e in values {
             beginObject()
-            key("key"); string(e.key)
-            key("kind"); string(e.kind)
-            key("reuse"); string(e.reuse)
+            let parts = e.encodedParts
+            if let parts { members(parts.head) } else { elementHead(key: e.key, kind: e.kind, reuse: e.reuse) }
             key("section"); int(e.section)
             if let item = e.item { key("item"); int(item) }
-            key("frame"); doubles(e.frame)
+            key("frame")
+            if let f = e.frameNumbers {
+                beginArray()
+                double(f.x)
+                double(f.y)
+                double(f.width)
+                double(f.height)
+                endArray()
+            } else {
+                doubles(e.frame)
+            }
             key("zIndex"); int(e.zIndex)
             key("alpha"); double(e.alpha)
             key("hidden"); bool(e.hidden)
             if let t = e.transform { key("transform"); doubles(t) }
-            key("content")
-            beginObject()
-            for (k, v) in e.content.sorted(by: { $0.key < $1.key }) {
-                dynamicKey(k)
-                string(v)
-            }
-            endObject()
+            if let parts { members(parts.content) } else { elementContent(e.content) }
             endObject()
         }
         endArray()
+    }
+
+    /// An element's `"key":…,"kind":…,"reuse":…`.
+    mutating func elementHead(key k: String, kind: String, reuse: String) {
+        key("key"); string(k)
+        key("kind"); string(kind)
+        key("reuse"); string(reuse)
+    }
+
+    /// An element's `"content":{…}`, its fields in order.
+    mutating func elementContent(_ content: [String: String]) {
+        key("content")
+        beginObject()
+        if content.count == 1, let (k, v) = content.first {
+            dynamicKey(k)
+            string(v)
+        } else {
+            for (k, v) in content.sorted(by: { $0.key < $1.key }) {
+                dynamicKey(k)
+                string(v)
+            }
+        }
+        endObject()
     }
 }
 

@@ -196,17 +196,30 @@ extension CollectionHub {
             contentSize: Size(width: 0, height: 0), elements: [], remove: [])
         template.encodeSharedMembers()
         let deletedIds = Dictionary(batch.deletedItems.compactMap { p in before.itemIdentifier(at: p).map { (p, $0) } }, uniquingKeysWith: { a, _ in a })
+        // The item changes every viewer's collection view performs, checked once
+        // against the shared data source's counts (nil: they do not pass, as when
+        // sections changed; each view then checks, fails and loads afresh).
+        var items = BatchUpdate()
+        items.deletedItems = batch.deletedItems
+        items.insertedItems = batch.insertedItems
+        items.movedItems = batch.movedItems
+        items.reloadedItems = batch.reloadedItems
+        let checked = try? CheckedBatchUpdate(items, countsBefore: before.sectionCounts, countsAfter: next.snapshot.sectionCounts)
         out += oncePerState { viewer in
             // Each viewer's collection view performs the batch against the shared data
-            // source (already changed), which checks the counts once more.
+            // source (already changed).
             let cv = viewer.collectionView
             suspendMovement(of: viewer)
             do {
-                try cv.tryPerformBatchUpdates {
-                    cv.deleteItems(at: batch.deletedItems)
-                    cv.insertItems(at: batch.insertedItems)
-                    for move in batch.movedItems { cv.moveItem(at: move.from, to: move.to) }
-                    cv.reloadItems(at: batch.reloadedItems)
+                if let checked {
+                    try cv.performBatchUpdates(checked)
+                } else {
+                    try cv.tryPerformBatchUpdates {
+                        cv.deleteItems(at: items.deletedItems)
+                        cv.insertItems(at: items.insertedItems)
+                        for move in items.movedItems { cv.moveItem(at: move.from, to: move.to) }
+                        cv.reloadItems(at: items.reloadedItems)
+                    }
                 }
             } catch {
                 cv.reloadData()   // cannot happen after the model-level check; never show a wrong order

@@ -35,6 +35,37 @@ extension ViewState {
         }
     }
 
+    /// The element of a cell or a footer whose content has not changed since `last`
+    /// was sent for its view: `last` at the view's new place (nil: make it afresh).
+    /// Headers and decorations show the model's counts, so they are always made afresh.
+    func moved(_ key: ElementKey, _ view: CollectionReusableView, _ last: SentView) -> Element? {
+        guard let e = last.element, last.contentRevision == view.contentRevision, let a = view.layoutAttributes else { return nil }
+        let section: Int, item: Int?
+        switch key {
+        case .cell(let p):
+            (section, item) = (p.section, p.item)
+        case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionFooter:
+            (section, item) = (p.section, nil)
+        case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader:
+            // A header shows its section's title and count, as the model has them now.
+            let store = dataSource.store
+            guard p.section < store.model.snapshot.numberOfSections else { return nil }
+            let id = store.model.snapshot.sectionIdentifiers[p.section]
+            guard e.key.utf8.count == id.utf8.count + 2, e.key.hasSuffix(id),
+                  e.content["title"] == store.model.sectionTitles[id] ?? id,
+                  e.content["count"] == String(store.model.snapshot.numberOfItems(inSectionAt: p.section)) else { return nil }
+            (section, item) = (p.section, nil)
+        default:
+            return nil
+        }
+        let (x, y, width, height) = (Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height))
+        let transform = Self.wire(a.transform)
+        if e.section == section && e.item == item && e.hasFrame(x: x, y: y, width: width, height: height) && e.zIndex == a.zIndex
+            && e.alpha == Double(a.alpha) && e.hidden == a.isHidden && e.transform == transform { return e }
+        return e.placed(section: section, item: item, x: x, y: y, width: width, height: height, zIndex: a.zIndex, alpha: Double(a.alpha),
+                        hidden: a.isHidden, transform: transform)
+    }
+
     /// A number as a content field writes it (no ".0" on whole numbers).
     static func number(_ value: CGFloat) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(Double(value))

@@ -279,38 +279,67 @@ final class ViewState {
         guard force || collectionView.displayGeneration != windowGeneration else { return ([], []) }
         windowGeneration = collectionView.displayGeneration
         if force { sent = [:] }
-        var nextSent: [ObjectIdentifier: SentView] = [:]
-        nextSent.reserveCapacity(sent.count)
-        var keys: Set<String> = []
-        keys.reserveCapacity(sent.count)
+        // `sent` is brought up to date in place: most views stay displayed.
+        var live = 0
+        var keys: [String] = []
+        keys.reserveCapacity(sent.count + 1)
         var changed: [Element] = []
         // A list row's style follows its neighbours (the last row loses its separator
         // when one is added after it): list rows are always looked at again.
         let lists = listLayout != nil
-        for (key, view) in collectionView.displayedElements {
+        let displayed = collectionView.displayedElements
+        for (key, view) in displayed {
             let oid = ObjectIdentifier(view)
-            if case .cell = key, !lists, let last = sent[oid], last.revision == view.revision {
-                nextSent[oid] = last
-                keys.insert(last.key)
+            let last = sent[oid]
+            if case .cell = key, !lists, let last, last.revision == view.revision {
+                live += 1
+                keys.append(last.key)
                 continue
             }
-            guard let e = element(for: key, view) else { continue }
-            nextSent[oid] = SentView(view: view, revision: view.revision, key: e.key)
-            keys.insert(e.key)
-            if window[e.key] != e {
-                window[e.key] = e
-                changed.append(e)
+            let e: Element
+            if !lists, let last, let before = last.element, let placed = moved(key, view, last) {
+                // `before` at the view's new place: the window holds `before` under this
+                // key (what was last sent for the view showing it), so `placed` is new
+                // exactly when it is not `before` itself. Its encoding is `before`'s.
+                e = placed
+                if !before.isSameValue(as: e) {
+                    window[e.key] = e
+                    changed.append(e)
+                }
+            } else {
+                guard var made = element(for: key, view) else {
+                    if last != nil { sent[oid] = nil }
+                    continue
+                }
+                if window[made.key] != made {
+                    made.prepareEncoding()   // once: its moves reuse it
+                    window[made.key] = made
+                    changed.append(made)
+                }
+                e = made
             }
+            sent[oid] = SentView(view: view, revision: view.revision, key: e.key, contentRevision: view.contentRevision, element: e)
+            live += 1
+            keys.append(e.key)
+        }
+        if sent.count > live {
+            // Views that left the display: forget what they were sent.
+            let shown = Set(displayed.values.map { ObjectIdentifier($0) })
+            sent = sent.filter { shown.contains($0.key) }
         }
         if let background = backgroundElement() {
-            keys.insert(background.key)
+            keys.append(background.key)
             if window[background.key] != background {
                 window[background.key] = background
                 changed.append(background)
             }
         }
-        sent = nextSent
-        let removed = window.keys.filter { !keys.contains($0) }.sorted()
+        // Every key displayed is in the window: only a window with more holds elements that left.
+        var removed: [String] = []
+        if window.count > keys.count {
+            let kept = Set(keys)
+            removed = window.keys.filter { !kept.contains($0) }.sorted()
+        }
         for key in removed { window[key] = nil }
         changed.sort { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
         return (changed, removed)
@@ -351,4 +380,7 @@ struct SentView {
     let view: CollectionReusableView
     var revision: Int
     var key: String
+    /// The view's content revision, and the element sent for it.
+    var contentRevision = -1
+    var element: Element?
 }

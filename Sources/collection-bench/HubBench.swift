@@ -24,6 +24,8 @@ enum HubBench {
         limits.messageBurst = 1e9
         limits.outputBytesPerSecond = 1e15
         limits.outputBurst = 1e15
+        limits.serverTimeShare = 1e9
+        limits.serverTimeBurst = 1e9
         return CollectionHub(model: model, factory: SerialItemFactory(),
                              policy: FixedLayoutPolicy(itemSize: CGSize(width: 96, height: 96), headerHeight: 40), limits: limits, seed: 1)
     }
@@ -35,9 +37,11 @@ enum HubBench {
         let cases: [(name: String, scattered: Bool, shares: Bool)] = [
             ("shuffle a 12-item section, same viewport", false, true),
             ("shuffle a 12-item section, sharing off", false, false),
+            ("shuffle a 12-item section, 200 widths", false, false),
             ("move one item (2,000 items), same viewport", false, true),
             ("move one item, viewers at 40 offsets", true, true),
             ("move one item, sharing off", false, false),
+            ("move one item, 200 widths", false, false),
         ]
         let viewers = 200
         for (name, scattered, shares) in cases where ProcessInfo.processInfo.environment["HUB_CASE"].map({ name.hasPrefix($0) }) ?? true {
@@ -47,9 +51,10 @@ enum HubBench {
             for key in 0...UInt64(viewers) {
                 hub.connect(key)
                 let y = scattered ? Double(key % 40) * 200 : 0
-                _ = hub.receive(Array(#"{"type":"hello","viewport":{"width":320,"height":200},"offset":{"x":0,"y":\#(y)}}"#.utf8), from: key)
+                let width = name.hasSuffix("200 widths") ? 300 + Int(key) : 320
+                _ = hub.receive(Array(#"{"type":"hello","viewport":{"width":\#(width),"height":200},"offset":{"x":0,"y":\#(y)}}"#.utf8), from: key)
             }
-            let edits = small ? 1_000 : 2_000
+            let edits = ProcessInfo.processInfo.environment["HUB_EDITS"].flatMap(Int.init) ?? (small ? 1_000 : 2_000)
             var rng = SplitMix64(seed: 3)
             let messages: [[UInt8]] = (0..<edits).map { _ in
                 if small { return Array(#"{"type":"shuffle","section":"s0"}"#.utf8) }
@@ -67,9 +72,10 @@ enum HubBench {
             }
             let each = NetworkBench.seconds(clock.now - start) / Double(deliveries)
             blackHole(bytes)
+            if ProcessInfo.processInfo.environment["HUB_DEBUG"] != nil { print(name, deliveries, bytes, NetworkBench.seconds(clock.now - start)) }
             lines.append(row([name, "\(viewers)", "\(hub.viewStateCount)", formatTime(each), String(format: "%.0f", 1 / each)]))
         }
-        lines += ["", presenceTraffic()]
+        if ProcessInfo.processInfo.environment["HUB_CASE"] == nil { lines += ["", presenceTraffic()] }
         return lines.joined(separator: "\n")
     }
 

@@ -139,7 +139,7 @@ import WebSocketTransport
     }
 
     @Test func aStalledViewerIsDroppedWithoutDelayingTheOthers() async throws {
-        let server = try ServerProcess(["--demo", "photos", "--max-backlog-bytes", "300000", "--rate-limit", "1000"])
+        let server = try ServerProcess(["--demo", "photos", "--max-backlog-bytes", "300000", "--rate-limit", "1000", "--time-share", "1"])
         let stalled = try await TestViewer.connect(port: server.port)
         try await stalled.hello(width: 1920, height: 2000)
         let other = try await TestViewer.connect(port: server.port)
