@@ -81,7 +81,7 @@ extension CollectionView {
         var resized = false
         for i in keys.indices {
             guard let view = views[i] else { continue }
-            if view.layoutAttributes != attributesWanted[i] {
+            if !view.hasLayoutAttributes(equalTo: attributesWanted[i]) {
                 changed = true
                 view.apply(attributesWanted[i])
             }

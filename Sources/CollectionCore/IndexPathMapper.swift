@@ -5,8 +5,8 @@ import Foundation
 /// order). Reloaded items keep their slot. O(log n + changes in the section) a lookup.
 public struct IndexPathMapper: Sendable {
     private let oldToNew: [Int?]
-    private let removed: [Int: [Int]]       // old section → sorted old items that leave their slot
-    private let targets: [Int: [Int]]       // new section → sorted new items taken by inserts and moves
+    private let removed: [[Int]]            // by old section: sorted old items that leave their slot
+    private let targets: [[Int]]            // by new section: sorted new items taken by inserts and moves
     private let moves: [Slot: IndexPath]
     private let gone: Set<Slot>             // deleted or reloaded (their old element does not survive)
 
@@ -32,8 +32,9 @@ public struct IndexPathMapper: Sendable {
             moves[Slot(m.from)] = m.to
         }
         for p in batch.insertedItems { targets[p.section, default: []].append(p.item) }
-        self.removed = removed.mapValues { $0.sorted() }
-        self.targets = targets.mapValues { $0.sorted() }
+        // By index, not by hash: every displayed element is looked up on every batch.
+        self.removed = (0..<countsBefore.count).map { (removed[$0] ?? []).sorted() }
+        self.targets = (0..<countsAfter.count).map { (targets[$0] ?? []).sorted() }
         self.moves = moves
         gone = Set((batch.deletedItems + batch.reloadedItems).map(Slot.init))
     }
@@ -53,8 +54,9 @@ public struct IndexPathMapper: Sendable {
     public func position(_ old: IndexPath) -> IndexPath? {
         if !moves.isEmpty, let to = moves[Slot(old)] { return to }
         guard let newSection = section(old.section) else { return nil }
-        var k = old.item - countBelow(removed[old.section] ?? [], old.item)
-        for d in targets[newSection] ?? [] {
+        let removedHere = removed.indices.contains(old.section) ? removed[old.section] : []
+        var k = old.item - (removedHere.isEmpty ? 0 : countBelow(removedHere, old.item))
+        for d in targets.indices.contains(newSection) ? targets[newSection] : [] {
             if d <= k { k += 1 } else { break }
         }
         return IndexPath(item: k, section: newSection)

@@ -98,6 +98,21 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
     }
 
     /// The frame's center.
+    /// Equal in every member: the frame first (what differs most often), each
+    /// number compared in place (Foundation's `CGRect` and `CGAffineTransform`
+    /// equality are calls, and attributes are compared for every displayed view of
+    /// every viewer on every batch).
+    public static func == (a: CollectionViewLayoutAttributes, b: CollectionViewLayoutAttributes) -> Bool {
+        a.frame.origin.x == b.frame.origin.x && a.frame.origin.y == b.frame.origin.y
+            && a.frame.size.width == b.frame.size.width && a.frame.size.height == b.frame.size.height
+            && a.pathItem == b.pathItem && a.pathSection == b.pathSection && a.pathLength == b.pathLength
+            && a.zIndex == b.zIndex && a.alpha == b.alpha && a.isHidden == b.isHidden
+            && a.representedElementCategory == b.representedElementCategory
+            && a.transform.a == b.transform.a && a.transform.b == b.transform.b && a.transform.c == b.transform.c
+            && a.transform.d == b.transform.d && a.transform.tx == b.transform.tx && a.transform.ty == b.transform.ty
+            && a.representedElementKind == b.representedElementKind
+    }
+
     public var center: CGPoint {
         get { CGPoint(x: frame.midX, y: frame.midY) }
         set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }

@@ -13,13 +13,25 @@ open class CollectionReusableView {
             contentRevision &+= 1
         }
     }
+    // The three below are read for every displayed view of every viewer on every
+    // batch, and only ever set whole by this class (no `inout` access can overlap
+    // another): the run-time exclusivity check on each read cost more than the read.
+
     /// Grows whenever the content changes (not the attributes).
-    package private(set) var contentRevision = 0
+    @exclusivity(unchecked) package private(set) var contentRevision = 0
     /// The attributes last applied.
-    public private(set) var layoutAttributes: CollectionViewLayoutAttributes?
+    @exclusivity(unchecked) public private(set) var layoutAttributes: CollectionViewLayoutAttributes?
     /// Grows whenever the content or the applied attributes change: whoever mirrors
     /// the view elsewhere (the server, for a browser) resends it only when this moved.
-    public private(set) var revision = 0
+    @exclusivity(unchecked) public private(set) var revision = 0
+
+    /// The identifier of what the view shows (an item's, a section's), for whoever
+    /// mirrors it elsewhere: set by the data source that configures it.
+    package var elementIdentifier: String?
+
+    /// Whatever mirrors the view elsewhere keeps what it last sent for it here
+    /// (the hub, for a browser): one slot, for the one mirror of its collection view.
+    package var mirror: AnyObject?
 
     /// Creates a view for a reuse identifier (the collection view does this when dequeuing).
     public required init(reuseIdentifier: String) {
@@ -29,13 +41,23 @@ open class CollectionReusableView {
     /// Called before a view is handed out again: clears the content.
     open func prepareForReuse() {
         content = [:]
+        elementIdentifier = nil
         measuredSize = nil
     }
 
     /// Receives the layout's attributes.
     open func apply(_ layoutAttributes: CollectionViewLayoutAttributes) {
-        if self.layoutAttributes != layoutAttributes { revision &+= 1 }
+        if hasLayoutAttributes(equalTo: layoutAttributes) { return }
+        revision &+= 1
         self.layoutAttributes = layoutAttributes
+    }
+
+    /// Whether the attributes last applied equal `attributes` (compared in place).
+    package final func hasLayoutAttributes(equalTo attributes: CollectionViewLayoutAttributes) -> Bool {
+        switch layoutAttributes {
+        case .some(let current): current == attributes
+        case .none: false
+        }
     }
 
     /// The size the view's content needs, as measured where it is drawn (the

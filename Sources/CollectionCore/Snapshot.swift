@@ -20,6 +20,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     public init() {}
 
     /// Number of sections.
+    @inlinable
     public var numberOfSections: Int { sectionIdentifiers.count }
     /// Number of items in all sections.
     public var numberOfItems: Int { itemSection.count }
@@ -62,6 +63,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// The item at `indexPath`, or nil when out of range.
+    @inlinable
     public func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifierType? {
         guard indexPath.count == 2, items.indices.contains(indexPath.section),
               items[indexPath.section].indices.contains(indexPath.item) else { return nil }
@@ -69,9 +71,11 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// Item counts per section, in order.
+    @inlinable
     public var sectionCounts: [Int] { items.map(\.count) }
 
     /// Items in the section at `index` (0 when out of range). O(1).
+    @inlinable
     public func numberOfItems(inSectionAt index: Int) -> Int {
         items.indices.contains(index) ? items[index].count : 0
     }

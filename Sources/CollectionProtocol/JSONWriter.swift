@@ -125,7 +125,32 @@ package struct JSONWriter: ~Copyable {
 
     package mutating func int(_ value: Int) {
         separate()
-        if value >= 0 && value < 10 { append(UInt8(ascii: "0") + UInt8(value)); return }
+        if value >= 0 && value < 10_000 {
+            // Most numbers sent (indices, frames in points) are small: their digits at once.
+            reserve(4)
+            let v = UInt(value)
+            @inline(__always) func digit(_ d: UInt) -> UInt8 { UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: d) }
+            if v < 10 {
+                base[count] = digit(v)
+                count += 1
+            } else if v < 100 {
+                base[count] = digit(v / 10)
+                base[count + 1] = digit(v % 10)
+                count += 2
+            } else if v < 1_000 {
+                base[count] = digit(v / 100)
+                base[count + 1] = digit(v / 10 % 10)
+                base[count + 2] = digit(v % 10)
+                count += 3
+            } else {
+                base[count] = digit(v / 1_000)
+                base[count + 1] = digit(v / 100 % 10)
+                base[count + 2] = digit(v / 10 % 10)
+                base[count + 3] = digit(v % 10)
+                count += 4
+            }
+            return
+        }
         if value < 0 { append(UInt8(ascii: "-")) }
         // Digits least significant first into a buffer on the stack, then copied in order.
         var v = value.magnitude
@@ -144,7 +169,7 @@ package struct JSONWriter: ~Copyable {
     /// a non-finite number (never produced by a layout) is written as 0.
     package mutating func double(_ value: Double) {
         guard value.isFinite else { int(0); return }
-        if value == value.rounded(), abs(value) < 1e15 { int(Int(value)); return }
+        if abs(value) < 1e15, let whole = Int(exactly: value) { int(whole); return }
         separate()
         append(value.description.utf8)
     }
@@ -152,6 +177,12 @@ package struct JSONWriter: ~Copyable {
     package mutating func bool(_ value: Bool) {
         separate()
         append(value ? "true" : "false")
+    }
+
+    /// Appends JSON text as it is, with no comma before it: for a caller that
+    /// writes `,"name":` itself where it knows a member came before.
+    package mutating func raw(_ text: StaticString) {
+        append(text)
     }
 
     /// Appends members already encoded by another writer (see ``ServerMessage/Batch/shared``):

@@ -1,7 +1,14 @@
 extension ServerMessage {
     /// The JSON text of this message as UTF-8 bytes.
     public func encoded() -> [UInt8] {
-        var w = JSONWriter()
+        // Room for the elements at once (an element takes about 250 bytes): no growing.
+        let elements: Int = switch self {
+        case .welcome(let m): m.elements.count
+        case .window(let m): m.add.count
+        case .batch(let m): m.elements.count + (m.shared?.bytes.count ?? 0) / 256
+        default: 0
+        }
+        var w = JSONWriter(capacity: 512 + elements * 320)
         w.beginObject()
         w.key("type")
         w.string(type)
@@ -225,22 +232,22 @@ extension JSONWriter {
             beginObject()
             let parts = e.encodedParts
             if let parts { members(parts.head) } else { elementHead(key: e.key, kind: e.kind, reuse: e.reuse) }
-            key("section"); int(e.section)
-            if let item = e.item { key("item"); int(item) }
-            key("frame")
+            // A member came before each of these: their commas are written with their names.
+            raw(#","section":"#); int(e.section)
+            if let item = e.item { raw(#","item":"#); int(item) }
             if let f = e.frameNumbers {
-                beginArray()
+                raw(#","frame":["#)
                 double(f.x)
                 double(f.y)
                 double(f.width)
                 double(f.height)
                 endArray()
             } else {
-                doubles(e.frame)
+                key("frame"); doubles(e.frame)
             }
-            key("zIndex"); int(e.zIndex)
-            key("alpha"); double(e.alpha)
-            key("hidden"); bool(e.hidden)
+            raw(#","zIndex":"#); int(e.zIndex)
+            raw(#","alpha":"#); double(e.alpha)
+            raw(e.hidden ? #","hidden":true"# : #","hidden":false"#)
             if let t = e.transform { key("transform"); doubles(t) }
             if let parts { members(parts.content) } else { elementContent(e.content) }
             endObject()

@@ -47,9 +47,11 @@ final class ModelDataSource: CollectionViewDataSource {
     }
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        let model = store.model
-        let id = model.snapshot.itemIdentifier(at: indexPath)
-        let reuse = id.map(model.reuseIdentifier(forItem:)) ?? model.cellReuseIdentifier
+        // The store's model read in place (a copy of the whole model cost more than the rest).
+        let store = store
+        let id = store.model.snapshot.itemIdentifier(at: indexPath)
+        let reuse = store.model.itemReuseIdentifiers.isEmpty ? store.model.cellReuseIdentifier
+            : id.map { store.model.reuseIdentifier(forItem: $0) } ?? store.model.cellReuseIdentifier
         // Templates of the app's own are registered as they first appear (the
         // common case, the same template as the last cell, costs one comparison).
         if reuse != lastReuse {
@@ -58,8 +60,8 @@ final class ModelDataSource: CollectionViewDataSource {
         }
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: reuse, for: indexPath)
         if let id {
-            cell.content = model.itemContent[id] ?? [:]
-            cell.content[ModelDataSource.idField] = id
+            cell.content = store.model.itemContent[id] ?? [:]   // the model's own fields, shared
+            cell.elementIdentifier = id
         }
         return cell
     }
@@ -74,14 +76,13 @@ final class ModelDataSource: CollectionViewDataSource {
             collectionView.register(CollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: reuse)
         }
         let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: reuse, for: indexPath)
-        if kind == CollectionView.elementKindSectionHeader || kind == CollectionView.elementKindSectionFooter {
-            view.content = headerContent(forSectionAt: indexPath.section)
-        } else if let id = model.snapshot.itemIdentifier(at: indexPath) {
-            var content = model.itemContent[id] ?? [:]
-            content[ModelDataSource.idField] = id
-            view.content = content
+        if kind != CollectionView.elementKindSectionHeader && kind != CollectionView.elementKindSectionFooter,
+           let id = model.snapshot.itemIdentifier(at: indexPath) {
+            view.content = model.itemContent[id] ?? [:]
+            view.elementIdentifier = id
         } else {
             view.content = headerContent(forSectionAt: indexPath.section)
+            view.elementIdentifier = sectionIdentifier(at: indexPath.section)
         }
         return view
     }
@@ -89,12 +90,16 @@ final class ModelDataSource: CollectionViewDataSource {
     /// A header's fields, from the model as it is now (its count changes with every
     /// insert and delete, while the header view itself stays displayed).
     func headerContent(forSectionAt section: Int) -> [String: String] {
-        let model = store.model
-        let sections = model.snapshot.sectionIdentifiers
-        guard sections.indices.contains(section) else { return [:] }
-        let id = sections[section]
-        return ["title": model.sectionTitles[id] ?? id, "count": String(model.snapshot.numberOfItems(inSectionAt: section)),
-                ModelDataSource.idField: id]
+        let snapshot = store.model.snapshot
+        guard section >= 0 && section < snapshot.numberOfSections else { return [:] }
+        let id = snapshot.sectionIdentifiers[section]
+        return ["title": store.model.sectionTitles[id] ?? id, "count": String(snapshot.numberOfItems(inSectionAt: section))]
+    }
+
+    /// The identifier of the section at `section` (nil: none there).
+    func sectionIdentifier(at section: Int) -> String? {
+        let snapshot = store.model.snapshot
+        return section >= 0 && section < snapshot.numberOfSections ? snapshot.sectionIdentifiers[section] : nil
     }
 
     func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
@@ -102,6 +107,4 @@ final class ModelDataSource: CollectionViewDataSource {
         return !store.model.immovableItems.contains(id) && (store.dataSourceCanMoveItem?(indexPath) ?? true) && (store.canMoveItem?(indexPath) ?? true)
     }
 
-    /// The content field that carries the identifier (stripped before sending).
-    static let idField = "\u{1F}id"
 }

@@ -8,28 +8,24 @@ extension ViewState {
     /// The element the client draws for a displayed view (nil for kinds it does not draw).
     func element(for key: ElementKey, _ view: CollectionReusableView) -> Element? {
         if case .decoration(let kind, let p) = key { return decorationElement(kind: kind, at: p, view) }
-        guard let a = view.layoutAttributes, let id = view.content[ModelDataSource.idField] else { return nil }
+        guard let a = view.layoutAttributes, let id = view.elementIdentifier else { return nil }
         let frame = [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)]
         switch key {
         case .cell(let p):
             var content = view.content
-            content[ModelDataSource.idField] = nil
             if let style = listLayout?.listRowStyle(at: p) { Self.addListFields(style, to: &content) }
             return Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: p.section, item: p.item,
                            frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content)
         case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader:
             // A header's count changes while its view stays displayed: always from the model.
-            var content = dataSource.headerContent(forSectionAt: p.section)
-            content[ModelDataSource.idField] = nil
             return Element(key: "h:" + id, kind: "header", reuse: view.reuseIdentifier, section: p.section, item: nil,
-                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content)
+                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform),
+                           content: dataSource.headerContent(forSectionAt: p.section))
         case .supplementary(let kind, let p):
             // A footer, a badge: keyed by kind and by the section or item it belongs to.
-            var content = view.content
-            content[ModelDataSource.idField] = nil
             let footer = kind == CollectionView.elementKindSectionFooter
             return Element(key: "s:\(kind):" + id, kind: "supplementary", reuse: view.reuseIdentifier, section: p.section, item: footer ? nil : p.item,
-                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content)
+                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: view.content)
         case .decoration:
             return nil   // answered above
         }
@@ -129,8 +125,8 @@ extension ViewState {
     /// section, with the section's title and count.
     func decorationElement(kind: String, at p: IndexPath, _ view: CollectionReusableView) -> Element? {
         guard let a = view.layoutAttributes else { return nil }
-        var content = dataSource.headerContent(forSectionAt: p.section)
-        guard let id = content.removeValue(forKey: ModelDataSource.idField) else { return nil }
+        guard let id = dataSource.sectionIdentifier(at: p.section) else { return nil }
+        let content = dataSource.headerContent(forSectionAt: p.section)
         return Element(key: "d:\(kind):" + id, kind: "decoration", reuse: view.reuseIdentifier, section: p.section, item: nil,
                        frame: [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)],
                        zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content)

@@ -19,8 +19,9 @@ final class ViewState {
     var window: [String: Element] = [:]
     /// The collection view's display generation the window was built from.
     private var windowGeneration = -1
-    /// Per displayed view: the revision and key last sent.
-    private var sent: [ObjectIdentifier: SentView] = [:]
+    /// What was last sent for a view is kept on the view itself (its `mirror`),
+    /// marked with this number; a new number forgets everything sent.
+    private var sentGeneration = 0
     /// How many viewers use this state.
     var members = 0
     /// The key this state is offered to other viewers under, if any.
@@ -278,21 +279,18 @@ final class ViewState {
         collectionView.layoutIfNeeded()
         guard force || collectionView.displayGeneration != windowGeneration else { return ([], []) }
         windowGeneration = collectionView.displayGeneration
-        if force { sent = [:] }
-        // `sent` is brought up to date in place: most views stay displayed.
-        var live = 0
+        if force { sentGeneration += 1 }
         var keys: [String] = []
-        keys.reserveCapacity(sent.count + 1)
         var changed: [Element] = []
         // A list row's style follows its neighbours (the last row loses its separator
         // when one is added after it): list rows are always looked at again.
         let lists = listLayout != nil
         let displayed = collectionView.displayedElements
+        keys.reserveCapacity(displayed.count + 1)
         for (key, view) in displayed {
-            let oid = ObjectIdentifier(view)
-            let last = sent[oid]
+            let record = view.mirror.map { unsafeDowncast($0, to: SentView.self) }
+            let last = record?.generation == sentGeneration ? record : nil
             if case .cell = key, !lists, let last, last.revision == view.revision {
-                live += 1
                 keys.append(last.key)
                 continue
             }
@@ -308,7 +306,7 @@ final class ViewState {
                 }
             } else {
                 guard var made = element(for: key, view) else {
-                    if last != nil { sent[oid] = nil }
+                    view.mirror = nil
                     continue
                 }
                 if window[made.key] != made {
@@ -318,14 +316,12 @@ final class ViewState {
                 }
                 e = made
             }
-            sent[oid] = SentView(view: view, revision: view.revision, key: e.key, contentRevision: view.contentRevision, element: e)
-            live += 1
+            if let record {
+                record.update(generation: sentGeneration, revision: view.revision, key: e.key, contentRevision: view.contentRevision, element: e)
+            } else {
+                view.mirror = SentView(generation: sentGeneration, revision: view.revision, key: e.key, contentRevision: view.contentRevision, element: e)
+            }
             keys.append(e.key)
-        }
-        if sent.count > live {
-            // Views that left the display: forget what they were sent.
-            let shown = Set(displayed.values.map { ObjectIdentifier($0) })
-            sent = sent.filter { shown.contains($0.key) }
         }
         if let background = backgroundElement() {
             keys.append(background.key)
@@ -374,13 +370,29 @@ struct SharingKey: Hashable {
     var sectionOffsets: [String: Double]
 }
 
-/// What the client was last sent for one displayed view. Holding the view keeps its
-/// address (the dictionary key) from being reused by another while the entry lives.
-struct SentView {
-    let view: CollectionReusableView
-    var revision: Int
-    var key: String
+/// What the client was last sent for one displayed view, kept on the view (its
+/// `mirror`): no table to look views up in on every batch.
+final class SentView {
+    private(set) var generation: Int
+    private(set) var revision: Int
+    private(set) var key: String
     /// The view's content revision, and the element sent for it.
-    var contentRevision = -1
-    var element: Element?
+    private(set) var contentRevision: Int
+    private(set) var element: Element?
+
+    init(generation: Int, revision: Int, key: String, contentRevision: Int, element: Element?) {
+        self.generation = generation
+        self.revision = revision
+        self.key = key
+        self.contentRevision = contentRevision
+        self.element = element
+    }
+
+    func update(generation: Int, revision: Int, key: String, contentRevision: Int, element: Element?) {
+        self.generation = generation
+        self.revision = revision
+        self.key = key
+        self.contentRevision = contentRevision
+        self.element = element
+    }
 }
