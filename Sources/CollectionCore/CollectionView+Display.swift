@@ -122,8 +122,8 @@ extension CollectionView {
         switch key {
         case .cell(let p):
             let cell = dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: p))
-            cell.isSelected = selected.contains(p)
-            cell.isHighlighted = highlighted == p
+            cell.isSelected = !selected.isEmpty && selected.contains(p)
+            cell.isHighlighted = highlighted != nil && highlighted == p
             return cell
         case .supplementary(let kind, let p):
             return dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: p)
@@ -143,7 +143,7 @@ extension CollectionView {
     func willDisplay(_ view: CollectionReusableView, _ key: ElementKey) {
         switch key {
         case .cell(let p):
-            prefetched.remove(p)
+            if !prefetched.isEmpty { prefetched.remove(p) }
             if let cell = view as? CollectionViewCell { delegate?.collectionView(self, willDisplay: cell, forItemAt: p) }
         case .supplementary(let kind, let p):
             delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: p)

@@ -170,8 +170,44 @@ package struct JSONWriter: ~Copyable {
     package mutating func double(_ value: Double) {
         guard value.isFinite else { int(0); return }
         if abs(value) < 1e15, let whole = Int(exactly: value) { int(whole); return }
+        // Hundredths (layouts round to them): the digits at once. Such a number's
+        // shortest round-trip form has at most two decimals, so this is the text
+        // `description` would give.
+        let hundredths = value * 100
+        if abs(hundredths) < 1e15, let n = Int(exactly: hundredths), Double(n) / 100 == value {
+            if n < 0 { separate(); append(UInt8(ascii: "-")); appendHundredths(UInt(-n)); return }
+            separate()
+            appendHundredths(UInt(n))
+            return
+        }
         separate()
         append(value.description.utf8)
+    }
+
+    /// `n / 100` as decimal text (the whole part, a point, one or two digits: never
+    /// a whole number here).
+    private mutating func appendHundredths(_ n: UInt) {
+        let whole = n / 100, fraction = n % 100
+        if whole < 10_000 {
+            var rest = whole
+            let digits = whole < 10 ? 1 : whole < 100 ? 2 : whole < 1_000 ? 3 : 4
+            reserve(digits + 3)
+            for i in stride(from: digits - 1, through: 0, by: -1) {
+                base[count + i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            count += digits
+        } else {
+            append(String(whole).utf8)
+            reserve(3)
+        }
+        base[count] = UInt8(ascii: ".")
+        base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10)
+        count += 2
+        if fraction % 10 != 0 {
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+            count += 1
+        }
     }
 
     package mutating func bool(_ value: Bool) {

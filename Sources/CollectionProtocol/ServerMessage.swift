@@ -178,6 +178,23 @@ public struct Element: Equatable, Sendable, Codable {
         box.encodedContent = content.membersOfObject
     }
 
+    /// ``prepareEncoding()``, taking the JSON from `cache` when an element with the
+    /// same key, kind, reuse identifier and content was prepared before (every viewer
+    /// of a collection sends the same items), and leaving it there otherwise.
+    package mutating func prepareEncoding(using cache: ElementEncodingCache) {
+        guard box.encodedHead == nil || box.encodedContent == nil else { return }
+        if let known = cache.entries[box.key], known.kind == box.kind, known.reuse == box.reuse, known.content == box.content {
+            unique()
+            box.encodedHead = known.head
+            box.encodedContent = known.body
+            return
+        }
+        prepareEncoding()
+        if cache.entries.count >= ElementEncodingCache.capacity { cache.entries.removeAll(keepingCapacity: true) }
+        cache.entries[box.key] = ElementEncodingCache.Entry(kind: box.kind, reuse: box.reuse, content: box.content,
+                                                            head: box.encodedHead ?? [], body: box.encodedContent ?? [])
+    }
+
     /// What ``prepareEncoding()`` made (nil: not made).
     var encodedParts: (head: [UInt8], content: [UInt8])? {
         guard let head = box.encodedHead, let content = box.encodedContent else { return nil }
@@ -224,6 +241,24 @@ public struct Element: Equatable, Sendable, Codable {
         try c.encodeIfPresent(transform, forKey: .transform)
         try c.encode(content, forKey: .content)
     }
+}
+
+/// The JSON of elements' fixed members by element key, shared by the viewers of one
+/// collection (used from the one thread that serves them): the same item's content is
+/// encoded once, not once per viewer. Holds at most ``capacity`` entries (then starts over).
+package final class ElementEncodingCache {
+    struct Entry {
+        var kind: String
+        var reuse: String
+        var content: [String: String]
+        var head: [UInt8]
+        var body: [UInt8]
+    }
+
+    var entries: [String: Entry] = [:]
+    static let capacity = 20_000
+
+    package init() {}
 }
 
 /// A section's identity, size, and a checksum of its item order.

@@ -1,10 +1,13 @@
 import CollectionCore
+import CollectionProtocol
 import Foundation
 
 /// The shared model, by reference, so that every viewer's data source reads the
 /// same, current state.
 final class ModelStore {
     var model: CollectionModel
+    /// Elements' JSON, shared by every viewer's view state.
+    let encodingCache = ElementEncodingCache()
     /// The drop delegate every view state's collection view uses (held here: the
     /// collection views' own reference is weak, as UIKit's).
     var dropDelegate: (any CollectionViewDropDelegate)?

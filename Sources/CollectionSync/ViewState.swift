@@ -310,7 +310,7 @@ final class ViewState {
                     continue
                 }
                 if window[made.key] != made {
-                    made.prepareEncoding()   // once: its moves reuse it
+                    made.prepareEncoding(using: dataSource.store.encodingCache)   // once: its moves reuse it
                     window[made.key] = made
                     changed.append(made)
                 }

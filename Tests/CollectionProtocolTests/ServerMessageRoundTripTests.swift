@@ -94,6 +94,58 @@ import Testing
         #expect(back.contentSize.height == 0.1 + 0.2)
     }
 
+    /// Every number is written as Swift's shortest round-trip text (`description`,
+    /// without ".0" on whole numbers), whether it takes the fast path for whole
+    /// numbers and hundredths or not, and reads back exactly.
+    @Test func numbersAreWrittenAsTheirShortestRoundTripText() throws {
+        var rng = SystemRandomNumberGenerator()
+        var values: [Double] = [0, 1, -1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 123_456.78, -0.5, 0.05, 0.5, 143.67, 143.6, -143.07,
+                                1e-5, 0.1 + 0.2, 106.66666666666667, 1e14 + 0.5, 9_999.99, 10_000.01, 2_147_483_647.25]
+        for _ in 0..<3_000 {
+            values.append(Double(Int.random(in: -2_000_000...2_000_000, using: &rng)) / 100)
+            values.append(Double.random(in: -5_000...5_000, using: &rng))
+        }
+        for v in values {
+            let m = ServerMessage.drag(viewer: "v", item: nil, at: Point(x: v, y: 0))
+            let text = String(decoding: m.encoded(), as: UTF8.self)
+            let expected = v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : v.description
+            #expect(text.contains(#""x":\#(expected),"#), "\(v) written as \(text)")
+            guard case .drag(_, _, let at) = try ServerMessage.decode(m.encoded()) else { Issue.record("not a drag"); return }
+            #expect(at.x == v)
+        }
+    }
+
+    /// An element whose fixed members were encoded ahead (and one given that encoding
+    /// from a cache, and one moved with `placed`) is written as one encoded afresh.
+    @Test func preparedAndCachedElementsEncodeTheSame() throws {
+        let cache = ElementEncodingCache()
+        for i in 0..<12 {
+            let plain = Self.element(i)
+            var prepared = plain
+            prepared.prepareEncoding(using: cache)
+            var fromCache = Self.element(i)
+            fromCache.prepareEncoding(using: cache)
+            let window = { (e: Element) in ServerMessage.window(.init(contentSize: Size(width: 1, height: 1), add: [e], remove: [])).encoded() }
+            #expect(window(prepared) == window(plain))
+            #expect(window(fromCache) == window(plain))
+            let moved = prepared.placed(section: 3, item: 7, x: 1.5, y: 2, width: 30.25, height: 40, zIndex: 2, alpha: 0.5, hidden: false, transform: nil)
+            var expected = plain
+            expected.section = 3
+            expected.item = 7
+            expected.frame = [1.5, 2, 30.25, 40]
+            expected.zIndex = 2
+            expected.alpha = 0.5
+            expected.hidden = false
+            #expect(moved == expected && window(moved) == window(expected))
+            // A changed content is not taken from the cache.
+            var changed = Self.element(i)
+            changed.content["extra"] = "1"
+            var changedPrepared = changed
+            changedPrepared.prepareEncoding(using: cache)
+            #expect(window(changedPrepared) == window(changed))
+        }
+    }
+
     /// A batch whose shared members were encoded once gives the same bytes as one
     /// encoded whole, for each viewer's own content size, elements and removals.
     @Test func sharedMembersSpliceToTheSameBytes() throws {
