@@ -105,8 +105,12 @@ open class CollectionView {
     var counts: [Int]?
     var registeredCells: [String: CollectionViewCell.Type] = [:]
     var registeredSupplementaries: [String: CollectionReusableView.Type] = [:]
-    var reusePool: [String: [CollectionReusableView]] = [:]
-    var displayed: [ElementKey: CollectionReusableView] = [:]
+    // The state marked `@exclusivity(unchecked)` here is touched for every displayed
+    // view of every viewer on every batch, only by this class's own code and never
+    // through an access held across a call out (a delegate, a data source): the
+    // run-time exclusivity check on each access cost a few percent of a batch.
+    @exclusivity(unchecked) var reusePool: [String: [CollectionReusableView]] = [:]
+    @exclusivity(unchecked) var displayed: [ElementKey: CollectionReusableView] = [:]
     var needsDisplayUpdate = true
     /// The view behind every cell (UIKit's `backgroundView`): as large as the
     /// collection view, not scrolling; an empty state, say. Drawn by the client
@@ -121,9 +125,9 @@ open class CollectionView {
     var interactiveTransition: (layout: CollectionViewTransitionLayout, completion: LayoutInteractiveTransitionCompletion?)?
     /// Orthogonal sections' offsets, by section (``orthogonalScrollOffsets``).
     var orthogonalOffsets: [Int: CGFloat] = [:]
-    var selected: Set<IndexPath> = []
-    var highlighted: IndexPath?
-    var prefetched: Set<IndexPath> = []
+    @exclusivity(unchecked) var selected: Set<IndexPath> = []
+    @exclusivity(unchecked) var highlighted: IndexPath?
+    @exclusivity(unchecked) var prefetched: Set<IndexPath> = []
     var pendingBatch: BatchUpdate?
     var movement: InteractiveMovement?
     /// The focused item (nil when none).

@@ -13,9 +13,10 @@ open class CollectionReusableView {
             contentRevision &+= 1
         }
     }
-    // The three below are read for every displayed view of every viewer on every
-    // batch, and only ever set whole by this class (no `inout` access can overlap
-    // another): the run-time exclusivity check on each read cost more than the read.
+    // The properties marked `@exclusivity(unchecked)` are read for every displayed
+    // view of every viewer on every batch, and only ever set whole (no `inout`
+    // access can overlap another): the run-time exclusivity check on each read cost
+    // more than the read.
 
     /// Grows whenever the content changes (not the attributes).
     @exclusivity(unchecked) package private(set) var contentRevision = 0
@@ -27,11 +28,11 @@ open class CollectionReusableView {
 
     /// The identifier of what the view shows (an item's, a section's), for whoever
     /// mirrors it elsewhere: set by the data source that configures it.
-    package var elementIdentifier: String?
+    @exclusivity(unchecked) package var elementIdentifier: String?
 
     /// Whatever mirrors the view elsewhere keeps what it last sent for it here
     /// (the hub, for a browser): one slot, for the one mirror of its collection view.
-    package var mirror: AnyObject?
+    @exclusivity(unchecked) package var mirror: AnyObject?
 
     /// Creates a view for a reuse identifier (the collection view does this when dequeuing).
     public required init(reuseIdentifier: String) {

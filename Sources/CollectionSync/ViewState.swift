@@ -16,7 +16,9 @@ final class ViewState {
     var viewport: Size?
     let dataSource: ModelDataSource
     /// Elements the client holds, by key, as last sent.
-    var window: [String: Element] = [:]
+    /// (Read and written for every changed element of every batch, here, and set whole
+    /// by its viewer, never across a call out: no run-time exclusivity check.)
+    @exclusivity(unchecked) var window: [String: Element] = [:]
     /// The collection view's display generation the window was built from.
     private var windowGeneration = -1
     /// What was last sent for a view is kept on the view itself (its `mirror`),

@@ -23,7 +23,9 @@ enum LayoutBench {
             ("variable, per item (a `sizeForItem` closure)", LayoutContext(numberOfItems: counts, boundsSize: bounds, sizeForItem: { sizes[$0.section][$0.item] })),
             ("variable, per section (sizesInSection)", LayoutContext(numberOfItems: counts, boundsSize: bounds, sizesInSection: { sizes[$0] })),
         ]
-        for (name, context) in variants {
+        // LAYOUT_CASE=delegate: only the rows of the flow layout sized by its delegate (for callgrind).
+        let only = ProcessInfo.processInfo.environment["LAYOUT_CASE"]
+        for (name, context) in variants where only == nil {
             let layout = CollectionViewFlowLayout()
             layout.itemSize = CGSize(width: 60, height: 60)
             layout.headerReferenceSize = CGSize(width: 0, height: 40)
