@@ -72,7 +72,8 @@ let package = Package(
             ]
         ),
         // Benchmarks (make bench): release build, prints tables.
-        .executableTarget(name: "collection-bench", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionTesting", "WebSocketTransport"]),
+        .executableTarget(name: "collection-bench", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionTesting", "WebSocketTransport",
+                                                                "PhotoLibraryExample"]),
         .testTarget(name: "CollectionCoreTests", dependencies: ["CollectionCore"]),
         .testTarget(name: "CollectionProtocolTests", dependencies: ["CollectionProtocol"]),
         .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),

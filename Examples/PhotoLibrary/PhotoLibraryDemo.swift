@@ -144,6 +144,13 @@ public enum PhotoLibraryExample {
     /// The sizes ``add(to:size:)`` takes.
     public static let sizes = ["photos", "small", "large"]
 
+    /// The photos' model at `size` ("photos", "small" or "large"), for code that
+    /// builds a hub of its own (the benchmarks).
+    public static func model(_ size: String = "photos") -> CollectionModel { PhotoLibraryDemo.makeModel(size) }
+
+    /// The photos' item factory and layouts (grid, list, mosaic, waterfall, filmstrip).
+    public static var design: some ItemFactory & LayoutPolicy { PhotoLibraryDemo() }
+
     /// Adds the "photos" collection to `server`: "photos" is 4 albums, 2,200
     /// photos; "small" 3 albums of 12; "large" 100,000 photos.
     public static func add(to server: CollectionServer, size: String = "photos") {

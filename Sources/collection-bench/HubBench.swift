@@ -3,28 +3,12 @@ import CollectionProtocol
 import CollectionSync
 import CollectionTesting
 import Foundation
+import PhotoLibraryExample
 
 /// The hub alone, no sockets: what one edit costs per viewer it reaches, split
 /// into applying it (every viewer's collection view and window) and encoding.
 enum HubBench {
-    /// The photos demo's grid: squares about 150 points wide filling the width (so
-    /// at most widths their side is fractional), 48-point headers.
-    struct PhotoGridPolicy: LayoutPolicy {
-        func configure(_ layout: CollectionViewFlowLayout, for size: Size) {
-            let inset = size.width < 500 ? 8.0 : 16.0
-            let spacing = size.width < 500 ? 4.0 : 8.0
-            let available = max(1, size.width - 2 * inset)
-            let columns = max(2, Int((available + spacing) / (150 + spacing)))
-            let side = ((available - Double(columns - 1) * spacing) / Double(columns) * 100).rounded(.down) / 100
-            layout.itemSize = CGSize(width: side, height: side)
-            layout.minimumInteritemSpacing = spacing
-            layout.minimumLineSpacing = spacing
-            layout.sectionInset = EdgeInsets(top: spacing, left: inset, bottom: 24, right: inset)
-            layout.headerReferenceSize = CGSize(width: 0, height: 48)
-        }
-    }
-
-    static func makeHub(sections: Int, perSection: Int, photoGrid: Bool = false) -> CollectionHub {
+    static func makeHub(sections: Int, perSection: Int) -> CollectionHub {
         var model = CollectionModel()
         model.cellReuseIdentifier = "photo"
         model.headerReuseIdentifier = "album-header"
@@ -34,11 +18,21 @@ enum HubBench {
             model.sectionTitles[id] = "Album \(s)"
             let ids = (0..<perSection).map { "\(id)-\($0)" }
             model.snapshot.appendItems(ids, toSection: id)
-            for item in ids {
-                model.itemContent[item] = photoGrid ? ["title": "IMG_\(item)", "hue": "200", "color": "hsl(200 61% 47%)"]
-                    : ["title": "IMG_\(item)", "color": "hsl(200 50% 50%)"]
-            }
+            for item in ids { model.itemContent[item] = ["title": "IMG_\(item)", "color": "hsl(200 50% 50%)"] }
         }
+        return CollectionHub(model: model, factory: SerialItemFactory(),
+                             policy: FixedLayoutPolicy(itemSize: CGSize(width: 96, height: 96), headerHeight: 40), limits: unlimited, seed: 1)
+    }
+
+    /// The photos demo itself, `--demo small` (3 albums of 12, its grid of squares
+    /// about 150 points wide, so fractional at most widths, and its photos' fields).
+    static func makePhotosHub() -> CollectionHub {
+        CollectionHub(model: PhotoLibraryExample.model("small"), factory: PhotoLibraryExample.design, policy: PhotoLibraryExample.design,
+                      limits: unlimited, seed: 1)
+    }
+
+    /// Limits no bench run reaches (the server-time share would cut a run short).
+    static var unlimited: HubLimits {
         var limits = HubLimits()
         limits.messagesPerSecond = 1e9
         limits.messageBurst = 1e9
@@ -46,8 +40,7 @@ enum HubBench {
         limits.outputBurst = 1e15
         limits.serverTimeShare = 1e9
         limits.serverTimeBurst = 1e9
-        let policy: LayoutPolicy = photoGrid ? PhotoGridPolicy() : FixedLayoutPolicy(itemSize: CGSize(width: 96, height: 96), headerHeight: 40)
-        return CollectionHub(model: model, factory: SerialItemFactory(), policy: policy, limits: limits, seed: 1)
+        return limits
     }
 
     static func run() -> String {
@@ -58,7 +51,7 @@ enum HubBench {
             ("shuffle a 12-item section, same viewport", false, true),
             ("shuffle a 12-item section, sharing off", false, false),
             ("shuffle a 12-item section, 200 widths", false, false),
-            ("shuffle a 12-item section, photos grid at 200 widths", false, false),
+            ("shuffle a 12-item section, the photos demo at 200 widths", false, false),
             ("move one item (2,000 items), same viewport", false, true),
             ("move one item, viewers at 40 offsets", true, true),
             ("move one item, sharing off", false, false),
@@ -67,7 +60,8 @@ enum HubBench {
         let viewers = 200
         for (name, scattered, shares) in cases where ProcessInfo.processInfo.environment["HUB_CASE"].map({ name.hasPrefix($0) }) ?? true {
             let small = name.hasPrefix("shuffle")
-            let hub = makeHub(sections: small ? 3 : 4, perSection: small ? 12 : 500, photoGrid: name.contains("photos grid"))
+            let photos = name.contains("photos demo")
+            let hub = photos ? makePhotosHub() : makeHub(sections: small ? 3 : 4, perSection: small ? 12 : 500)
             hub.sharesViewStates = shares
             for key in 0...UInt64(viewers) {
                 hub.connect(key)
@@ -78,7 +72,7 @@ enum HubBench {
             let edits = ProcessInfo.processInfo.environment["HUB_EDITS"].flatMap(Int.init) ?? (small ? 1_000 : 2_000)
             var rng = SplitMix64(seed: 3)
             let messages: [[UInt8]] = (0..<edits).map { _ in
-                if small { return Array(#"{"type":"shuffle","section":"s0"}"#.utf8) }
+                if small { return Array(#"{"type":"shuffle","section":"\#(photos ? "summer" : "s0")"}"#.utf8) }
                 let s = Int.random(in: 0..<4, using: &rng)
                 return Array(#"{"type":"move","item":"s\#(s)-\#(Int.random(in: 0..<500, using: &rng))","section":"s\#(s)"}"#.utf8)
             }

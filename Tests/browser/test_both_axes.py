@@ -71,8 +71,13 @@ def test_keyboard_focus_brings_a_card_of_a_carousel_into_view(server):
         # Focus went along the products; the carousel scrolled to show the focused one.
         wait(d, lambda d: js(d, "return window.__store.live.interaction.focusedItem") == "p13")
         wait(d, lambda d: js(d, f"return {BAND}.scrollLeft") > 0, message="the carousel did not follow the focus")
-        card = js(d, f"const b = {BAND}.getBoundingClientRect(), c = {BAND}.querySelector('[data-item=p13]').getBoundingClientRect(); return [b.left, b.right, c.left, c.right]")
-        assert card[0] <= card[2] and card[3] <= card[1] + 1, card
+        # The band may still be on its way (it scrolls smoothly, then snaps to its
+        # paging): the card must end up wholly inside it.
+        where = f"const b = {BAND}.getBoundingClientRect(), c = {BAND}.querySelector('[data-item=p13]').getBoundingClientRect(); return [b.left, b.right, c.left, c.right]"
+        inside = lambda card: card[0] <= card[2] and card[3] <= card[1] + 1
+        wait(d, lambda d: inside(js(d, where)), message="the focused card did not come wholly into view")
+        card = js(d, where)
+        assert inside(card), card
     finally:
         d.quit()
 
