@@ -127,28 +127,7 @@ package struct JSONWriter: ~Copyable {
         separate()
         if value >= 0 && value < 10_000 {
             // Most numbers sent (indices, frames in points) are small: their digits at once.
-            reserve(4)
-            let v = UInt(value)
-            @inline(__always) func digit(_ d: UInt) -> UInt8 { UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: d) }
-            if v < 10 {
-                base[count] = digit(v)
-                count += 1
-            } else if v < 100 {
-                base[count] = digit(v / 10)
-                base[count + 1] = digit(v % 10)
-                count += 2
-            } else if v < 1_000 {
-                base[count] = digit(v / 100)
-                base[count + 1] = digit(v / 10 % 10)
-                base[count + 2] = digit(v % 10)
-                count += 3
-            } else {
-                base[count] = digit(v / 1_000)
-                base[count + 1] = digit(v / 100 % 10)
-                base[count + 2] = digit(v / 10 % 10)
-                base[count + 3] = digit(v % 10)
-                count += 4
-            }
+            appendSmall(UInt(value))
             return
         }
         if value < 0 { append(UInt8(ascii: "-")) }
@@ -184,23 +163,38 @@ package struct JSONWriter: ~Copyable {
         append(value.description.utf8)
     }
 
+    /// The digits of `v` (below 10,000), written at once.
+    @inline(__always)
+    private mutating func appendSmall(_ v: UInt) {
+        reserve(4)
+        @inline(__always) func digit(_ d: UInt) -> UInt8 { UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: d) }
+        if v < 10 {
+            base[count] = digit(v)
+            count += 1
+        } else if v < 100 {
+            base[count] = digit(v / 10)
+            base[count + 1] = digit(v % 10)
+            count += 2
+        } else if v < 1_000 {
+            base[count] = digit(v / 100)
+            base[count + 1] = digit(v / 10 % 10)
+            base[count + 2] = digit(v % 10)
+            count += 3
+        } else {
+            base[count] = digit(v / 1_000)
+            base[count + 1] = digit(v / 100 % 10)
+            base[count + 2] = digit(v / 10 % 10)
+            base[count + 3] = digit(v % 10)
+            count += 4
+        }
+    }
+
     /// `n / 100` as decimal text (the whole part, a point, one or two digits: never
     /// a whole number here).
     private mutating func appendHundredths(_ n: UInt) {
         let whole = n / 100, fraction = n % 100
-        if whole < 10_000 {
-            var rest = whole
-            let digits = whole < 10 ? 1 : whole < 100 ? 2 : whole < 1_000 ? 3 : 4
-            reserve(digits + 3)
-            for i in stride(from: digits - 1, through: 0, by: -1) {
-                base[count + i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            count += digits
-        } else {
-            append(String(whole).utf8)
-            reserve(3)
-        }
+        if whole < 10_000 { appendSmall(whole) } else { append(String(whole).utf8) }
+        reserve(3)
         base[count] = UInt8(ascii: ".")
         base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10)
         count += 2
