@@ -108,6 +108,13 @@ export class Bands {
     const horizontal = entry.band.axis !== "y";
     const visible = horizontal ? entry.node.clientWidth : entry.node.clientHeight;
     const now = this.offsetOf(entry);
+    // A keyboard reveal put the band where the focused element shows: it rests there.
+    if (entry.revealed != null && Math.abs(now - entry.revealed) < 0.5) {
+      entry.rest = now;
+      entry.revealed = null;
+      return;
+    }
+    entry.revealed = null;
     const rest = restingOffset(entry.band, now, entry.rest, visible);
     entry.rest = rest;
     // The smooth scroll there ends in another scrollend, already at rest.
@@ -161,5 +168,7 @@ export class Bands {
     if (to === offset) return;
     if (horizontal) entry.node.scrollLeft = to;
     else entry.node.scrollTop = to;
+    // Not snapped to a page when it stops: the focused element stays wholly in view.
+    entry.revealed = this.offsetOf(entry);
   }
 }

@@ -97,14 +97,20 @@ extension CollectionView {
     /// the usual way (recording, checking), so it never shows a wrong order.
     package func performBatchUpdates(_ checked: CheckedBatchUpdate) throws(InvalidBatchUpdate) {
         guard pendingBatch == nil, let before = counts, before == checked.countsBefore else {
-            return try tryPerformBatchUpdates {
-                self.deleteItems(at: checked.batch.deletedItems)
-                self.insertItems(at: checked.batch.insertedItems)
-                for move in checked.batch.movedItems { self.moveItem(at: move.from, to: move.to) }
-                self.reloadItems(at: checked.batch.reloadedItems)
-            }
+            return try tryPerformItemUpdates(checked.batch)
         }
         apply(checked.batch, countsBefore: before, countsAfter: checked.countsAfter, animated: true, mapper: checked.mapper)
+    }
+
+    /// ``tryPerformBatchUpdates(_:completion:)`` of `items`' deletes, inserts, moves
+    /// and reloads (its section changes are not performed).
+    package func tryPerformItemUpdates(_ items: BatchUpdate) throws(InvalidBatchUpdate) {
+        try tryPerformBatchUpdates {
+            self.deleteItems(at: items.deletedItems)
+            self.insertItems(at: items.insertedItems)
+            for move in items.movedItems { self.moveItem(at: move.from, to: move.to) }
+            self.reloadItems(at: items.reloadedItems)
+        }
     }
 
     /// Inside a batch: records. Outside: applies at once; if invalid, nothing changes

@@ -211,16 +211,7 @@ extension CollectionHub {
             let cv = viewer.collectionView
             suspendMovement(of: viewer)
             do {
-                if let checked {
-                    try cv.performBatchUpdates(checked)
-                } else {
-                    try cv.tryPerformBatchUpdates {
-                        cv.deleteItems(at: items.deletedItems)
-                        cv.insertItems(at: items.insertedItems)
-                        for move in items.movedItems { cv.moveItem(at: move.from, to: move.to) }
-                        cv.reloadItems(at: items.reloadedItems)
-                    }
-                }
+                if let checked { try cv.performBatchUpdates(checked) } else { try cv.tryPerformItemUpdates(items) }
             } catch {
                 cv.reloadData()   // cannot happen after the model-level check; never show a wrong order
             }
