@@ -11,7 +11,7 @@ extension CollectionView {
     }
 
     /// Views waiting in the reuse queues (at most as many as were displayed at once).
-    public var reusableViewCount: Int { reusePool.values.reduce(0) { $0 + $1.count } }
+    public var reusableViewCount: Int { reusePool.values.reduce(0) { $0 + $1.views.count } }
 
     /// Elements displayed now (inside ``displayRect``), with their views.
     public var displayedElements: [ElementKey: CollectionReusableView] {
@@ -42,13 +42,8 @@ extension CollectionView {
         var keys: [ElementKey] = []
         keys.reserveCapacity(attributesWanted.count)
         for i in attributesWanted.indices {
-            let category = attributesWanted[i].representedElementCategory
-            let key: ElementKey = switch category {
-            case .cell: .cell(attributesWanted[i].indexPath)
-            case .supplementaryView: .supplementary(attributesWanted[i].representedElementKind ?? "", attributesWanted[i].indexPath)
-            case .decorationView: .decoration(attributesWanted[i].representedElementKind ?? "", attributesWanted[i].indexPath)
-            }
-            if let movement, category == .cell, key == .cell(movement.current) {
+            let key = attributesWanted[i].elementKey
+            if let movement, key.category == .cell, key == .cell(movement.current) {
                 attributesWanted[i] = collectionViewLayout.layoutAttributesForInteractivelyMovingItem(at: movement.current, withTargetPosition: movement.position)
             }
             keys.append(key)
@@ -85,7 +80,8 @@ extension CollectionView {
                 changed = true
                 view.apply(attributesWanted[i])
             }
-            if selfSizing, case .cell(let p) = keys[i] {
+            if selfSizing, keys[i].category == .cell {
+                let p = keys[i].indexPath
                 let attributes = attributesWanted[i]
                 let preferred = view.preferredLayoutAttributesFitting(attributes).size
                 if preferred != attributes.size && selfSizedItems?[p] != preferred {
@@ -119,17 +115,19 @@ extension CollectionView {
 
     private func makeView(for key: ElementKey) -> CollectionReusableView? {
         guard let dataSource else { return nil }
-        switch key {
-        case .cell(let p):
+        let p = key.indexPath
+        switch key.category {
+        case .cell:
             let cell = dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: p))
             cell.isSelected = !selected.isEmpty && selected.contains(p)
             cell.isHighlighted = highlighted != nil && highlighted == p
             return cell
-        case .supplementary(let kind, let p):
-            return dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: p)
-        case .decoration(let kind, _):
+        case .supplementaryView:
+            return dataSource.collectionView(self, viewForSupplementaryElementOfKind: key.kind, at: p)
+        case .decorationView:
+            let kind = key.kind
             // Made from the class the layout registered for the kind; drawn by the template named after the kind.
-            if let view = reusePool[Self.decorationPoolKey(kind)]?.popLast() {
+            if let view = reusePool[Self.decorationPoolKey(kind)]?.views.popLast() {
                 view.prepareForReuse()
                 return view
             }
@@ -137,31 +135,41 @@ extension CollectionView {
         }
     }
 
+    /// The queue recycled views of `key` wait in (made when first needed).
+    func reuseQueue(_ key: String) -> ReuseQueue {
+        if let queue = reusePool[key] { return queue }
+        let queue = ReuseQueue()
+        reusePool[key] = queue
+        return queue
+    }
+
     /// Where recycled decoration views of `kind` wait.
     static func decorationPoolKey(_ kind: String) -> String { "\u{1E}decoration\u{1F}" + kind }
 
     func willDisplay(_ view: CollectionReusableView, _ key: ElementKey) {
-        switch key {
-        case .cell(let p):
+        switch key.category {
+        case .cell:
+            let p = key.indexPath
             if !prefetched.isEmpty { prefetched.remove(p) }
-            if let cell = view as? CollectionViewCell { delegate?.collectionView(self, willDisplay: cell, forItemAt: p) }
-        case .supplementary(let kind, let p):
-            delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: p)
-        case .decoration:
+            if let delegate, let cell = view as? CollectionViewCell { delegate.collectionView(self, willDisplay: cell, forItemAt: p) }
+        case .supplementaryView:
+            delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
+        case .decorationView:
             break
         }
     }
 
     func endDisplaying(_ view: CollectionReusableView, _ key: ElementKey) {
-        switch key {
-        case .cell(let p):
-            if let cell = view as? CollectionViewCell { delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: p) }
-            reusePool[view.reuseIdentifier, default: []].append(view)
-        case .supplementary(let kind, let p):
-            delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: p)
-            reusePool[kind + "\u{1F}" + view.reuseIdentifier, default: []].append(view)
-        case .decoration(let kind, _):
-            reusePool[Self.decorationPoolKey(kind), default: []].append(view)
+        switch key.category {
+        case .cell:
+            if let delegate, let cell = view as? CollectionViewCell { delegate.collectionView(self, didEndDisplaying: cell, forItemAt: key.indexPath) }
+            let identifier = view.reuseIdentifier
+            if let last = lastCellQueue, last.identifier == identifier { last.queue.views.append(view) } else { reuseQueue(identifier).views.append(view) }
+        case .supplementaryView:
+            delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: key.kind, at: key.indexPath)
+            reuseQueue(key.kind + "\u{1F}" + view.reuseIdentifier).views.append(view)
+        case .decorationView:
+            reuseQueue(Self.decorationPoolKey(key.kind)).views.append(view)
         }
     }
 

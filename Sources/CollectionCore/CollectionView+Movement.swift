@@ -70,7 +70,7 @@ extension CollectionView {
         let mapper = IndexPathMapper(batch, countsBefore: before, countsAfter: after)
         var moved: [ElementKey: CollectionReusableView] = [:]
         for (key, view) in displayed {
-            if case .cell(let p) = key, let q = mapper.map(p) { moved[.cell(q)] = view } else { moved[key] = view }
+            if key.category == .cell, let q = mapper.map(key.indexPath) { moved[.cell(q)] = view } else { moved[key] = view }
         }
         displayed = moved
         selected = Set(selected.compactMap { mapper.map($0) })

@@ -168,8 +168,9 @@ extension CollectionView {
         let reconfigured = Set(batch.reconfiguredItems)
         var vanished: [IndexPath: CollectionViewLayoutAttributes] = [:]
         for (key, view) in displayed {
-            switch key {
-            case .cell(let p):
+            switch key.category {
+            case .cell:
+                let p = key.indexPath
                 if let q = mapper.map(p) {
                     moved[.cell(q)] = view
                     if !reconfigured.isEmpty, reconfigured.contains(p), let cell = view as? CollectionViewCell { reconfigure[q] = cell }
@@ -177,23 +178,17 @@ extension CollectionView {
                     vanished[p] = view.layoutAttributes
                     endDisplaying(view, key)
                 }
-            case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader || kind == CollectionView.elementKindSectionFooter:
-                if let s = mapper.section(p.section) {
-                    var q = p
-                    q.section = s
-                    moved[.supplementary(kind, q)] = view
+            case .supplementaryView where key.kind == CollectionView.elementKindSectionHeader || key.kind == CollectionView.elementKindSectionFooter,
+                 .decorationView:
+                // Headers, footers and backgrounds belong to their section, and move with it.
+                if let s = mapper.section(key.section) {
+                    moved[key.at(section: s, item: key.item)] = view
                 } else {
                     endDisplaying(view, key)
                 }
-            case .supplementary:
+            case .supplementaryView:
                 // Other kinds may belong to an item (a badge): made again for the new order.
                 endDisplaying(view, key)
-            case .decoration(let kind, let p):
-                if let s = mapper.section(p.section) {
-                    moved[.decoration(kind, IndexPath(item: p.item, section: s))] = view
-                } else {
-                    endDisplaying(view, key)
-                }
             }
         }
         displayed = moved

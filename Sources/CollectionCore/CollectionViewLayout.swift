@@ -38,13 +38,13 @@ open class CollectionViewLayout {
     /// The collection view using this layout.
     public internal(set) weak var collectionView: CollectionView?
     /// True until the next `prepare()` after an invalidation.
-    public private(set) var needsPrepare = true
+    @exclusivity(unchecked) public private(set) var needsPrepare = true
 
     /// Creates a layout.
     public init() {}
 
     /// The views of decoration kinds (`register(_:forDecorationViewOfKind:)`).
-    private(set) var decorationViewClasses: [String: CollectionReusableView.Type] = [:]
+    @exclusivity(unchecked) private(set) var decorationViewClasses: [String: CollectionReusableView.Type] = [:]
 
     /// Registers the view class of a decoration kind, as UIKit's layout does (nil
     /// removes it). The client draws the view from the template named after the kind

@@ -14,30 +14,32 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// UIKit's `automaticSize`: set `estimatedItemSize` to it for self-sizing cells.
     public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
 
+    // Stored properties are `@exclusivity(unchecked)` as in CollectionView (see there):
+    // read for every element of every viewer's batch, never held across a call out.
     /// The size of every item (unless the delegate says otherwise).
-    public var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+    @exclusivity(unchecked) public var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
     /// Non-zero: items are sized by their cells, starting from this estimate.
-    public var estimatedItemSize = CGSize.zero { didSet { invalidateLayout() } }
+    @exclusivity(unchecked) public var estimatedItemSize = CGSize.zero { didSet { invalidateLayout() } }
     /// The minimum spacing between lines.
-    public var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    @exclusivity(unchecked) public var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
     /// The minimum spacing between items of one line.
-    public var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
+    @exclusivity(unchecked) public var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
     /// Insets around each section's items (not its header and footer).
-    public var sectionInset = EdgeInsets.zero { didSet { invalidateLayout() } }
+    @exclusivity(unchecked) public var sectionInset = EdgeInsets.zero { didSet { invalidateLayout() } }
     /// Where insets are measured from (no difference in a browser).
-    public var sectionInsetReference = SectionInsetReference.fromContentInset { didSet { invalidateLayout() } }
+    @exclusivity(unchecked) public var sectionInsetReference = SectionInsetReference.fromContentInset { didSet { invalidateLayout() } }
     /// Header size: only the height is used when scrolling vertically, the width horizontally. Zero: none.
-    public var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+    @exclusivity(unchecked) public var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
     /// Footer size, likewise.
-    public var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
+    @exclusivity(unchecked) public var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
     /// Vertical (lines are rows) or horizontal (lines are columns).
-    public var scrollDirection = ScrollDirection.vertical { didSet { invalidateLayout() } }
+    @exclusivity(unchecked) public var scrollDirection = ScrollDirection.vertical { didSet { invalidateLayout() } }
     /// The header of the section at the top sticks to the visible bounds.
-    public var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+    @exclusivity(unchecked) public var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
     /// The footer of the section at the bottom sticks to the visible bounds.
-    public var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+    @exclusivity(unchecked) public var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
     /// Beyond UIKit: how lines place their items (default `.justified`, UIKit's).
-    public var lineAlignment = FlowLineAlignment.justified { didSet { invalidateLayout() } }
+    @exclusivity(unchecked) public var lineAlignment = FlowLineAlignment.justified { didSet { invalidateLayout() } }
 
     /// zIndex of pinned headers and footers (UIKit's value).
     public static let pinnedZIndex = 1024
@@ -55,11 +57,11 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         var firstItem = 0, firstLine = 0
     }
 
-    private(set) var sections: [Section] = []
-    var fixedSize: (u: CGFloat, v: CGFloat)?
-    var crossLength: CGFloat = 0     // bounds extent across the scrolling axis
-    var boundsSize = CGSize.zero
-    var visibleBounds: CGRect?
+    @exclusivity(unchecked) private(set) var sections: [Section] = []
+    @exclusivity(unchecked) var fixedSize: (u: CGFloat, v: CGFloat)?
+    @exclusivity(unchecked) var crossLength: CGFloat = 0     // bounds extent across the scrolling axis
+    @exclusivity(unchecked) var boundsSize = CGSize.zero
+    @exclusivity(unchecked) var visibleBounds: CGRect?
     /// One item's place on its line (per-item sizes only): plain numbers, no object.
     struct ItemGeometry {
         var u: CGFloat, uExtent: CGFloat, vExtent: CGFloat
@@ -75,14 +77,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         var sampledLineEnds: [CGFloat] = []
         static let sampleStride = 64
     }
-    var storage = Storage()
+    @exclusivity(unchecked) var storage = Storage()
     /// The last prepare's sizes came from the delegate and may be kept (see
     /// ``CollectionViewFlowLayoutInvalidationContext``), with the counts and axis they were for.
-    var delegateMetricsValid = false
-    var metricsCounts: [Int] = []
-    var metricsVertical = true
+    @exclusivity(unchecked) var delegateMetricsValid = false
+    @exclusivity(unchecked) var metricsCounts: [Int] = []
+    @exclusivity(unchecked) var metricsVertical = true
     /// Items whose delegate size is asked again at the next prepare (kept metrics only).
-    var itemsToAskAgain: [IndexPath] = []
+    @exclusivity(unchecked) var itemsToAskAgain: [IndexPath] = []
 
     /// Creates a flow layout with UIKit's defaults (50×50 items, spacing 10).
     public override init() {}

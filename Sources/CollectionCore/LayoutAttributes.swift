@@ -12,9 +12,9 @@ public enum ElementCategory: String, Sendable, Codable {
 public struct CollectionViewLayoutAttributes: Equatable, Sendable {
     // The index path is kept as two numbers and built when read: a layout answering
     // a rect query makes many attributes, and few of their index paths are read.
-    private var pathSection: Int
-    private var pathItem: Int
-    private var pathLength: Int
+    var pathSection: Int
+    var pathItem: Int
+    var pathLength: Int
 
     /// The element's index path.
     public var indexPath: IndexPath {

@@ -4,10 +4,12 @@ import Foundation
 /// a reuse identifier (which template) and string content fields (what fills it).
 /// Subclass it to give the fields names.
 open class CollectionReusableView {
+    // Stored properties are `@exclusivity(unchecked)` as in CollectionView (see there):
+    // read for every element of every viewer's batch, never held across a call out.
     /// Which template draws it.
-    public internal(set) var reuseIdentifier: String
+    @exclusivity(unchecked) public internal(set) var reuseIdentifier: String
     /// Fields for the template.
-    public var content: [String: String] = [:] {
+    @exclusivity(unchecked) public var content: [String: String] = [:] {
         didSet {
             revision &+= 1
             contentRevision &+= 1
@@ -63,7 +65,7 @@ open class CollectionReusableView {
 
     /// The size the view's content needs, as measured where it is drawn (the
     /// browser reports it); nil until measured.
-    public var measuredSize: CGSize?
+    @exclusivity(unchecked) public var measuredSize: CGSize?
 
     /// With self-sizing (an `estimatedItemSize`), the collection view asks each cell
     /// for its preferred attributes. The default gives the measured size if any.
@@ -78,9 +80,9 @@ open class CollectionReusableView {
 /// A cell, as UIKit's `UICollectionViewCell`.
 open class CollectionViewCell: CollectionReusableView {
     /// Selected state (the collection view keeps it in step with its selection).
-    open var isSelected = false
+    @exclusivity(unchecked) open var isSelected = false
     /// Highlighted state (while the pointer is down on it).
-    open var isHighlighted = false
+    @exclusivity(unchecked) open var isHighlighted = false
 
     open override func prepareForReuse() {
         super.prepareForReuse()
@@ -122,4 +124,10 @@ extension CollectionView {
             reuseIdentifier = "SupplementaryRegistration-\(Supplementary.self)-\(CollectionView.nextRegistrationNumber())"
         }
     }
+}
+
+/// Recycled views of one reuse identifier, waiting to be dequeued (a class, so
+/// that a collection view can keep the queue it used last at hand).
+final class ReuseQueue {
+    @exclusivity(unchecked) var views: [CollectionReusableView] = []
 }

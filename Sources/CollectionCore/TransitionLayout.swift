@@ -91,19 +91,13 @@ open class CollectionViewTransitionLayout: CollectionViewLayout {
         return blend(from, to)
     }
 
-    private static func key(of a: CollectionViewLayoutAttributes) -> ElementKey {
-        switch a.representedElementCategory {
-        case .cell: .cell(a.indexPath)
-        case .supplementaryView: .supplementary(a.representedElementKind ?? "", a.indexPath)
-        case .decorationView: .decoration(a.representedElementKind ?? "", a.indexPath)
-        }
-    }
+    private static func key(of a: CollectionViewLayoutAttributes) -> ElementKey { a.elementKey }
 
     private func attributes(for key: ElementKey, in layout: CollectionViewLayout) -> CollectionViewLayoutAttributes? {
-        switch key {
-        case .cell(let p): layout.layoutAttributesForItem(at: p)
-        case .supplementary(let kind, let p): layout.layoutAttributesForSupplementaryView(ofKind: kind, at: p)
-        case .decoration(let kind, let p): layout.layoutAttributesForDecorationView(ofKind: kind, at: p)
+        switch key.category {
+        case .cell: layout.layoutAttributesForItem(at: key.indexPath)
+        case .supplementaryView: layout.layoutAttributesForSupplementaryView(ofKind: key.kind, at: key.indexPath)
+        case .decorationView: layout.layoutAttributesForDecorationView(ofKind: key.kind, at: key.indexPath)
         }
     }
 

@@ -83,7 +83,7 @@ public typealias WireMove = [[Int]]
 public enum ServerMessage: Equatable, Sendable {
     case welcome(Welcome)
     case window(Window)
-    case batch(Batch)
+    indirect case batch(Batch)
     case ack(op: String, seq: Int)
     case selection(viewer: String, item: String, selected: Bool)
     /// Viewers who joined and left since the last such message (sent at most once per

@@ -48,7 +48,7 @@ extension CollectionHub {
             place = frame.minY < top ? .top : frame.maxY > bottom ? .bottom : .none
         }
         cv.scrollToItem(at: indexPath, at: place, animated: true)
-        let (changed, removed) = viewer.refreshWindow(model: model)
+        let (changed, removed) = viewer.refreshWindow()
         let offset = Point(x: Double(cv.contentOffset.x), y: Double(cv.contentOffset.y))
         return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, offset: offset)))]
     }

@@ -219,13 +219,13 @@ extension CollectionHub {
             // is picked up again after, in a window of its own.
             guard viewer.ready else { return (nil, []) }
             // Only what is new to the window or changed: the client keeps the rest.
-            let (changed, removed) = viewer.refreshWindow(model: model)
+            let (changed, removed) = viewer.refreshWindow()
             var batch = template
             batch.contentSize = viewer.contentSize
             batch.bands = viewer.bands
             batch.elements = changed
             batch.remove = removed
-            (batch.appear, batch.disappear) = viewer.updatePoses(model: model, deletedIds: deletedIds)
+            (batch.appear, batch.disappear) = viewer.updatePoses(deletedIds: deletedIds)
             return (.batch(batch), resumeMovement(of: viewer))
         }
         return out

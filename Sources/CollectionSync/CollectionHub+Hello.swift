@@ -41,7 +41,7 @@ extension CollectionHub {
         viewer.window = [:]
         viewer.show(viewport: hello.viewport, offset: hello.offset, policy: policy)
         // The window was emptied: every element comes back as changed, in order.
-        let (elements, _) = viewer.refreshWindow(model: model, force: true)
+        let (elements, _) = viewer.refreshWindow(force: true)
         let selections = orderedViewers().filter(\.ready)
             .map { SelectionInfo(viewer: $0.info.id, items: $0.selection(in: model).sorted()) }
             .filter { !$0.items.isEmpty } + remoteSelections

@@ -80,7 +80,7 @@ extension CollectionHub {
 
     /// The mover's window after a movement step, animated.
     private func movementWindow(_ viewer: Viewer) -> [Outgoing] {
-        let (changed, removed) = viewer.refreshWindow(model: model)
+        let (changed, removed) = viewer.refreshWindow()
         return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, animated: true)))]
     }
 

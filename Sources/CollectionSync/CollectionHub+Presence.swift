@@ -107,7 +107,7 @@ extension CollectionHub {
             loggedBatches: log.storage, rememberedOps: acceptedOps.count,
             appliedUpdates: states.values.reduce(0) { $0 + $1.collectionView.appliedUpdateCount },
             views: states.values.reduce(0) { $0 + $1.collectionView.displayedElements.count + $1.collectionView.reusableViewCount },
-            windowElements: states.values.reduce(0) { $0 + $1.window.count },
+            windowElements: states.values.reduce(0) { $0 + $1.entries.count },
             presenceEvents: presenceEvents.count)
     }
 }

@@ -34,7 +34,7 @@ extension CollectionHub {
                 offset = Point(x: Double(cv.contentOffset.x), y: Double(wanted))
             }
         }
-        let (changed, removed) = viewer.refreshWindow(model: model)
+        let (changed, removed) = viewer.refreshWindow()
         guard !changed.isEmpty || !removed.isEmpty || offset != nil else { return [] }
         return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, offset: offset)))]
     }
@@ -44,8 +44,8 @@ extension CollectionHub {
         let top = cv.contentOffset.y
         var best: (IndexPath, CGRect)?
         for (key, view) in cv.displayedElements {
-            guard case .cell(let p) = key, let frame = view.layoutAttributes?.frame, frame.maxY > top else { continue }
-            if best == nil || (frame.minY, frame.minX) < (best!.1.minY, best!.1.minX) { best = (p, frame) }
+            guard key.category == .cell, let frame = view.layoutAttributes?.frame, frame.maxY > top else { continue }
+            if best == nil || (frame.minY, frame.minX) < (best!.1.minY, best!.1.minX) { best = (key.indexPath, frame) }
         }
         return best.map { ($0.0, $0.1.minY - top) }
     }

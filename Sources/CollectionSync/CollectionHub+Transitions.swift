@@ -35,7 +35,7 @@ extension CollectionHub {
     }
 
     private func transitionWindow(_ viewer: Viewer, animated: Bool) -> [Outgoing] {
-        let (changed, removed) = viewer.refreshWindow(model: model)
+        let (changed, removed) = viewer.refreshWindow()
         return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, animated: animated)))]
     }
 }

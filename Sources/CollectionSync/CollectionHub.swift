@@ -344,7 +344,7 @@ public final class CollectionHub {
         case let .scroll(offset, viewport, sectionOffsets):
             try viewer.state.scrollSections(sectionOffsets)
             viewer.show(viewport: viewport, offset: offset, policy: policy)
-            let (changed, removed) = viewer.refreshWindow(model: model)
+            let (changed, removed) = viewer.refreshWindow()
             return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed)))]
         case let .select(item, selected):
             guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
@@ -464,7 +464,7 @@ public final class CollectionHub {
             suspendMovement(of: viewer)
             viewer.switchLayout(to: name, policy: policy)
             guard viewer.ready else { return (nil, []) }
-            let (changed, removed) = viewer.refreshWindow(model: model)
+            let (changed, removed) = viewer.refreshWindow()
             return (.window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, animated: true)), resumeMovement(of: viewer))
         }
         reindexSharedStates()

@@ -7,28 +7,27 @@ import Foundation
 extension ViewState {
     /// The element the client draws for a displayed view (nil for kinds it does not draw).
     func element(for key: ElementKey, _ view: CollectionReusableView) -> Element? {
-        if case .decoration(let kind, let p) = key { return decorationElement(kind: kind, at: p, view) }
+        if key.category == .decorationView { return decorationElement(kind: key.kind, at: key.indexPath, view) }
         guard let a = view.layoutAttributes, let id = view.elementIdentifier else { return nil }
         let frame = [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)]
-        switch key {
-        case .cell(let p):
+        let (section, item) = (key.section, key.item)
+        if key.category == .cell {
             var content = view.content
-            if let style = listLayout?.listRowStyle(at: p) { Self.addListFields(style, to: &content) }
-            return Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: p.section, item: p.item,
+            if let style = listLayout?.listRowStyle(at: key.indexPath) { Self.addListFields(style, to: &content) }
+            return Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: section, item: item,
                            frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content)
-        case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader:
-            // A header's count changes while its view stays displayed: always from the model.
-            return Element(key: "h:" + id, kind: "header", reuse: view.reuseIdentifier, section: p.section, item: nil,
-                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform),
-                           content: dataSource.headerContent(forSectionAt: p.section))
-        case .supplementary(let kind, let p):
-            // A footer, a badge: keyed by kind and by the section or item it belongs to.
-            let footer = kind == CollectionView.elementKindSectionFooter
-            return Element(key: "s:\(kind):" + id, kind: "supplementary", reuse: view.reuseIdentifier, section: p.section, item: footer ? nil : p.item,
-                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: view.content)
-        case .decoration:
-            return nil   // answered above
         }
+        let kind = key.kind
+        if kind == CollectionView.elementKindSectionHeader {
+            // A header's count changes while its view stays displayed: always from the model.
+            return Element(key: "h:" + id, kind: "header", reuse: view.reuseIdentifier, section: section, item: nil,
+                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform),
+                           content: dataSource.headerContent(forSectionAt: section))
+        }
+        // A footer, a badge: keyed by kind and by the section or item it belongs to.
+        let footer = kind == CollectionView.elementKindSectionFooter
+        return Element(key: "s:\(kind):" + id, kind: "supplementary", reuse: view.reuseIdentifier, section: section, item: footer ? nil : item,
+                       frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: view.content)
     }
 
     /// The element of a cell or a footer whose content has not changed since `last`
@@ -36,21 +35,21 @@ extension ViewState {
     /// Headers and decorations show the model's counts, so they are always made afresh.
     func moved(_ key: ElementKey, _ view: CollectionReusableView, _ last: SentView) -> Element? {
         guard let e = last.element, last.contentRevision == view.contentRevision, let a = view.layoutAttributes else { return nil }
-        let section: Int, item: Int?
-        switch key {
-        case .cell(let p):
-            (section, item) = (p.section, p.item)
-        case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionFooter:
-            (section, item) = (p.section, nil)
-        case .supplementary(let kind, let p) where kind == CollectionView.elementKindSectionHeader:
+        let section = key.section, item: Int?
+        switch key.category {
+        case .cell:
+            item = key.item
+        case .supplementaryView where key.kind == CollectionView.elementKindSectionFooter:
+            item = nil
+        case .supplementaryView where key.kind == CollectionView.elementKindSectionHeader:
             // A header shows its section's title and count, as the model has them now.
             let store = dataSource.store
-            guard p.section < store.model.snapshot.numberOfSections else { return nil }
-            let id = store.model.snapshot.sectionIdentifiers[p.section]
+            guard section < store.model.snapshot.numberOfSections else { return nil }
+            let id = store.model.snapshot.sectionIdentifiers[section]
             guard e.key.utf8.count == id.utf8.count + 2, e.key.hasSuffix(id),
                   e.content["title"] == store.model.sectionTitles[id] ?? id,
-                  e.content["count"] == String(store.model.snapshot.numberOfItems(inSectionAt: p.section)) else { return nil }
-            (section, item) = (p.section, nil)
+                  e.content["count"] == String(store.model.snapshot.numberOfItems(inSectionAt: section)) else { return nil }
+            item = nil
         default:
             return nil
         }
@@ -76,9 +75,10 @@ extension ViewState {
     /// window: inserted cells' first poses and deleted cells' last ones, where they
     /// differ from the default (the cell's frame, transparent). `deletedIds` names
     /// the batch's deleted items by their index paths before it.
-    func updatePoses(model: CollectionModel, deletedIds: [IndexPath: String]) -> (appear: [Pose]?, disappear: [Pose]?) {
+    func updatePoses(deletedIds: [IndexPath: String]) -> (appear: [Pose]?, disappear: [Pose]?) {
         let animations = collectionView.lastUpdateAnimations
         guard !animations.isEmpty else { return (nil, nil) }
+        let model = dataSource.store.model
         var appear: [Pose] = [], disappear: [Pose] = []
         for (q, a) in animations.appearing {
             guard let id = model.snapshot.itemIdentifier(at: q) else { continue }

@@ -15,15 +15,17 @@ final class ViewState {
     var layoutName = ""
     var viewport: Size?
     let dataSource: ModelDataSource
-    /// Elements the client holds, by key, as last sent.
-    /// (Read and written for every changed element of every batch, here, and set whole
-    /// by its viewer, never across a call out: no run-time exclusivity check.)
-    @exclusivity(unchecked) var window: [String: Element] = [:]
+    /// Elements the client holds, by key, as last sent (see `ViewState+Window.swift`).
+    /// (Read and written for every changed element of every batch, there, never
+    /// across a call out: no run-time exclusivity check.)
+    @exclusivity(unchecked) var entries: [String: WindowEntry] = [:]
+    /// The number of the last refresh of the window.
+    @exclusivity(unchecked) var pass = 0
     /// The collection view's display generation the window was built from.
-    private var windowGeneration = -1
+    var windowGeneration = -1
     /// What was last sent for a view is kept on the view itself (its `mirror`),
     /// marked with this number; a new number forgets everything sent.
-    private var sentGeneration = 0
+    var sentGeneration = 0
     /// How many viewers use this state.
     var members = 0
     /// The key this state is offered to other viewers under, if any.
@@ -65,7 +67,7 @@ final class ViewState {
 
     /// The background view's element: the viewport's size at the content's origin
     /// (the client keeps it in place as the content scrolls), behind everything.
-    private func backgroundElement() -> Element? {
+    func backgroundElement() -> Element? {
         guard let view = collectionView.backgroundView, let viewport else { return nil }
         return Element(key: Self.backgroundKey, kind: "background", reuse: view.reuseIdentifier, section: 0, item: nil,
                        frame: [0, 0, viewport.width, viewport.height], zIndex: Self.backgroundZIndex, content: view.content)
@@ -154,7 +156,7 @@ final class ViewState {
 
     /// Gives the collection view the offsets by the sections' indices now (sections
     /// move and go; offsets of gone sections are forgotten).
-    private func applySectionOffsets() {
+    func applySectionOffsets() {
         let snapshot = dataSource.store.model.snapshot
         var byIndex: [Int: CGFloat] = [:]
         for (id, offset) in sectionOffsets {
@@ -271,77 +273,6 @@ final class ViewState {
     func selection(in model: CollectionModel) -> Set<String> {
         Set((collectionView.indexPathsForSelectedItems ?? []).compactMap { model.snapshot.itemIdentifier(at: $0) })
     }
-
-    /// Brings the window up to date; returns what changed (new or different, in
-    /// index-path order) and what left. Nothing is rebuilt when the collection view's
-    /// display has not changed (a scroll within the same elements, say), and a cell
-    /// whose view has not changed since it was sent is not rebuilt either.
-    func refreshWindow(model: CollectionModel, force: Bool = false) -> (changed: [Element], removed: [String]) {
-        if !sectionOffsets.isEmpty { applySectionOffsets() }
-        collectionView.layoutIfNeeded()
-        guard force || collectionView.displayGeneration != windowGeneration else { return ([], []) }
-        windowGeneration = collectionView.displayGeneration
-        if force { sentGeneration += 1 }
-        var keys: [String] = []
-        var changed: [Element] = []
-        // A list row's style follows its neighbours (the last row loses its separator
-        // when one is added after it): list rows are always looked at again.
-        let lists = listLayout != nil
-        let displayed = collectionView.displayedElements
-        keys.reserveCapacity(displayed.count + 1)
-        for (key, view) in displayed {
-            let record = view.mirror.map { unsafeDowncast($0, to: SentView.self) }
-            let last = record?.generation == sentGeneration ? record : nil
-            if case .cell = key, !lists, let last, last.revision == view.revision {
-                keys.append(last.key)
-                continue
-            }
-            let e: Element
-            if !lists, let last, let before = last.element, let placed = moved(key, view, last) {
-                // `before` at the view's new place: the window holds `before` under this
-                // key (what was last sent for the view showing it), so `placed` is new
-                // exactly when it is not `before` itself. Its encoding is `before`'s.
-                e = placed
-                if !before.isSameValue(as: e) {
-                    window[e.key] = e
-                    changed.append(e)
-                }
-            } else {
-                guard var made = element(for: key, view) else {
-                    view.mirror = nil
-                    continue
-                }
-                if window[made.key] != made {
-                    made.prepareEncoding(using: dataSource.store.encodingCache)   // once: its moves reuse it
-                    window[made.key] = made
-                    changed.append(made)
-                }
-                e = made
-            }
-            if let record {
-                record.update(generation: sentGeneration, revision: view.revision, key: e.key, contentRevision: view.contentRevision, element: e)
-            } else {
-                view.mirror = SentView(generation: sentGeneration, revision: view.revision, key: e.key, contentRevision: view.contentRevision, element: e)
-            }
-            keys.append(e.key)
-        }
-        if let background = backgroundElement() {
-            keys.append(background.key)
-            if window[background.key] != background {
-                window[background.key] = background
-                changed.append(background)
-            }
-        }
-        // Every key displayed is in the window: only a window with more holds elements that left.
-        var removed: [String] = []
-        if window.count > keys.count {
-            let kept = Set(keys)
-            removed = window.keys.filter { !kept.contains($0) }.sorted()
-        }
-        for key in removed { window[key] = nil }
-        changed.sort { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
-        return (changed, removed)
-    }
 }
 
 /// How large one viewer's window may be (from ``HubLimits``).
@@ -370,31 +301,4 @@ struct SharingKey: Hashable {
     var y: Double
     /// Offsets of sections that scroll on their own, by id.
     var sectionOffsets: [String: Double]
-}
-
-/// What the client was last sent for one displayed view, kept on the view (its
-/// `mirror`): no table to look views up in on every batch.
-final class SentView {
-    private(set) var generation: Int
-    private(set) var revision: Int
-    private(set) var key: String
-    /// The view's content revision, and the element sent for it.
-    private(set) var contentRevision: Int
-    private(set) var element: Element?
-
-    init(generation: Int, revision: Int, key: String, contentRevision: Int, element: Element?) {
-        self.generation = generation
-        self.revision = revision
-        self.key = key
-        self.contentRevision = contentRevision
-        self.element = element
-    }
-
-    func update(generation: Int, revision: Int, key: String, contentRevision: Int, element: Element?) {
-        self.generation = generation
-        self.revision = revision
-        self.key = key
-        self.contentRevision = contentRevision
-        self.element = element
-    }
 }

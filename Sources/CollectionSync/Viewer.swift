@@ -44,10 +44,10 @@ final class Viewer {
     func show(viewport: Size?, offset: Point, policy: LayoutPolicy) { state.show(viewport: viewport, offset: offset, policy: policy) }
     func switchLayout(to name: String, policy: LayoutPolicy) { state.switchLayout(to: name, policy: policy) }
     func selection(in model: CollectionModel) -> Set<String> { state.selection(in: model) }
-    func refreshWindow(model: CollectionModel, force: Bool = false) -> (changed: [Element], removed: [String]) {
-        state.refreshWindow(model: model, force: force)
+    func refreshWindow(force: Bool = false) -> (changed: [Element], removed: [String]) {
+        state.refreshWindow(force: force)
     }
-    func updatePoses(model: CollectionModel, deletedIds: [IndexPath: String]) -> (appear: [Pose]?, disappear: [Pose]?) {
-        state.updatePoses(model: model, deletedIds: deletedIds)
+    func updatePoses(deletedIds: [IndexPath: String]) -> (appear: [Pose]?, disappear: [Pose]?) {
+        state.updatePoses(deletedIds: deletedIds)
     }
 }

@@ -79,8 +79,8 @@ import Testing
 
     func displayedItems(_ cv: CollectionView, section: Int) -> [Int] {
         cv.displayedElements.keys.compactMap { key -> Int? in
-            guard case .cell(let p) = key, p.section == section else { return nil }
-            return p.item
+            guard key.category == .cell, key.section == section else { return nil }
+            return key.item
         }.sorted()
     }
 

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Identifies a displayed element: its category, its kind (supplementary and
+/// decoration views) and its index path.
+///
+/// Made as `.cell(indexPath)`, `.supplementary(kind, indexPath)` or
+/// `.decoration(kind, indexPath)`. Held as plain numbers, not as Foundation's
+/// `IndexPath` (whose every access is a call): keys are made, hashed and compared
+/// for every displayed element on every batch and scroll of every viewer.
+public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
+    /// Cell, supplementary or decoration view.
+    public let category: ElementCategory
+    /// The supplementary or decoration kind ("" for a cell).
+    public let kind: String
+    /// The index path's first number (its section), its second (the item), and
+    /// how many of the two it has (0, 1 or 2).
+    public let section: Int
+    public let item: Int
+    let length: Int
+
+    init(_ category: ElementCategory, _ kind: String, section: Int, item: Int, length: Int) {
+        self.category = category
+        self.kind = kind
+        self.section = section
+        self.item = item
+        self.length = length
+    }
+
+    init(_ category: ElementCategory, _ kind: String, _ p: IndexPath) {
+        let n = p.count
+        self.init(category, kind, section: n > 0 ? p[0] : 0, item: n > 1 ? p[1] : 0, length: min(n, 2))
+    }
+
+    /// The cell at `item` in `section`.
+    init(cellAt item: Int, inSection section: Int) {
+        self.init(.cell, "", section: section, item: item, length: 2)
+    }
+
+    /// The cell at `indexPath`.
+    public static func cell(_ indexPath: IndexPath) -> ElementKey { ElementKey(.cell, "", indexPath) }
+    /// The supplementary view of `kind` at `indexPath`.
+    public static func supplementary(_ kind: String, _ indexPath: IndexPath) -> ElementKey { ElementKey(.supplementaryView, kind, indexPath) }
+    /// The decoration view (a section's background) of `kind` at `indexPath`.
+    public static func decoration(_ kind: String, _ indexPath: IndexPath) -> ElementKey { ElementKey(.decorationView, kind, indexPath) }
+
+    /// The element's index path.
+    public var indexPath: IndexPath {
+        switch length {
+        case 2: IndexPath(item: item, section: section)
+        case 1: IndexPath(index: section)
+        default: IndexPath()
+        }
+    }
+
+    /// This key at another index path (same category and kind).
+    func at(section: Int, item: Int) -> ElementKey { ElementKey(category, kind, section: section, item: item, length: length) }
+
+    public var description: String {
+        switch category {
+        case .cell: "cell\(indexPath)"
+        case .supplementaryView: "supplementary(\(kind))\(indexPath)"
+        case .decorationView: "decoration(\(kind))\(indexPath)"
+        }
+    }
+
+    public static func == (a: ElementKey, b: ElementKey) -> Bool {
+        a.section == b.section && a.item == b.item && a.category == b.category && a.length == b.length && a.kind == b.kind
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(mixed)
+    }
+
+    // Dictionaries of keys hash them with the standard library's seeded SipHash
+    // unless the key answers `_rawHashValue(seed:)` itself: the displayed set is
+    // looked up for every element on every batch of every viewer, and SipHash was
+    // most of each lookup. The numbers go through a strong 64-bit mix (splitmix64's
+    // finalizer) with the dictionary's seed: equal keys hash equally, nearby index
+    // paths spread over the whole table.
+    public func _rawHashValue(seed: Int) -> Int {
+        var z = UInt64(bitPattern: Int64(mixed)) &+ UInt64(bitPattern: Int64(seed)) &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(bitPattern: UInt(truncatingIfNeeded: z ^ (z >> 31)))
+    }
+
+    /// The key's numbers folded into one (its kind by length: kinds are few).
+    private var mixed: Int {
+        let c = switch category { case .cell: 0; case .supplementaryView: 1; case .decorationView: 2 }
+        return section &* 1_000_003 &+ item &+ (length &* 4 &+ c) &* 7_919 &+ kind.utf8.count &* 104_729
+    }
+}
+
+extension CollectionViewLayoutAttributes {
+    /// The key of the element these attributes place.
+    var elementKey: ElementKey {
+        ElementKey(representedElementCategory, representedElementKind ?? "", section: pathSection, item: pathItem, length: pathLength)
+    }
+}

@@ -1,0 +1,149 @@
+import CollectionCore
+import CollectionProtocol
+import Foundation
+
+/// The window a viewer's client holds, kept up to date with its collection view's
+/// displayed views.
+///
+/// Each element the client holds is a ``WindowEntry``, found by its key; the view
+/// showing it keeps the entry at hand too (its mirror, a ``SentView``), so a batch
+/// that moves a view's element updates the entry without looking it up, and a
+/// refresh finds what left the window by the entries no view marked, not by
+/// hashing every key shown.
+extension ViewState {
+    /// Elements the client holds, by key, as last sent. Setting it (a new client,
+    /// a state copied for a viewer) forgets what was sent for every view.
+    var window: [String: Element] {
+        get { entries.mapValues(\.element) }
+        set {
+            for entry in entries.values { entry.isHeld = false }
+            entries = newValue.mapValues { WindowEntry($0) }
+            sentGeneration += 1
+        }
+    }
+
+    /// Brings the window up to date; returns what changed (new or different, in
+    /// index-path order) and what left. Nothing is rebuilt when the collection view's
+    /// display has not changed (a scroll within the same elements, say), and a cell
+    /// whose view has not changed since it was sent is not rebuilt either.
+    func refreshWindow(force: Bool = false) -> (changed: [Element], removed: [String]) {
+        if !sectionOffsets.isEmpty { applySectionOffsets() }
+        collectionView.layoutIfNeeded()
+        guard force || collectionView.displayGeneration != windowGeneration else { return ([], []) }
+        windowGeneration = collectionView.displayGeneration
+        if force { sentGeneration += 1 }
+        pass &+= 1
+        let pass = pass
+        var shown = 0   // entries marked by this pass
+        var changed: [Element] = []
+        // A list row's style follows its neighbours (the last row loses its separator
+        // when one is added after it): list rows are always looked at again.
+        let lists = listLayout != nil
+        for (key, view) in collectionView.displayedElements {
+            let record = view.mirror.map { unsafeDowncast($0, to: SentView.self) }
+            let last = record?.generation == sentGeneration ? record : nil
+            if key.category == .cell, !lists, let last, last.revision == view.revision, last.entry.isHeld {
+                if last.entry.pass != pass { last.entry.pass = pass; shown += 1 }
+                continue
+            }
+            let e: Element, entry: WindowEntry
+            if !lists, let last, last.entry.isHeld, let before = last.element, let placed = moved(key, view, last) {
+                // `before` at the view's new place: its entry holds `before` (what was
+                // last sent for the view showing it), so `placed` is new exactly when
+                // it is not `before` itself. Its encoding is `before`'s.
+                e = placed
+                entry = last.entry
+                if !before.isSameValue(as: e) {
+                    entry.element = e
+                    changed.append(e)
+                }
+            } else {
+                guard var made = element(for: key, view) else {
+                    view.mirror = nil
+                    continue
+                }
+                if let held = entries[made.key] {
+                    entry = held
+                    if held.element != made {
+                        made.prepareEncoding(using: dataSource.store.encodingCache)   // once: its moves reuse it
+                        held.element = made
+                        changed.append(made)
+                    }
+                } else {
+                    made.prepareEncoding(using: dataSource.store.encodingCache)
+                    entry = WindowEntry(made)
+                    entries[made.key] = entry
+                    changed.append(made)
+                }
+                e = made
+            }
+            if entry.pass != pass { entry.pass = pass; shown += 1 }
+            if let record {
+                record.update(generation: sentGeneration, revision: view.revision, contentRevision: view.contentRevision, element: e, entry: entry)
+            } else {
+                view.mirror = SentView(generation: sentGeneration, revision: view.revision, contentRevision: view.contentRevision, element: e, entry: entry)
+            }
+        }
+        if let background = backgroundElement() {
+            let entry: WindowEntry
+            if let held = entries[background.key] {
+                entry = held
+                if held.element != background {
+                    held.element = background
+                    changed.append(background)
+                }
+            } else {
+                entry = WindowEntry(background)
+                entries[background.key] = entry
+                changed.append(background)
+            }
+            if entry.pass != pass { entry.pass = pass; shown += 1 }
+        }
+        // Every element shown is marked: only a window with more holds elements that left.
+        var removed: [String] = []
+        if entries.count > shown {
+            removed = entries.compactMap { $0.value.pass == pass ? nil : $0.key }.sorted()
+            for key in removed { entries.removeValue(forKey: key)?.isHeld = false }
+        }
+        changed.sort { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
+        return (changed, removed)
+    }
+}
+
+/// One element the client holds, and the last refresh that found it shown.
+final class WindowEntry {
+    @exclusivity(unchecked) var element: Element
+    @exclusivity(unchecked) var pass = 0
+    /// False once the element left the window (a view's mirror may still name it).
+    @exclusivity(unchecked) var isHeld = true
+
+    init(_ element: Element) { self.element = element }
+}
+
+/// What the client was last sent for one displayed view, kept on the view (its
+/// `mirror`): no table to look views up in on every batch.
+final class SentView {
+    private(set) var generation: Int
+    private(set) var revision: Int
+    /// The view's content revision, and the element sent for it.
+    private(set) var contentRevision: Int
+    private(set) var element: Element?
+    /// The window's entry for the element.
+    private(set) var entry: WindowEntry
+
+    init(generation: Int, revision: Int, contentRevision: Int, element: Element?, entry: WindowEntry) {
+        self.generation = generation
+        self.revision = revision
+        self.contentRevision = contentRevision
+        self.element = element
+        self.entry = entry
+    }
+
+    func update(generation: Int, revision: Int, contentRevision: Int, element: Element?, entry: WindowEntry) {
+        self.generation = generation
+        self.revision = revision
+        self.contentRevision = contentRevision
+        self.element = element
+        self.entry = entry
+    }
+}
