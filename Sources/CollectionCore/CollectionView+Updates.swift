@@ -170,12 +170,13 @@ extension CollectionView {
         for (key, view) in displayed {
             switch key.category {
             case .cell:
-                let p = key.indexPath
-                if let q = mapper.map(p) {
-                    moved[.cell(q)] = view
-                    if !reconfigured.isEmpty, reconfigured.contains(p), let cell = view as? CollectionViewCell { reconfigure[q] = cell }
+                if let q = mapper.map(section: key.section, item: key.item) {
+                    moved[ElementKey(cellAt: q.item, inSection: q.section)] = view
+                    if !reconfigured.isEmpty, reconfigured.contains(key.indexPath), let cell = view as? CollectionViewCell {
+                        reconfigure[IndexPath(item: q.item, section: q.section)] = cell
+                    }
                 } else {
-                    vanished[p] = view.layoutAttributes
+                    vanished[key.indexPath] = view.layoutAttributes
                     endDisplaying(view, key)
                 }
             case .supplementaryView where key.kind == CollectionView.elementKindSectionHeader || key.kind == CollectionView.elementKindSectionFooter,
@@ -192,10 +193,10 @@ extension CollectionView {
             }
         }
         displayed = moved
-        selected = Set(selected.compactMap { mapper.map($0) })
-        highlighted = highlighted.flatMap { mapper.map($0) }
-        focusedIndexPath = focusedIndexPath.flatMap { mapper.map($0) }
-        prefetched = Set(prefetched.compactMap { mapper.map($0) })
+        if !selected.isEmpty { selected = Set(selected.compactMap { mapper.map($0) }) }
+        if highlighted != nil { highlighted = highlighted.flatMap { mapper.map($0) } }
+        if focusedIndexPath != nil { focusedIndexPath = focusedIndexPath.flatMap { mapper.map($0) } }
+        if !prefetched.isEmpty { prefetched = Set(prefetched.compactMap { mapper.map($0) }) }
         if let sizes = selfSizedItems {
             var moved: [IndexPath: CGSize] = [:]
             for (p, size) in sizes { if let q = mapper.map(p) { moved[q] = size } }

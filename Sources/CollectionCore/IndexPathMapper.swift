@@ -7,7 +7,7 @@ public struct IndexPathMapper: Sendable {
     private let oldToNew: [Int?]
     private let removed: [[Int]]            // by old section: sorted old items that leave their slot
     private let targets: [[Int]]            // by new section: sorted new items taken by inserts and moves
-    private let moves: [Slot: IndexPath]
+    private let moves: [Slot: Slot]
     private let gone: Set<Slot>             // deleted or reloaded (their old element does not survive)
 
     /// An index path as two numbers: hashed far faster than Foundation's `IndexPath`,
@@ -15,21 +15,33 @@ public struct IndexPathMapper: Sendable {
     private struct Slot: Hashable, Sendable {
         var section: Int
         var item: Int
+        init(section: Int, item: Int) {
+            self.section = section
+            self.item = item
+        }
         init(_ p: IndexPath) {
             section = p.count > 0 ? p[0] : 0
             item = p.count > 1 ? p[1] : 0
+        }
+        // One 64-bit mix, not SipHash (as `ElementKey`).
+        func hash(into hasher: inout Hasher) { hasher.combine(section &* 1_000_003 &+ item) }
+        func _rawHashValue(seed: Int) -> Int {
+            var z = UInt64(bitPattern: Int64(section &* 1_000_003 &+ item)) &+ UInt64(bitPattern: Int64(seed)) &* 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int(bitPattern: UInt(truncatingIfNeeded: z ^ (z >> 31)))
         }
     }
 
     /// Prepares the mapping of a valid batch.
     public init(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int]) {
         oldToNew = batch.sectionMapping(oldCount: countsBefore.count, newCount: countsAfter.count)
-        var removed: [Int: [Int]] = [:], targets: [Int: [Int]] = [:], moves: [Slot: IndexPath] = [:]
+        var removed: [Int: [Int]] = [:], targets: [Int: [Int]] = [:], moves: [Slot: Slot] = [:]
         for p in batch.deletedItems { removed[p.section, default: []].append(p.item) }
         for m in batch.movedItems {
             removed[m.from.section, default: []].append(m.from.item)
             targets[m.to.section, default: []].append(m.to.item)
-            moves[Slot(m.from)] = m.to
+            moves[Slot(m.from)] = Slot(m.to)
         }
         for p in batch.insertedItems { targets[p.section, default: []].append(p.item) }
         // By index, not by hash: every displayed element is looked up on every batch.
@@ -46,20 +58,32 @@ public struct IndexPathMapper: Sendable {
 
     /// The item's index path after the batch, or nil when deleted or reloaded.
     public func map(_ old: IndexPath) -> IndexPath? {
-        if !gone.isEmpty && gone.contains(Slot(old)) { return nil }
-        return position(old)
+        map(section: old.section, item: old.item).map { IndexPath(item: $0.item, section: $0.section) }
     }
 
     /// Where the slot of `old` is after the batch (a reloaded item's new index path).
     public func position(_ old: IndexPath) -> IndexPath? {
-        if !moves.isEmpty, let to = moves[Slot(old)] { return to }
-        guard let newSection = section(old.section) else { return nil }
-        let removedHere = removed.indices.contains(old.section) ? removed[old.section] : []
-        var k = old.item - (removedHere.isEmpty ? 0 : countBelow(removedHere, old.item))
-        for d in targets.indices.contains(newSection) ? targets[newSection] : [] {
-            if d <= k { k += 1 } else { break }
+        position(section: old.section, item: old.item).map { IndexPath(item: $0.item, section: $0.section) }
+    }
+
+    /// ``map(_:)`` on the two numbers of an index path (no `IndexPath` made).
+    public func map(section: Int, item: Int) -> (section: Int, item: Int)? {
+        if !gone.isEmpty && gone.contains(Slot(section: section, item: item)) { return nil }
+        return position(section: section, item: item)
+    }
+
+    /// ``position(_:)`` on the two numbers of an index path.
+    public func position(section old: Int, item: Int) -> (section: Int, item: Int)? {
+        if !moves.isEmpty, let to = moves[Slot(section: old, item: item)] { return (to.section, to.item) }
+        guard let newSection = section(old) else { return nil }
+        let removedHere = removed.indices.contains(old) ? removed[old] : []
+        var k = item - (removedHere.isEmpty ? 0 : countBelow(removedHere, item))
+        if targets.indices.contains(newSection) {
+            for d in targets[newSection] {
+                if d <= k { k += 1 } else { break }
+            }
         }
-        return IndexPath(item: k, section: newSection)
+        return (newSection, k)
     }
 
     private func countBelow(_ sorted: [Int], _ value: Int) -> Int {

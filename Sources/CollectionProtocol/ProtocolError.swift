@@ -49,6 +49,10 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     /// The edit could not be kept (the data folder is read-only, the disk is
     /// full): nothing changed, and viewers keep watching. Try again later.
     case storageUnavailable = "storage_unavailable"
+    /// The database several servers share cannot be reached (the server connects
+    /// again, with backoff): nothing changed, and viewers keep watching. Send the
+    /// edit again once it is back.
+    case unavailable
     /// This viewer's identity may not do that in this collection (view, select or edit).
     case forbidden
 }

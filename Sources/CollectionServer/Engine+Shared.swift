@@ -33,19 +33,19 @@ extension Engine {
         guard !concerned.isEmpty else { return }
         for hub in concerned where stale.contains(hub.name) {
             try restoreFromStore(hub, reason: "the collection was read again from the store; reconnect")
-            throw ProtocolError(.storageUnavailable, "collection '\(hub.name)' was read again from the store; send the change again")
+            throw ProtocolError(.unavailable, "collection '\(hub.name)' was read again from the store; send the change again")
         }
         let behind: [CommittedBatch]
         do {
             behind = try shared.beginEdit(Dictionary(uniqueKeysWithValues: concerned.map { ($0.name, $0.sequence) }))
         } catch {
-            throw ProtocolError(.storageUnavailable, "the store is unavailable (\(error.message)); changes are refused while viewers keep watching")
+            throw ProtocolError(.unavailable, "the store is unavailable (\(error.message)); changes are refused while viewers keep watching")
         }
         editOpen = true
         editNames = concerned.map(\.name)
         for hub in concerned {
             if !takeUp(behind.filter { $0.collection == hub.name }, into: hub) {
-                throw ProtocolError(.storageUnavailable, "collection '\(hub.name)' was read again from the store; send the change again")
+                throw ProtocolError(.unavailable, "collection '\(hub.name)' was read again from the store; send the change again")
             }
         }
     }
@@ -60,7 +60,7 @@ extension Engine {
             do {
                 behind = try shared.beginEdit([batch.collection: batch.seq - 1])
             } catch {
-                throw ProtocolError(.storageUnavailable, "the store is unavailable (\(error.message)); changes are refused while viewers keep watching")
+                throw ProtocolError(.unavailable, "the store is unavailable (\(error.message)); changes are refused while viewers keep watching")
             }
             editOpen = true
             editNames = [batch.collection]
@@ -71,7 +71,7 @@ extension Engine {
         do {
             try shared.append([batch])
         } catch {
-            throw ProtocolError(.storageUnavailable, "the store is unavailable (\(error.message)); changes are refused while viewers keep watching")
+            throw ProtocolError(.unavailable, "the store is unavailable (\(error.message)); changes are refused while viewers keep watching")
         }
         editBatches.append(batch)
         // An edit of one collection commits now, before the batch is applied and
@@ -85,7 +85,7 @@ extension Engine {
             do {
                 try shared.commitEdit()
             } catch {
-                throw ProtocolError(.storageUnavailable, "the change could not be kept (\(error.message)); nothing was changed")
+                throw ProtocolError(.unavailable, "the change could not be kept (\(error.message)); nothing was changed")
             }
         }
     }
@@ -160,7 +160,7 @@ extension Engine {
         } catch {
             stale.insert(hub.name)
             logger.error("\(hub.name): cannot read back what the store holds: \(error); read again before its next change")
-            throw ProtocolError(.storageUnavailable, "the store is unavailable (\(error.message)); changes are refused while viewers keep watching")
+            throw ProtocolError(.unavailable, "the store is unavailable (\(error.message)); changes are refused while viewers keep watching")
         }
     }
 }

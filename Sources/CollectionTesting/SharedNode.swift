@@ -32,7 +32,7 @@ public final class SharedNode {
             do throws(StoreError) {
                 behind = try self.store.beginEdit([self.hub.name: self.hub.sequence])
             } catch {
-                throw ProtocolError(.storageUnavailable, error.message)
+                throw ProtocolError(.unavailable, error.message)
             }
             self.open = true
             for batch in behind { self.takenUp += try self.hub.applyCommitted(batch) }
@@ -41,7 +41,7 @@ public final class SharedNode {
             do throws(StoreError) {
                 try self.store.append([batch])
             } catch {
-                throw ProtocolError(.storageUnavailable, error.message)
+                throw ProtocolError(.unavailable, error.message)
             }
             self.appended = true
         }

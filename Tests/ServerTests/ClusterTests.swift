@@ -146,7 +146,7 @@ struct ClusterTests {
             Issue.record("an edit was accepted while PostgreSQL was down")
             return
         }
-        #expect(op == "s1" && code == .storageUnavailable && message.contains("unavailable"))
+        #expect(op == "s1" && code == .unavailable && message.contains("unavailable"))
         // Viewers keep watching: a scroll is answered while the database is down.
         watcher.send(#"{"type":"scroll","offset":{"x":0,"y":40}}"#)
         _ = try await watcher.next("window")
