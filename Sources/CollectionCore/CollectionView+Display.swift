@@ -53,16 +53,20 @@ extension CollectionView {
         var views = keys.map { displayed[$0] }
         var missing: [Int] = []
         var changed = false
-        if views.count != displayed.count || views.contains(where: { $0 == nil }) {
-            // The set changed (most batches and scrolls keep it: then nothing is rebuilt).
-            var kept: [ElementKey: CollectionReusableView] = [:]
-            kept.reserveCapacity(keys.count)
-            for (i, key) in keys.enumerated() {
-                if let view = displayed.removeValue(forKey: key) { kept[key] = view } else { missing.append(i) }
+        let found = views.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        if found != displayed.count || found != keys.count {
+            // The set changed (most batches and scrolls keep it: then nothing is done).
+            // What left is what no wanted key found: marked views stay, in place.
+            if found != displayed.count {
+                displayPass &+= 1
+                for view in views { view?.displayPass = displayPass }
+                var departed: [(key: ElementKey, view: CollectionReusableView)] = []
+                for (key, view) in displayed where view.displayPass != displayPass { departed.append((key, view)) }
+                for d in departed { displayed.removeValue(forKey: d.key) }
+                for d in departed { endDisplaying(d.view, d.key) }
+                changed = !departed.isEmpty
             }
-            changed = !displayed.isEmpty
-            for (key, view) in displayed { endDisplaying(view, key) }
-            displayed = kept
+            for i in views.indices where views[i] == nil { missing.append(i) }
         }
         for i in missing {
             let key = keys[i]

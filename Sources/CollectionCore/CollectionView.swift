@@ -115,6 +115,8 @@ open class CollectionView {
     /// share one identifier, and this spares hashing it twice for every cell made.
     @exclusivity(unchecked) var lastCellQueue: (identifier: String, type: CollectionViewCell.Type, queue: ReuseQueue)?
     @exclusivity(unchecked) var displayed: [ElementKey: CollectionReusableView] = [:]
+    /// Marks the views still wanted while the displayed set is brought up to date.
+    @exclusivity(unchecked) var displayPass = 0
     @exclusivity(unchecked) var needsDisplayUpdate = true
     /// The view behind every cell (UIKit's `backgroundView`): as large as the
     /// collection view, not scrolling; an empty state, say. Drawn by the client

@@ -23,7 +23,12 @@ open class CollectionReusableView {
     /// Grows whenever the content changes (not the attributes).
     @exclusivity(unchecked) package private(set) var contentRevision = 0
     /// The attributes last applied.
-    @exclusivity(unchecked) public private(set) var layoutAttributes: CollectionViewLayoutAttributes?
+    public var layoutAttributes: CollectionViewLayoutAttributes? { hasApplied ? applied : nil }
+    // Kept as a value and a flag, not an optional: compared for every displayed view
+    // of every viewer on every batch, and an optional of attributes is copied out
+    // (and destroyed) through outlined value witnesses to be compared.
+    @exclusivity(unchecked) private var applied = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+    @exclusivity(unchecked) private var hasApplied = false
     /// Grows whenever the content or the applied attributes change: whoever mirrors
     /// the view elsewhere (the server, for a browser) resends it only when this moved.
     @exclusivity(unchecked) public private(set) var revision = 0
@@ -35,6 +40,8 @@ open class CollectionReusableView {
     /// Whatever mirrors the view elsewhere keeps what it last sent for it here
     /// (the hub, for a browser): one slot, for the one mirror of its collection view.
     @exclusivity(unchecked) package var mirror: AnyObject?
+    /// The collection view's mark while it brings its displayed set up to date.
+    @exclusivity(unchecked) var displayPass = 0
 
     /// Creates a view for a reuse identifier (the collection view does this when dequeuing).
     public required init(reuseIdentifier: String) {
@@ -52,15 +59,13 @@ open class CollectionReusableView {
     open func apply(_ layoutAttributes: CollectionViewLayoutAttributes) {
         if hasLayoutAttributes(equalTo: layoutAttributes) { return }
         revision &+= 1
-        self.layoutAttributes = layoutAttributes
+        applied = layoutAttributes
+        hasApplied = true
     }
 
     /// Whether the attributes last applied equal `attributes` (compared in place).
     package final func hasLayoutAttributes(equalTo attributes: CollectionViewLayoutAttributes) -> Bool {
-        switch layoutAttributes {
-        case .some(let current): current == attributes
-        case .none: false
-        }
+        hasApplied && applied == attributes
     }
 
     /// The size the view's content needs, as measured where it is drawn (the

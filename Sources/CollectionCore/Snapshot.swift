@@ -63,7 +63,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// The item at `indexPath`, or nil when out of range.
-    @inlinable
+    @inlinable @inline(__always)
     public func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifierType? {
         guard indexPath.count == 2, items.indices.contains(indexPath.section),
               items[indexPath.section].indices.contains(indexPath.item) else { return nil }
