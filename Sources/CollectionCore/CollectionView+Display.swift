@@ -53,19 +53,23 @@ extension CollectionView {
         var views = keys.map { displayed[$0] }
         var missing: [Int] = []
         var changed = false
-        let found = views.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
-        if found != displayed.count || found != keys.count {
-            // The set changed (most batches and scrolls keep it: then nothing is done).
-            // What left is what no wanted key found: marked views stay, in place.
-            if found != displayed.count {
-                displayPass &+= 1
-                for view in views { view?.displayPass = displayPass }
-                var departed: [(key: ElementKey, view: CollectionReusableView)] = []
-                for (key, view) in displayed where view.displayPass != displayPass { departed.append((key, view)) }
-                for d in departed { displayed.removeValue(forKey: d.key) }
-                for d in departed { endDisplaying(d.view, d.key) }
-                changed = !departed.isEmpty
-            }
+        // Mark the views still wanted (counting each once, should a layout name an
+        // element twice): any other displayed view left.
+        displayPass &+= 1
+        var found = 0
+        for case let view? in views where view.displayPass != displayPass {
+            view.displayPass = displayPass
+            found += 1
+        }
+        if found != displayed.count {
+            // The set changed (most batches and scrolls keep it): what left goes, in place.
+            var departed: [(key: ElementKey, view: CollectionReusableView)] = []
+            for (key, view) in displayed where view.displayPass != displayPass { departed.append((key, view)) }
+            for d in departed { displayed.removeValue(forKey: d.key) }
+            for d in departed { endDisplaying(d.view, d.key) }
+            changed = !departed.isEmpty
+        }
+        if found != keys.count {
             for i in views.indices where views[i] == nil { missing.append(i) }
         }
         for i in missing {
