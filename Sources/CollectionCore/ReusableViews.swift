@@ -29,6 +29,13 @@ open class CollectionReusableView {
     // (and destroyed) through outlined value witnesses to be compared.
     @exclusivity(unchecked) private var applied = CollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
     @exclusivity(unchecked) private var hasApplied = false
+
+    /// The applied attributes' members a mirror sends, read in place (no copy of the
+    /// attributes); nil when none were applied.
+    package final var appliedPlacement: AppliedPlacement? {
+        hasApplied ? AppliedPlacement(frame: applied.frame, zIndex: applied.zIndex, alpha: applied.alpha, isHidden: applied.isHidden,
+                                      transform: applied.transform) : nil
+    }
     /// Grows whenever the content or the applied attributes change: whoever mirrors
     /// the view elsewhere (the server, for a browser) resends it only when this moved.
     @exclusivity(unchecked) public private(set) var revision = 0
@@ -135,4 +142,13 @@ extension CollectionView {
 /// that a collection view can keep the queue it used last at hand).
 final class ReuseQueue {
     @exclusivity(unchecked) var views: [CollectionReusableView] = []
+}
+
+/// Where a view is and how it shows: the members of its attributes a mirror sends.
+package struct AppliedPlacement {
+    package var frame: CGRect
+    package var zIndex: Int
+    package var alpha: CGFloat
+    package var isHidden: Bool
+    package var transform: CGAffineTransform
 }

@@ -8,7 +8,7 @@ extension ViewState {
     /// The element the client draws for a displayed view (nil for kinds it does not draw).
     func element(for key: ElementKey, _ view: CollectionReusableView) -> Element? {
         if key.category == .decorationView { return decorationElement(kind: key.kind, at: key.indexPath, view) }
-        guard let a = view.layoutAttributes, let id = view.elementIdentifier else { return nil }
+        guard let a = view.appliedPlacement, let id = view.elementIdentifier else { return nil }
         let frame = [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)]
         let (section, item) = (key.section, key.item)
         if key.category == .cell {
@@ -34,7 +34,7 @@ extension ViewState {
     /// was sent for its view: `last` at the view's new place (nil: make it afresh).
     /// Headers and decorations show the model's counts, so they are always made afresh.
     func moved(_ key: ElementKey, _ view: CollectionReusableView, _ last: SentView) -> Element? {
-        guard let e = last.element, last.contentRevision == view.contentRevision, let a = view.layoutAttributes else { return nil }
+        guard let e = last.element, last.contentRevision == view.contentRevision, let a = view.appliedPlacement else { return nil }
         let section = key.section, item: Int?
         switch key.category {
         case .cell:
@@ -124,7 +124,7 @@ extension ViewState {
     /// The element of a decoration view (a section's background): keyed by kind and
     /// section, with the section's title and count.
     func decorationElement(kind: String, at p: IndexPath, _ view: CollectionReusableView) -> Element? {
-        guard let a = view.layoutAttributes else { return nil }
+        guard let a = view.appliedPlacement else { return nil }
         guard let id = dataSource.sectionIdentifier(at: p.section) else { return nil }
         let content = dataSource.headerContent(forSectionAt: p.section)
         return Element(key: "d:\(kind):" + id, kind: "decoration", reuse: view.reuseIdentifier, section: p.section, item: nil,
