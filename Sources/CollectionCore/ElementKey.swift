@@ -12,10 +12,11 @@ public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
     public let category: ElementCategory
     /// The supplementary or decoration kind ("" for a cell).
     public let kind: String
-    /// The index path's first number (its section), its second (the item), and
-    /// how many of the two it has (0, 1 or 2).
+    /// The index path's first number (its section; 0 when it has none).
     public let section: Int
+    /// The index path's second number (its item; 0 when it has none).
     public let item: Int
+    /// How many numbers the index path has (0, 1 or 2).
     let length: Int
 
     init(_ category: ElementCategory, _ kind: String, section: Int, item: Int, length: Int) {
@@ -71,18 +72,9 @@ public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(mixed)
     }
 
-    // Dictionaries of keys hash them with the standard library's seeded SipHash
-    // unless the key answers `_rawHashValue(seed:)` itself: the displayed set is
-    // looked up for every element on every batch of every viewer, and SipHash was
-    // most of each lookup. The numbers go through a strong 64-bit mix (splitmix64's
-    // finalizer) with the dictionary's seed: equal keys hash equally, nearby index
-    // paths spread over the whole table.
-    public func _rawHashValue(seed: Int) -> Int {
-        var z = UInt64(bitPattern: Int64(mixed)) &+ UInt64(bitPattern: Int64(seed)) &* 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int(bitPattern: UInt(truncatingIfNeeded: z ^ (z >> 31)))
-    }
+    // Hashed by one 64-bit mix, not SipHash (see `mixedHash`): the displayed set is
+    // looked up for every element on every batch of every viewer.
+    public func _rawHashValue(seed: Int) -> Int { mixedHash(mixed, seed: seed) }
 
     /// The key's numbers folded into one (its kind by length: kinds are few).
     private var mixed: Int {
@@ -96,4 +88,15 @@ extension CollectionViewLayoutAttributes {
     var elementKey: ElementKey {
         ElementKey(representedElementCategory, representedElementKind ?? "", section: pathSection, item: pathItem, length: pathLength)
     }
+}
+
+/// A strong 64-bit mix of `value` with a dictionary's `seed` (splitmix64's
+/// finalizer), for keys that answer `_rawHashValue(seed:)` themselves: SipHash was
+/// most of each lookup of the small number-keyed tables searched for every element
+/// of every viewer. Equal values hash equally; nearby ones spread over the table.
+func mixedHash(_ value: Int, seed: Int) -> Int {
+    var z = UInt64(bitPattern: Int64(value)) &+ UInt64(bitPattern: Int64(seed)) &* 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int(bitPattern: UInt(truncatingIfNeeded: z ^ (z >> 31)))
 }

@@ -25,12 +25,7 @@ public struct IndexPathMapper: Sendable {
         }
         // One 64-bit mix, not SipHash (as `ElementKey`).
         func hash(into hasher: inout Hasher) { hasher.combine(section &* 1_000_003 &+ item) }
-        func _rawHashValue(seed: Int) -> Int {
-            var z = UInt64(bitPattern: Int64(section &* 1_000_003 &+ item)) &+ UInt64(bitPattern: Int64(seed)) &* 0x9E37_79B9_7F4A_7C15
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int(bitPattern: UInt(truncatingIfNeeded: z ^ (z >> 31)))
-        }
+        func _rawHashValue(seed: Int) -> Int { mixedHash(section &* 1_000_003 &+ item, seed: seed) }
     }
 
     /// Prepares the mapping of a valid batch.

@@ -31,7 +31,7 @@ extension CollectionHub {
         guard let key = own.sharingKey else { return }
         if let other = sharedStates[key], other !== own, other.members > 0, other.sharingKey == key {
             // Join only a state that holds exactly the window this viewer's client holds.
-            if own.members == 1, other.window == own.window {
+            if own.members == 1, own.holdsSameWindow(as: other) {
                 unregister(own)
                 own.members = 0
                 other.members += 1

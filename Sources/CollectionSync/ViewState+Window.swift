@@ -22,6 +22,11 @@ extension ViewState {
         }
     }
 
+    /// Whether `other` holds the same elements (compared in place, not rebuilt).
+    func holdsSameWindow(as other: ViewState) -> Bool {
+        entries.count == other.entries.count && entries.allSatisfy { other.entries[$0.key]?.element == $0.value.element }
+    }
+
     /// Brings the window up to date; returns what changed (new or different, in
     /// index-path order) and what left. Nothing is rebuilt when the collection view's
     /// display has not changed (a scroll within the same elements, say), and a cell
