@@ -26,33 +26,38 @@ extension CollectionViewFlowLayout {
         return true
     }
 
-    /// The sizes of section `s`'s items from the delegate: the ones kept from the last
-    /// prepare (`previous`, that prepare's geometry) where valid, else asked, one
-    /// reused index path for every call.
-    /// (Generic over the delegate's type, so that the existential is opened once
-    /// per section rather than at every call.)
-    func delegateSizes<D: CollectionViewDelegateFlowLayout>(_ delegate: D, of cv: CollectionView, section s: Int, count: Int, vertical: Bool,
-                                                            kept previous: (items: [ItemGeometry], first: Int)?, askAgain: [Int]) -> [CGSize] {
-        var path = IndexPath(item: 0, section: s)
-        guard let previous else {
-            return [CGSize](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for item in 0..<count {
-                    path[1] = item
-                    (buffer.baseAddress! + item).initialize(to: delegate.collectionView(cv, layout: self, sizeForItemAt: path))
-                }
-                initialized = count
-            }
+    /// A buffer of `count` items for a prepare to write over: the last one's when
+    /// nothing else holds it and it is not far too large, else a new one. The same
+    /// count keeps every item as it was (a prepare that keeps the delegate's sizes reads them).
+    static func itemBuffer(reusing old: consuming [ItemGeometry], count: Int) -> [ItemGeometry] {
+        var items = old
+        if items.count != count && items.capacity > 2 * count + 1_024 { items = [] }
+        if items.count > count {
+            items.removeLast(items.count - count)
+        } else if items.count < count {
+            items.reserveCapacity(count)
+            items.append(contentsOf: repeatElement(ItemGeometry(u: 0, uExtent: 0, vExtent: 0, line: 0), count: count - items.count))
         }
-        var sizes = previous.items.withUnsafeBufferPointer { items in
-            (0..<count).map { i -> CGSize in
-                let g = items[previous.first + i]
-                return vertical ? CGSize(width: g.uExtent, height: g.vExtent) : CGSize(width: g.vExtent, height: g.uExtent)
-            }
-        }
-        for item in askAgain where item < count {
-            path[1] = item
-            sizes[item] = delegate.collectionView(cv, layout: self, sizeForItemAt: path)
-        }
+        return items
+    }
+}
+
+/// Where a prepare takes its item sizes from a ``CollectionViewDelegateFlowLayout``:
+/// the delegate asked as each section's lines are built (no array of sizes), or,
+/// with `keep`, the sizes of the last prepare read from the item buffer before each
+/// item is written over, the delegate asked only about `askAgain` (sorted, per section).
+struct DelegateSizing {
+    let delegate: any CollectionViewDelegateFlowLayout
+    unowned(unsafe) let collectionView: CollectionView
+    let keep: Bool
+    let askAgain: [Int: [Int]]
+
+    /// Section `s`'s sizes when the delegate gives a whole section at once (asked
+    /// unless the metrics are kept and none of its items is to be asked again).
+    func sectionSizes(_ s: Int, count: Int, layout: CollectionViewFlowLayout) -> [CGSize]? {
+        if keep && askAgain[s] == nil { return nil }
+        guard let sizes = delegate.collectionView(collectionView, layout: layout, sizesForItemsInSection: s) else { return nil }
+        if !(sizes.count == count) { fatalError("sizesForItemsInSection \(s) gave \(sizes.count) sizes for \(count) items") }
         return sizes
     }
 }

@@ -103,20 +103,18 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let delegate = cv.delegate as? CollectionViewDelegateFlowLayout
         var context = LayoutContext(numberOfItems: counts, boundsSize: cv.bounds.size, visibleBounds: cv.bounds)
         let vertical = scrollDirection == .vertical
+        var sizing: DelegateSizing?
         if let delegate {
-            // Every item's size, section by section, into arrays; or, after an
-            // invalidation that kept the delegate metrics, the last prepare's sizes.
+            // Every item's size is asked as its line is built; or, after an invalidation
+            // that kept the delegate metrics, read from the last prepare's geometry in
+            // place (the same counts give every item the same slot).
             let keep = delegateMetricsValid && metricsCounts == counts && metricsVertical == vertical && storage.items.count == counts.reduce(0, +)
-            let previous = keep ? storage.items : []
-            let firsts = keep ? sections.map(\.firstItem) : []
             var again: [Int: [Int]] = [:]
-            if keep { for p in itemsToAskAgain where p.count == 2 { again[p.section, default: []].append(p.item) } }
-            // Strong captures: the context lives only while this prepare runs, and an
-            // unowned reference costs two atomic operations per item.
-            context.sizesInSection = { s in
-                self.delegateSizes(delegate, of: cv, section: s, count: counts[s], vertical: vertical,
-                                   kept: keep ? (previous, firsts[s]) : nil, askAgain: again[s] ?? [])
+            if keep {
+                for p in itemsToAskAgain where p.count == 2 { again[p.section, default: []].append(p.item) }
+                for (s, items) in again { again[s] = Set(items).filter { $0 >= 0 }.sorted() }
             }
+            sizing = DelegateSizing(delegate: delegate, collectionView: cv, keep: keep, askAgain: again)
         } else if estimatedItemSize != .zero {
             // Self-sizing: measured sizes where known, the estimate elsewhere.
             let estimate = estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
@@ -127,7 +125,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         metricsCounts = counts
         metricsVertical = vertical
         itemsToAskAgain = []
-        compute(context, sectionParameters: delegate.map { d in { [unowned self, unowned cv] s in
+        compute(context, sizing: sizing, sectionParameters: delegate.map { d in { [unowned self, unowned cv] s in
             (d.collectionView(cv, layout: self, insetForSectionAt: s),
              d.collectionView(cv, layout: self, minimumLineSpacingForSectionAt: s),
              d.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: s),
@@ -152,7 +150,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Prepares from explicit inputs, with no collection view.
     public func prepare(_ context: LayoutContext) {
         delegateMetricsValid = false
-        compute(context, sectionParameters: nil)
+        compute(context, sizing: nil, sectionParameters: nil)
     }
 
     /// Moves the visible bounds (for pinned headers and footers) without a new layout.
@@ -167,12 +165,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     typealias SectionParameters = (EdgeInsets, CGFloat, CGFloat, CGSize, CGSize)
 
-    private func compute(_ context: LayoutContext, sectionParameters: ((Int) -> SectionParameters)?) {
+    private func compute(_ context: LayoutContext, sizing: DelegateSizing?, sectionParameters: ((Int) -> SectionParameters)?) {
         boundsSize = context.boundsSize
         visibleBounds = context.visibleBounds
         let vertical = scrollDirection == .vertical
         crossLength = vertical ? boundsSize.width : boundsSize.height
-        fixedSize = context.hasItemSizes ? nil
+        fixedSize = context.hasItemSizes || sizing != nil ? nil
             : (vertical ? (itemSize.width, itemSize.height) : (itemSize.height, itemSize.width))
         // Work on locals and store once: stored properties of a class pay for
         // dynamic exclusivity checks on every access in a loop.
@@ -181,7 +179,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         sections.reserveCapacity(context.numberOfItems.count)
         var lines = Storage()
         swap(&lines, &storage)
-        lines.items = []
+        // The last prepare's item buffer is written over in place: a new one of a
+        // million items costs thousands of page faults (2 ns an item).
+        var reused: [ItemGeometry] = []
+        swap(&reused, &lines.items)
         lines.lineV.removeAll(keepingCapacity: true)
         lines.lineExtent.removeAll(keepingCapacity: true)
         lines.lineFirst.removeAll(keepingCapacity: true)
@@ -192,7 +193,9 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let crossLength = crossLength
 
         // Per-item geometry is written once, in place, in the array's own buffer.
-        let items = [ItemGeometry](unsafeUninitializedCapacity: total) { buffer, initialized in
+        var items = Self.itemBuffer(reusing: reused, count: total)
+        reused = []
+        items.withUnsafeMutableBufferPointer { buffer in
             var written = 0
             var cursor: CGFloat = 0
             for (s, count) in context.numberOfItems.enumerated() {
@@ -217,7 +220,31 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                     g.firstItem = written
                     g.firstLine = lines.lineV.count
                     let target = buffer.baseAddress! + written
-                    if let sizes = context.sizesInSection?(s) {
+                    if let sizing, let sizes = sizing.sectionSizes(s, count: count, layout: self) {
+                        cursor = sizes.withUnsafeBufferPointer { sizes in
+                            Self.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
+                                           items: target, lines: &lines) { sizes[$0] }
+                        }
+                    } else if let sizing {
+                        // The delegate, asked as lines are built (one index path, its item
+                        // set for each call); with kept metrics, the slot's last size.
+                        let delegate = sizing.delegate, cv = sizing.collectionView
+                        var path = IndexPath(item: 0, section: s)
+                        let again = sizing.askAgain[s] ?? []
+                        var next = 0
+                        let keep = sizing.keep
+                        cursor = Self.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
+                                                items: target, lines: &lines) { item in
+                            if keep && !(next < again.count && again[next] == item) {
+                                // Not yet written over: the slot still holds the last prepare's item.
+                                let kept = target[item]
+                                return vertical ? CGSize(width: kept.uExtent, height: kept.vExtent) : CGSize(width: kept.vExtent, height: kept.uExtent)
+                            }
+                            if keep { next += 1 }
+                            path[1] = item
+                            return delegate.collectionView(cv, layout: self, sizeForItemAt: path)
+                        }
+                    } else if let sizes = context.sizesInSection?(s) {
                         if !(sizes.count == count) { fatalError("sizesInSection(\(s)) gave \(sizes.count) sizes for \(count) items") }
                         cursor = sizes.withUnsafeBufferPointer { sizes in
                             Self.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
@@ -244,7 +271,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 g.end = cursor
                 sections.append(g)
             }
-            initialized = written
+            precondition(written == total)
         }
         lines.items = items
         lines.sampledLineEnds = stride(from: 0, to: lines.lineV.count, by: Storage.sampleStride).map { lines.lineV[$0] + lines.lineExtent[$0] }

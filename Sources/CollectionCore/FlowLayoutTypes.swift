@@ -33,6 +33,11 @@ public enum SectionInsetReference: Sendable, Equatable {
 /// return the layout's own properties.
 public protocol CollectionViewDelegateFlowLayout: CollectionViewDelegate {
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
+    /// Beyond UIKit: the sizes of every item of a section at once, or nil (the default)
+    /// to be asked `sizeForItemAt` item by item. An array must hold the section's item
+    /// count. Faster for large sections: no index path is built or read per item
+    /// (Foundation's `IndexPath` costs ~7 ns an item to set and read on Linux).
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizesForItemsInSection section: Int) -> [CGSize]?
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat
@@ -44,6 +49,9 @@ extension CollectionViewDelegateFlowLayout {
     private func flow(_ layout: CollectionViewLayout) -> CollectionViewFlowLayout? { layout as? CollectionViewFlowLayout }
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
         flow(collectionViewLayout)?.itemSize ?? .zero
+    }
+    public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizesForItemsInSection section: Int) -> [CGSize]? {
+        nil
     }
     public func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets {
         flow(collectionViewLayout)?.sectionInset ?? .zero

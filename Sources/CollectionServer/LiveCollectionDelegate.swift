@@ -54,6 +54,9 @@ extension LiveCollectionDelegate {
 public protocol LiveCollectionDelegateFlowLayout: LiveCollectionDelegate {
     /// The size of one item.
     func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
+    /// Beyond UIKit: every item size of a section at once, or nil (the default) to be
+    /// asked item by item (see ``CollectionViewDelegateFlowLayout``).
+    func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, sizesForItemsInSection section: Int) -> [CGSize]?
     /// A section's insets.
     func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets
     /// A section's header size.
@@ -63,6 +66,9 @@ public protocol LiveCollectionDelegateFlowLayout: LiveCollectionDelegate {
 extension LiveCollectionDelegateFlowLayout {
     public func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
         (collectionViewLayout as? CollectionViewFlowLayout)?.itemSize ?? .zero
+    }
+    public func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, sizesForItemsInSection section: Int) -> [CGSize]? {
+        nil
     }
     public func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets {
         (collectionViewLayout as? CollectionViewFlowLayout)?.sectionInset ?? .zero
@@ -146,6 +152,9 @@ final class FlowDelegateBridge: DelegateBridge, CollectionViewDelegateFlowLayout
 
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
         flow.collectionView(collection, layout: collectionViewLayout, sizeForItemAt: indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizesForItemsInSection section: Int) -> [CGSize]? {
+        flow.collectionView(collection, layout: collectionViewLayout, sizesForItemsInSection: section)
     }
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets {
         flow.collectionView(collection, layout: collectionViewLayout, insetForSectionAt: section)

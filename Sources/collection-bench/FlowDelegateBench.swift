@@ -5,7 +5,10 @@ import Foundation
 /// 10 sections, a collection view asking `sizeForItemAt` of a delegate that reads
 /// its own array of sizes. The first figure asks about every item (UIKit's
 /// `invalidateLayout()`); the second keeps the delegate's sizes (an invalidation
-/// context with `invalidateFlowLayoutDelegateMetrics` false, one item asked again).
+/// context with `invalidateFlowLayoutDelegateMetrics` false, one item asked again);
+/// the third asks for every size a section at a time (`sizesForItemsInSection`,
+/// beyond UIKit). The last row is the floor of the first: what Foundation's
+/// `IndexPath` alone costs per item (set the item, read the section and the item).
 enum FlowDelegateBench {
     final class Source: CollectionViewDataSource {
         let counts: [Int]
@@ -30,6 +33,30 @@ enum FlowDelegateBench {
         }
     }
 
+    /// The same sizes, given a section at a time.
+    final class SectionSizes: CollectionViewDelegateFlowLayout {
+        let sizes: [[CGSize]]
+        init(sizes: [[CGSize]]) { self.sizes = sizes }
+        func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizesForItemsInSection section: Int) -> [CGSize]? {
+            sizes[section]
+        }
+    }
+
+    /// Seconds per item for what the first row's delegate does with its index path.
+    static func indexPathFloor(items: Int) -> Double {
+        var path = IndexPath(item: 0, section: 3)
+        var sum = 0
+        let t = median(runs: 7) {
+            for item in 0..<items {
+                path[1] = item
+                sum &+= readIndexPath(path)
+            }
+        }
+        blackHole(sum)
+        return t / Double(items)
+    }
+    @inline(never) static func readIndexPath(_ p: IndexPath) -> Int { p.section &+ p.item }
+
     /// Table rows: the two ways of preparing, ns per item.
     static func rows(sizes: [[CGSize]], bounds: CGSize) -> [String] {
         let counts = sizes.map(\.count)
@@ -52,10 +79,18 @@ enum FlowDelegateBench {
             layout.invalidateLayout(with: context)
             layout.prepareIfNeeded()
         }
-        withExtendedLifetime((cv, source, delegate)) {}
+        let bySection = SectionSizes(sizes: sizes)
+        cv.delegate = bySection
+        let sections = median(runs: 7) {
+            layout.invalidateLayout()
+            layout.prepareIfNeeded()
+        }
+        withExtendedLifetime((cv, source, delegate, bySection)) {}
         return [
             row(["per item, from the delegate: every size asked (`invalidateLayout()`)", formatTime(all), String(format: "%.2f", all / Double(total) * 1e9), "", "", ""]),
             row(["per item, from the delegate: sizes kept (`invalidateFlowLayoutDelegateMetrics` false)", formatTime(kept), String(format: "%.2f", kept / Double(total) * 1e9), "", "", ""]),
+            row(["per section, from the delegate (`sizesForItemsInSection`): every size asked", formatTime(sections), String(format: "%.2f", sections / Double(total) * 1e9), "", "", ""]),
+            row(["(floor of the first: Foundation's `IndexPath` set and read, no layout)", "", String(format: "%.2f", indexPathFloor(items: total) * 1e9), "", "", ""]),
         ]
     }
 }
