@@ -85,6 +85,24 @@ func makeCollectionView(_ sections: [[String]], delegate: RecordingDelegate? = n
     return (cv, dataSource)
 }
 
+/// A 300×200 collection view over sections of 9 and 3 items whose flow layout (no
+/// spacing: three 100-point items a line) takes its sizes from `delegate`; prepared.
+func makeDelegateSizedFlow<D: CollectionViewDelegateFlowLayout>(_ delegate: D) -> (CollectionView, ArrayDataSource, CollectionViewFlowLayout, D) {
+    let layout = CollectionViewFlowLayout()
+    layout.minimumInteritemSpacing = 0
+    layout.minimumLineSpacing = 0
+    let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: layout)
+    cv.register(TitleCell.self, forCellWithReuseIdentifier: "title")
+    let ds = ArrayDataSource([items("a", 9), items("b", 3)])
+    cv.dataSource = ds
+    cv.delegate = delegate
+    layout.prepareIfNeeded()
+    return (cv, ds, layout, delegate)
+}
+
+/// An item's frame in a flow layout.
+func frame(_ layout: CollectionViewFlowLayout, _ p: IndexPath) -> CGRect? { layout.layoutAttributesForItem(at: p)?.frame }
+
 func items(_ prefix: String, _ n: Int) -> [String] { (0..<n).map { "\(prefix)\($0)" } }
 
 func ip(_ item: Int, _ section: Int = 0) -> IndexPath { IndexPath(item: item, section: section) }

@@ -15,22 +15,7 @@ final class CountingSizes: CollectionViewDelegateFlowLayout {
 /// UIKit's UICollectionViewFlowLayoutInvalidationContext: the delegate's sizes are
 /// kept unless the invalidation asks for them, and asked again item by item.
 @Suite struct FlowDelegateMetricsTests {
-    func make() -> (CollectionView, ArrayDataSource, CollectionViewFlowLayout, CountingSizes) {
-        let layout = CollectionViewFlowLayout()
-        layout.minimumInteritemSpacing = 0
-        layout.minimumLineSpacing = 0
-        // 300 wide: three 100-point items a line.
-        let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: layout)
-        cv.register(TitleCell.self, forCellWithReuseIdentifier: "title")
-        let ds = ArrayDataSource([items("a", 9), items("b", 3)])
-        cv.dataSource = ds
-        let sizes = CountingSizes()
-        cv.delegate = sizes
-        layout.prepareIfNeeded()
-        return (cv, ds, layout, sizes)
-    }
-
-    func frame(_ layout: CollectionViewFlowLayout, _ p: IndexPath) -> CGRect? { layout.layoutAttributesForItem(at: p)?.frame }
+    func make() -> (CollectionView, ArrayDataSource, CollectionViewFlowLayout, CountingSizes) { makeDelegateSizedFlow(CountingSizes()) }
 
     @Test func aContextThatKeepsTheMetricsAsksOnlyAboutItsItems() {
         let (cv, _, layout, sizes) = make()

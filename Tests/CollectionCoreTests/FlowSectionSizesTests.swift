@@ -22,22 +22,7 @@ final class SectionSizesDelegate: CollectionViewDelegateFlowLayout {
 /// Beyond UIKit: `sizesForItemsInSection`, and a layout that writes each prepare
 /// over the last one's per-item buffer.
 @Suite struct FlowSectionSizesTests {
-    func make() -> (CollectionView, ArrayDataSource, CollectionViewFlowLayout, SectionSizesDelegate) {
-        let layout = CollectionViewFlowLayout()
-        layout.minimumInteritemSpacing = 0
-        layout.minimumLineSpacing = 0
-        // 300 wide: three 100-point items a line.
-        let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: layout)
-        cv.register(TitleCell.self, forCellWithReuseIdentifier: "title")
-        let ds = ArrayDataSource([items("a", 9), items("b", 3)])
-        cv.dataSource = ds
-        let sizes = SectionSizesDelegate()
-        cv.delegate = sizes
-        layout.prepareIfNeeded()
-        return (cv, ds, layout, sizes)
-    }
-
-    func frame(_ layout: CollectionViewFlowLayout, _ p: IndexPath) -> CGRect? { layout.layoutAttributesForItem(at: p)?.frame }
+    func make() -> (CollectionView, ArrayDataSource, CollectionViewFlowLayout, SectionSizesDelegate) { makeDelegateSizedFlow(SectionSizesDelegate()) }
 
     @Test func aSectionsSizesComeAtOnceAndTheRestItemByItem() {
         let (cv, _, layout, sizes) = make()
