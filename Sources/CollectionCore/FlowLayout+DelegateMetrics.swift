@@ -48,6 +48,7 @@ extension CollectionViewFlowLayout {
 /// item is written over, the delegate asked only about `askAgain` (sorted, per section).
 struct DelegateSizing {
     let delegate: any CollectionViewDelegateFlowLayout
+    /// Held by the prepare that made this for as long as it runs.
     unowned(unsafe) let collectionView: CollectionView
     let keep: Bool
     let askAgain: [Int: [Int]]
