@@ -64,12 +64,14 @@ extension CollectionView {
         if found != displayed.count {
             // The set changed (most batches and scrolls keep it): what left goes, in place.
             var departed: [(key: ElementKey, view: CollectionReusableView)] = []
+            departed.reserveCapacity(max(0, displayed.count - found))
             for (key, view) in displayed where view.displayPass != displayPass { departed.append((key, view)) }
             for d in departed { displayed.removeValue(forKey: d.key) }
             for d in departed { endDisplaying(d.view, d.key) }
             changed = !departed.isEmpty
         }
         if found != keys.count {
+            missing.reserveCapacity(keys.count - found)
             for i in views.indices where views[i] == nil { missing.append(i) }
         }
         for i in missing {

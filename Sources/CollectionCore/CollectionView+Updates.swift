@@ -192,7 +192,9 @@ extension CollectionView {
                 endDisplaying(view, key)
             }
         }
-        displayed = moved
+        // Consumed: a copy kept alive to the end of the method made the next change of
+        // `displayed` (in layoutIfNeeded below) copy the whole dictionary.
+        displayed = consume moved
         if !selected.isEmpty { selected = Set(selected.compactMap { mapper.map($0) }) }
         if highlighted != nil { highlighted = highlighted.flatMap { mapper.map($0) } }
         if focusedIndexPath != nil { focusedIndexPath = focusedIndexPath.flatMap { mapper.map($0) } }

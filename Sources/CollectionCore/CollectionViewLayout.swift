@@ -91,6 +91,13 @@ open class CollectionViewLayout {
     /// ``finalizeCollectionViewUpdates()``.
     open func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
 
+    /// True for the package's own layouts, not subclassed (they do nothing in
+    /// `prepare(forCollectionViewUpdates:)` and `finalizeCollectionViewUpdates()`).
+    final var isPackageLayout: Bool {
+        let type = type(of: self)
+        return type == CollectionViewFlowLayout.self || type == CollectionViewCompositionalLayout.self
+    }
+
     /// The batch's animations have been asked for: forget what
     /// ``prepare(forCollectionViewUpdates:)`` kept.
     open func finalizeCollectionViewUpdates() {}

@@ -64,6 +64,13 @@ extension CollectionView {
     /// deleted items (`vanished`, with their last attributes) end, and finalizes.
     func askUpdateAnimations(_ batch: BatchUpdate, vanished: [IndexPath: CollectionViewLayoutAttributes], countsAfter: [Int]) {
         let layout = collectionViewLayout
+        // The package's own layouts keep nothing from update items: a batch that took
+        // no displayed item away and inserted none (a reorder, a reload) has nothing
+        // to ask them, and its update items (a value per move) need not be made.
+        if vanished.isEmpty, batch.insertedItems.isEmpty, batch.insertedSections.isEmpty, layout.isPackageLayout {
+            lastUpdateAnimations = ItemUpdateAnimations()
+            return
+        }
         itemAttributesBeforeUpdate = vanished
         defer { itemAttributesBeforeUpdate = [:] }
         layout.prepare(forCollectionViewUpdates: CollectionViewUpdateItem.items(of: batch))

@@ -147,6 +147,16 @@ package struct JSONWriter: ~Copyable {
     /// Whole numbers as integers, others in Swift's shortest round-trip form;
     /// a non-finite number (never produced by a layout) is written as 0.
     package mutating func double(_ value: Double) {
+        // Most numbers sent are whole and small (frames in points, an alpha of 0 or
+        // 1): their digits at once. (NaN fails the range test and goes on below.)
+        if value >= 0 && value < 10_000 {
+            let whole = UInt(value)
+            if Double(whole) == value {
+                separate()
+                appendSmall(whole)
+                return
+            }
+        }
         guard value.isFinite else { int(0); return }
         if abs(value) < 1e15, let whole = Int(exactly: value) { int(whole); return }
         // Hundredths (layouts round to them): the digits at once. Such a number's

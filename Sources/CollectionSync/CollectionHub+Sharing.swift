@@ -74,18 +74,23 @@ extension CollectionHub {
     /// and messages for that first viewer alone. A message several viewers get is
     /// encoded once.
     func oncePerState(_ body: (Viewer) -> (shared: ServerMessage?, own: [Outgoing])) -> [Outgoing] {
+        let ordered = orderedViewers()
         var out: [Outgoing] = []
+        out.reserveCapacity(ordered.count)
+        // Only states that several viewers share are remembered (with a layout of
+        // its own per viewer, none is: no table of them all).
         var done: [ObjectIdentifier: Outgoing] = [:]
-        for viewer in orderedViewers() {
+        for viewer in ordered {
+            let shares = viewer.state.members > 1
             let id = ObjectIdentifier(viewer.state)
-            if let same = done[id] {
+            if shares, let same = done[id] {
                 if viewer.ready { out.append(Outgoing(viewer: viewer.key, sameAs: same)) }
                 continue
             }
             let (shared, own) = body(viewer)
             if let shared {
-                let message = Outgoing(viewer: viewer.key, message: shared, encodeNow: viewer.state.members > 1)
-                done[id] = message
+                let message = Outgoing(viewer: viewer.key, message: shared, encodeNow: shares)
+                if shares { done[id] = message }
                 out.append(message)
             }
             out += own

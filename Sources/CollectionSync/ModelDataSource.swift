@@ -5,7 +5,17 @@ import Foundation
 /// The shared model, by reference, so that every viewer's data source reads the
 /// same, current state.
 final class ModelStore {
-    var model: CollectionModel
+    var model: CollectionModel { didSet { modelVersion &+= 1 } }
+    /// Counts the model's changes (each in-place change too).
+    private(set) var modelVersion = 0
+    /// Each section's header fields, kept while its identifier, title and count stay:
+    /// every viewer's header element then holds the same dictionary, and a batch
+    /// compares it by identity instead of looking its fields up.
+    private var headers: [HeaderFields] = []
+    private struct HeaderFields {
+        var id = "", title = "", count = -1, version = -1
+        var content: [String: String] = [:]
+    }
     /// Elements' JSON, shared by every viewer's view state.
     let encodingCache = ElementEncodingCache()
     /// The drop delegate every view state's collection view uses (held here: the
@@ -23,6 +33,22 @@ final class ModelStore {
     var canMoveItem: ((IndexPath) -> Bool)?
     var dataSourceCanMoveItem: ((IndexPath) -> Bool)?
     init(_ model: CollectionModel) { self.model = model }
+
+    /// A header's fields (title and count), from the model as it is now.
+    func headerContent(forSectionAt section: Int) -> [String: String] {
+        guard section >= 0 && section < model.snapshot.numberOfSections else { return [:] }
+        if section < headers.count && headers[section].version == modelVersion { return headers[section].content }
+        let id = model.snapshot.sectionIdentifiers[section]
+        let title = model.sectionTitles[id] ?? id
+        let count = model.snapshot.numberOfItems(inSectionAt: section)
+        while headers.count <= section { headers.append(HeaderFields()) }
+        if headers[section].id != id || headers[section].title != title || headers[section].count != count {
+            headers[section] = HeaderFields(id: id, title: title, count: count, version: modelVersion, content: ["title": title, "count": String(count)])
+        } else {
+            headers[section].version = modelVersion
+        }
+        return headers[section].content
+    }
 }
 
 /// One viewer's data source over the shared model: cells carry the item's content
@@ -92,12 +118,7 @@ final class ModelDataSource: CollectionViewDataSource {
 
     /// A header's fields, from the model as it is now (its count changes with every
     /// insert and delete, while the header view itself stays displayed).
-    func headerContent(forSectionAt section: Int) -> [String: String] {
-        let snapshot = store.model.snapshot
-        guard section >= 0 && section < snapshot.numberOfSections else { return [:] }
-        let id = snapshot.sectionIdentifiers[section]
-        return ["title": store.model.sectionTitles[id] ?? id, "count": String(snapshot.numberOfItems(inSectionAt: section))]
-    }
+    func headerContent(forSectionAt section: Int) -> [String: String] { store.headerContent(forSectionAt: section) }
 
     /// The identifier of the section at `section` (nil: none there).
     func sectionIdentifier(at section: Int) -> String? {

@@ -42,13 +42,10 @@ extension ViewState {
         case .supplementaryView where key.kind == CollectionView.elementKindSectionFooter:
             item = nil
         case .supplementaryView where key.kind == CollectionView.elementKindSectionHeader:
-            // A header shows its section's title and count, as the model has them now.
-            let store = dataSource.store
-            guard section < store.model.snapshot.numberOfSections else { return nil }
-            let id = store.model.snapshot.sectionIdentifiers[section]
-            guard e.key.utf8.count == id.utf8.count + 2, e.key.hasSuffix(id),
-                  e.content["title"] == store.model.sectionTitles[id] ?? id,
-                  e.content["count"] == String(store.model.snapshot.numberOfItems(inSectionAt: section)) else { return nil }
+            // A header shows its section's title and count, as the model has them now
+            // (the store's fields: while they stay, the very dictionary `e` holds).
+            guard let id = dataSource.sectionIdentifier(at: section), e.key.utf8.count == id.utf8.count + 2, e.key.hasSuffix(id),
+                  e.content == dataSource.headerContent(forSectionAt: section) else { return nil }
             item = nil
         default:
             return nil

@@ -41,6 +41,7 @@ extension ViewState {
         let pass = pass
         var shown = 0   // entries marked by this pass
         var changed: [Element] = []
+        changed.reserveCapacity(8)   // a refresh runs when something changed: one buffer, not two or three
         // A list row's style follows its neighbours (the last row loses its separator
         // when one is added after it): list rows are always looked at again.
         let lists = listLayout != nil
@@ -107,7 +108,8 @@ extension ViewState {
         // Every element shown is marked: only a window with more holds elements that left.
         var removed: [String] = []
         if entries.count > shown {
-            removed = entries.compactMap { $0.value.pass == pass ? nil : $0.key }.sorted()
+            removed = entries.compactMap { $0.value.pass == pass ? nil : $0.key }
+            removed.sort()
             for key in removed { entries.removeValue(forKey: key)?.isHeld = false }
         }
         changed.sort { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
