@@ -163,6 +163,7 @@ extension CollectionView {
     func apply(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int], animated: Bool, mapper: IndexPathMapper? = nil) {
         let mapper = mapper ?? IndexPathMapper(batch, countsBefore: countsBefore, countsAfter: countsAfter)
         var moved: [ElementKey: CollectionReusableView] = [:]
+        swap(&moved, &spareDisplayed)
         moved.reserveCapacity(displayed.count)
         var reconfigure: [IndexPath: CollectionViewCell] = [:]
         let reconfigured = Set(batch.reconfiguredItems)
@@ -192,9 +193,12 @@ extension CollectionView {
                 endDisplaying(view, key)
             }
         }
-        // Consumed: a copy kept alive to the end of the method made the next change of
-        // `displayed` (in layoutIfNeeded below) copy the whole dictionary.
-        displayed = consume moved
+        // Swapped, not assigned: a copy kept alive to the end of the method made the
+        // next change of `displayed` (in layoutIfNeeded below) copy the whole
+        // dictionary. The table before is kept, emptied, for the next batch.
+        swap(&displayed, &moved)
+        moved.removeAll(keepingCapacity: true)
+        spareDisplayed = consume moved
         if !selected.isEmpty { selected = Set(selected.compactMap { mapper.map($0) }) }
         if highlighted != nil { highlighted = highlighted.flatMap { mapper.map($0) } }
         if focusedIndexPath != nil { focusedIndexPath = focusedIndexPath.flatMap { mapper.map($0) } }

@@ -115,6 +115,9 @@ open class CollectionView {
     /// share one identifier, and this spares hashing it twice for every cell made.
     @exclusivity(unchecked) var lastCellQueue: (identifier: String, type: CollectionViewCell.Type, queue: ReuseQueue)?
     @exclusivity(unchecked) var displayed: [ElementKey: CollectionReusableView] = [:]
+    /// The displayed set's table before the last batch, emptied: the next batch fills
+    /// it instead of allocating one.
+    @exclusivity(unchecked) var spareDisplayed: [ElementKey: CollectionReusableView] = [:]
     /// Marks the views still wanted while the displayed set is brought up to date.
     @exclusivity(unchecked) var displayPass = 0
     @exclusivity(unchecked) var needsDisplayUpdate = true
