@@ -30,9 +30,10 @@ extension ViewState {
                        frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: view.content)
     }
 
-    /// The element of a cell or a footer whose content has not changed since `last`
-    /// was sent for its view: `last` at the view's new place (nil: make it afresh).
-    /// Headers and decorations show the model's counts, so they are always made afresh.
+    /// The element of a cell, footer or header whose content has not changed since
+    /// `last` was sent for its view: `last` at the view's new place (nil: make it
+    /// afresh). A header is kept only while its section's fields (title, count) are
+    /// the store's current ones; decorations are always made afresh.
     func moved(_ key: ElementKey, _ view: CollectionReusableView, _ last: SentView) -> Element? {
         guard let e = last.element, last.contentRevision == view.contentRevision, let a = view.appliedPlacement else { return nil }
         let section = key.section, item: Int?
