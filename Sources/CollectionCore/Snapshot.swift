@@ -130,6 +130,13 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     /// Replaces the items of `section` with the same items in a new order, or new items.
     public mutating func setItems(_ identifiers: [ItemIdentifierType], inSection section: SectionIdentifierType) {
         guard let s = sectionIndex[section] else { fatalError("setItems: section \(section) is not in the snapshot") }
+        // The same items in another order (a shuffle, a sort): the index of items by
+        // section stays as it is (a copy of it, shared with the snapshot this one was
+        // copied from, would cost the whole collection's size).
+        if identifiers.count == items[s].count, identifiers.allSatisfy({ itemSection[$0] == section }), Set(identifiers).count == identifiers.count {
+            items[s] = identifiers
+            return
+        }
         for id in items[s] { itemSection[id] = nil }
         for id in identifiers {
             if !(itemSection[id] == nil) { fatalError("Item identifier \(id) is already in the snapshot; identifiers must be unique") }

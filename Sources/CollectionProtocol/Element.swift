@@ -1,214 +1,238 @@
 /// One element placed by the layout, with what the browser needs to draw it.
 ///
-/// A value type whose members live in one shared box, copied only when a copy is
-/// changed: a server copies each element several times on its way to a viewer
-/// (its window, what was sent, the batch), and a copy is then one reference.
+/// A value type: its place (section, item, frame, stacking, opacity) is held in
+/// line, and what stays as it moves (key, kind, reuse identifier, content, and their
+/// JSON once made) in one shared, unchanging ``Element/Identity``. A server copies
+/// each element several times on its way to a viewer (its window, what was sent,
+/// the batch), and every viewer of a collection shows the same items: a copy or a
+/// new place makes no object, and the viewers of one item share its identity.
 public struct Element: Equatable, Sendable, Codable {
-    private final class Box: @unchecked Sendable {   // never changed once shared: see `unique()`
-        var key: String
-        var kind: String
-        var reuse: String
-        var section: Int
-        var item: Int?
-        /// The frame's four numbers, kept in place (no array to make per element),
-        /// or `otherFrame` for a frame that is not four numbers (only ever decoded).
-        var x: Double, y: Double, width: Double, height: Double
-        var otherFrame: [Double]?
-        var zIndex: Int
-        var alpha: Double
-        var hidden: Bool
-        var transform: [Double]?
-        var content: [String: String]
-        /// `"key":…,"kind":…,"reuse":…` and `"content":{…}` as JSON, once made (they
-        /// stay as the element moves; nil until ``Element/prepareEncoding()``).
-        var encodedHead: [UInt8]?
-        var encodedContent: [UInt8]?
+    /// What stays as an element moves, never changed once made (a change makes
+    /// another): shared by the element's copies and by every viewer's element of
+    /// the same item.
+    final class Identity: Sendable {
+        let key: String
+        let kind: String
+        let reuse: String
+        let content: [String: String]
+        /// `"key":…,"kind":…,"reuse":…` and `"content":{…}` as JSON (nil until
+        /// ``Element/prepareEncoding()``).
+        let encodedHead: [UInt8]?
+        let encodedContent: [UInt8]?
 
-        init(key: String, kind: String, reuse: String, section: Int, item: Int?, frame: [Double], zIndex: Int, alpha: Double, hidden: Bool,
-             transform: [Double]?, content: [String: String]) {
+        init(key: String, kind: String, reuse: String, content: [String: String], encodedHead: [UInt8]? = nil, encodedContent: [UInt8]? = nil) {
             self.key = key
             self.kind = kind
             self.reuse = reuse
-            self.section = section
-            self.item = item
-            if frame.count == 4 {
-                (x, y, width, height) = (frame[0], frame[1], frame[2], frame[3])
-                otherFrame = nil
-            } else {
-                (x, y, width, height) = (0, 0, 0, 0)
-                otherFrame = frame
-            }
-            self.zIndex = zIndex
-            self.alpha = alpha
-            self.hidden = hidden
-            self.transform = transform
             self.content = content
+            self.encodedHead = encodedHead
+            self.encodedContent = encodedContent
         }
 
-        func copy() -> Box {
-            let box = Box(key: key, kind: kind, reuse: reuse, section: section, item: item, frame: otherFrame ?? [x, y, width, height],
-                          zIndex: zIndex, alpha: alpha, hidden: hidden, transform: transform, content: content)
-            box.encodedHead = encodedHead
-            box.encodedContent = encodedContent
-            return box
+        /// The same identity with its JSON made.
+        func encoded() -> Identity {
+            var head = JSONWriter(capacity: 128)
+            head.beginObject()
+            head.elementHead(key: key, kind: kind, reuse: reuse)
+            head.endObject()
+            var body = JSONWriter(capacity: 128)
+            body.beginObject()
+            body.elementContent(content)
+            body.endObject()
+            return Identity(key: key, kind: kind, reuse: reuse, content: content, encodedHead: head.membersOfObject, encodedContent: body.membersOfObject)
+        }
+
+        func same(kind: String, reuse: String, content: [String: String]) -> Bool {
+            self.kind == kind && self.reuse == reuse && self.content == content
         }
     }
 
-    private var box: Box
+    /// Members rarely set: a frame not of four numbers (only ever decoded) and a transform.
+    final class Extras: Sendable {
+        let otherFrame: [Double]?
+        let transform: [Double]?
 
-    private mutating func unique() {
-        if !isKnownUniquelyReferenced(&box) { box = box.copy() }
+        private init(otherFrame: [Double]?, transform: [Double]?) {
+            self.otherFrame = otherFrame
+            self.transform = transform
+        }
+
+        /// Extras holding these (nil when both are: no object made).
+        static func make(otherFrame: [Double]?, transform: [Double]?) -> Extras? {
+            otherFrame == nil && transform == nil ? nil : Extras(otherFrame: otherFrame, transform: transform)
+        }
     }
+
+    private var identity: Identity
+    /// Section index.
+    public var section: Int
+    private var itemIndex: Int
+    private var hasItem: Bool
+    /// The frame's four numbers, in line (no array per element), unless `extras`
+    /// holds a frame of another length.
+    private var x: Double, y: Double, width: Double, height: Double
+    /// Stacking order, within ±``Element/zIndexBound`` (CSS's and JavaScript's safe range).
+    public var zIndex: Int
+    /// Opacity.
+    public var alpha: Double
+    /// Hidden elements are not drawn.
+    public var hidden: Bool
+    private var extras: Extras?
 
     /// Stable key: `i:<item id>` for cells, `h:<section id>` for headers.
     public var key: String {
-        get { box.key }
-        set { unique(); box.key = newValue; box.encodedHead = nil }
+        get { identity.key }
+        set { identity = Identity(key: newValue, kind: identity.kind, reuse: identity.reuse, content: identity.content) }
     }
     /// `cell` or `header`.
     public var kind: String {
-        get { box.kind }
-        set { unique(); box.kind = newValue; box.encodedHead = nil }
+        get { identity.kind }
+        set { identity = Identity(key: identity.key, kind: newValue, reuse: identity.reuse, content: identity.content) }
     }
     /// Reuse identifier: which template draws it.
     public var reuse: String {
-        get { box.reuse }
-        set { unique(); box.reuse = newValue; box.encodedHead = nil }
+        get { identity.reuse }
+        set { identity = Identity(key: identity.key, kind: identity.kind, reuse: newValue, content: identity.content) }
     }
-    /// Section index.
-    public var section: Int {
-        get { box.section }
-        set { unique(); box.section = newValue }
+    /// Content fields for the template.
+    public var content: [String: String] {
+        get { identity.content }
+        set { identity = Identity(key: identity.key, kind: identity.kind, reuse: identity.reuse, content: newValue) }
     }
     /// Item index (cells only).
     public var item: Int? {
-        get { box.item }
-        set { unique(); box.item = newValue }
+        get { hasItem ? itemIndex : nil }
+        set { (itemIndex, hasItem) = (newValue ?? 0, newValue != nil) }
     }
     /// `[x, y, width, height]` in content coordinates.
     public var frame: [Double] {
-        get { box.otherFrame ?? [box.x, box.y, box.width, box.height] }
+        get { extras?.otherFrame ?? [x, y, width, height] }
         set {
-            unique()
             if newValue.count == 4 {
-                (box.x, box.y, box.width, box.height) = (newValue[0], newValue[1], newValue[2], newValue[3])
-                box.otherFrame = nil
+                (x, y, width, height) = (newValue[0], newValue[1], newValue[2], newValue[3])
+                if extras?.otherFrame != nil { extras = Extras.make(otherFrame: nil, transform: extras?.transform) }
             } else {
-                box.otherFrame = newValue
+                (x, y, width, height) = (0, 0, 0, 0)
+                extras = Extras.make(otherFrame: newValue, transform: extras?.transform)
             }
         }
-    }
-
-    /// The frame's four numbers (nil: a frame of another length).
-    var frameNumbers: (x: Double, y: Double, width: Double, height: Double)? {
-        box.otherFrame == nil ? (box.x, box.y, box.width, box.height) : nil
-    }
-
-    /// Whether the frame is `[x, y, width, height]`.
-    package func hasFrame(x: Double, y: Double, width: Double, height: Double) -> Bool {
-        box.otherFrame == nil && box.x == x && box.y == y && box.width == width && box.height == height
-    }
-    /// Stacking order, within ±``Element/zIndexBound`` (CSS's and JavaScript's safe range).
-    public var zIndex: Int {
-        get { box.zIndex }
-        set { unique(); box.zIndex = newValue }
-    }
-    /// Opacity.
-    public var alpha: Double {
-        get { box.alpha }
-        set { unique(); box.alpha = newValue }
-    }
-    /// Hidden elements are not drawn.
-    public var hidden: Bool {
-        get { box.hidden }
-        set { unique(); box.hidden = newValue }
     }
     /// An affine transform about the element's center, `[a, b, c, d, tx, ty]`
     /// (absent: none), as a layout's attributes set it.
     public var transform: [Double]? {
-        get { box.transform }
-        set { unique(); box.transform = newValue }
+        get { extras?.transform }
+        set { extras = Extras.make(otherFrame: extras?.otherFrame, transform: newValue) }
     }
-    /// Content fields for the template.
-    public var content: [String: String] {
-        get { box.content }
-        set { unique(); box.content = newValue; box.encodedContent = nil }
+
+    /// The frame's four numbers (nil: a frame of another length).
+    var frameNumbers: (x: Double, y: Double, width: Double, height: Double)? {
+        extras?.otherFrame == nil ? (x, y, width, height) : nil
+    }
+
+    /// Whether the frame is `[x, y, width, height]`.
+    package func hasFrame(x: Double, y: Double, width: Double, height: Double) -> Bool {
+        extras?.otherFrame == nil && self.x == x && self.y == y && self.width == width && self.height == height
     }
 
     /// The largest stacking order sent: layouts may use any `Int` (UIKit's moving
     /// item sits at a huge zIndex), but CSS takes 32-bit integers.
     public static let zIndexBound = 2_147_483_647
 
-    /// Creates an element.
-    public init(key: String, kind: String, reuse: String, section: Int, item: Int?, frame: [Double], zIndex: Int = 0, alpha: Double = 1, hidden: Bool = false, transform: [Double]? = nil, content: [String: String]) {
-        box = Box(key: key, kind: kind, reuse: reuse, section: section, item: item, frame: frame,
-                  zIndex: min(max(zIndex, -Self.zIndexBound), Self.zIndexBound), alpha: alpha, hidden: hidden, transform: transform, content: content)
+    private init(identity: Identity, section: Int, item: Int?, x: Double, y: Double, width: Double, height: Double, otherFrame: [Double]?,
+                 zIndex: Int, alpha: Double, hidden: Bool, transform: [Double]?) {
+        self.identity = identity
+        self.section = section
+        (itemIndex, hasItem) = (item ?? 0, item != nil)
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+        self.zIndex = min(max(zIndex, -Self.zIndexBound), Self.zIndexBound)
+        self.alpha = alpha
+        self.hidden = hidden
+        extras = Extras.make(otherFrame: otherFrame, transform: transform)
     }
 
-    /// The same element at another place: only the members a layout sets change.
-    /// (One box made, the strings and content shared.)
-    package func placed(section: Int, item: Int?, x: Double, y: Double, width: Double, height: Double, zIndex: Int, alpha: Double, hidden: Bool,
-                        transform: [Double]?) -> Element {
-        var e = self
-        e.box = Box(key: box.key, kind: box.kind, reuse: box.reuse, section: section, item: item, frame: [],
-                    zIndex: min(max(zIndex, -Self.zIndexBound), Self.zIndexBound), alpha: alpha, hidden: hidden, transform: transform, content: box.content)
-        (e.box.x, e.box.y, e.box.width, e.box.height, e.box.otherFrame) = (x, y, width, height, nil)
-        e.box.encodedHead = box.encodedHead
-        e.box.encodedContent = box.encodedContent
-        return e
+    /// Creates an element.
+    public init(key: String, kind: String, reuse: String, section: Int, item: Int?, frame: [Double], zIndex: Int = 0, alpha: Double = 1, hidden: Bool = false, transform: [Double]? = nil, content: [String: String]) {
+        let four = frame.count == 4
+        self.init(identity: Identity(key: key, kind: kind, reuse: reuse, content: content), section: section, item: item,
+                  x: four ? frame[0] : 0, y: four ? frame[1] : 0, width: four ? frame[2] : 0, height: four ? frame[3] : 0,
+                  otherFrame: four ? nil : frame, zIndex: zIndex, alpha: alpha, hidden: hidden, transform: transform)
+    }
+
+    /// An element ready to encode, its identity taken from `cache` when a viewer of
+    /// the collection made one with the same key, kind, reuse identifier and content
+    /// (the usual case: every viewer shows the same items), and left there otherwise.
+    package init(key: String, kind: String, reuse: String, section: Int, item: Int?, x: Double, y: Double, width: Double, height: Double,
+                 zIndex: Int, alpha: Double, hidden: Bool, transform: [Double]?, content: [String: String], cache: ElementEncodingCache) {
+        let identity: Identity
+        if let known = cache.entries[key], known.same(kind: kind, reuse: reuse, content: content) {
+            identity = known
+        } else {
+            identity = Identity(key: key, kind: kind, reuse: reuse, content: content).encoded()
+            cache.keep(identity)
+        }
+        self.init(identity: identity, section: section, item: item, x: x, y: y, width: width, height: height, otherFrame: nil,
+                  zIndex: zIndex, alpha: alpha, hidden: hidden, transform: transform)
+    }
+
+    /// Puts the element at another place, in place: only the members a layout sets
+    /// change (its identity stays). Returns whether any of them did.
+    package mutating func place(section: Int, item: Int?, x: Double, y: Double, width: Double, height: Double, zIndex: Int, alpha: Double, hidden: Bool,
+                                transform: [Double]?) -> Bool {
+        let z = min(max(zIndex, -Self.zIndexBound), Self.zIndexBound)
+        if extras?.otherFrame == nil && self.section == section && self.item == item && self.x == x && self.y == y && self.width == width
+            && self.height == height && self.zIndex == z && self.alpha == alpha && self.hidden == hidden && extras?.transform == transform {
+            return false
+        }
+        self.section = section
+        self.item = item
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+        self.zIndex = z
+        self.alpha = alpha
+        self.hidden = hidden
+        extras = Extras.make(otherFrame: nil, transform: transform)
+        return true
     }
 
     /// Encodes the members that stay as the element moves (its key, kind, reuse
     /// identifier and content) now, for every message it goes into and every copy
-    /// ``placed(section:item:x:y:width:height:zIndex:alpha:hidden:transform:)`` makes of it.
+    /// ``place(section:item:x:y:width:height:zIndex:alpha:hidden:transform:)`` makes.
     package mutating func prepareEncoding() {
-        guard box.encodedHead == nil || box.encodedContent == nil else { return }
-        unique()
-        var head = JSONWriter(capacity: 128)
-        head.beginObject()
-        head.elementHead(key: box.key, kind: box.kind, reuse: box.reuse)
-        head.endObject()
-        box.encodedHead = head.membersOfObject
-        var content = JSONWriter(capacity: 128)
-        content.beginObject()
-        content.elementContent(box.content)
-        content.endObject()
-        box.encodedContent = content.membersOfObject
+        guard identity.encodedHead == nil || identity.encodedContent == nil else { return }
+        identity = identity.encoded()
     }
 
     /// ``prepareEncoding()``, taking the JSON from `cache` when an element with the
     /// same key, kind, reuse identifier and content was prepared before (every viewer
     /// of a collection sends the same items), and leaving it there otherwise.
     package mutating func prepareEncoding(using cache: ElementEncodingCache) {
-        guard box.encodedHead == nil || box.encodedContent == nil else { return }
-        if let known = cache.entries[box.key], known.kind == box.kind, known.reuse == box.reuse, known.content == box.content {
-            unique()
-            box.encodedHead = known.head
-            box.encodedContent = known.body
+        guard identity.encodedHead == nil || identity.encodedContent == nil else { return }
+        if let known = cache.entries[identity.key], known.same(kind: identity.kind, reuse: identity.reuse, content: identity.content) {
+            identity = known
             return
         }
         prepareEncoding()
-        if cache.entries.count >= ElementEncodingCache.capacity { cache.entries.removeAll(keepingCapacity: true) }
-        cache.entries[box.key] = ElementEncodingCache.Entry(kind: box.kind, reuse: box.reuse, content: box.content,
-                                                            head: box.encodedHead ?? [], body: box.encodedContent ?? [])
+        cache.keep(identity)
     }
 
-    /// What ``prepareEncoding()`` made (nil: not made).
-    var encodedParts: (head: [UInt8], content: [UInt8])? {
-        guard let head = box.encodedHead, let content = box.encodedContent else { return nil }
-        return (head, content)
-    }
+    /// The JSON of the key, kind and reuse identifier, and of the content, as
+    /// ``prepareEncoding()`` made them (nil: not made; both are made together).
+    var encodedHead: [UInt8]? { identity.encodedHead }
+    var encodedContent: [UInt8]? { identity.encodedContent }
 
-    /// Whether both are the very same value (one box): true means equal, false may
-    /// still be equal.
-    package func isSameValue(as other: Element) -> Bool { box === other.box }
+    /// Whether both are the very same value (one identity, the same numbers): true
+    /// means equal, false may still be equal. No string or content is compared.
+    package func isSameValue(as other: Element) -> Bool {
+        identity === other.identity && extras === other.extras && section == other.section && itemIndex == other.itemIndex
+            && hasItem == other.hasItem && x == other.x && y == other.y && width == other.width && height == other.height
+            && zIndex == other.zIndex && alpha == other.alpha && hidden == other.hidden
+    }
 
     public static func == (a: Element, b: Element) -> Bool {
-        if a.box === b.box { return true }
-        let x = a.box, y = b.box
-        return x.section == y.section && x.item == y.item && x.x == y.x && x.y == y.y && x.width == y.width && x.height == y.height
-            && x.otherFrame == y.otherFrame && x.zIndex == y.zIndex && x.alpha == y.alpha
-            && x.hidden == y.hidden && x.transform == y.transform && x.key == y.key && x.kind == y.kind && x.reuse == y.reuse && x.content == y.content
+        if a.isSameValue(as: b) { return true }
+        let (x, y) = (a.identity, b.identity)
+        return a.section == b.section && a.item == b.item && a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
+            && a.extras?.otherFrame == b.extras?.otherFrame && a.zIndex == b.zIndex && a.alpha == b.alpha && a.hidden == b.hidden
+            && a.transform == b.transform && (x === y || (x.key == y.key && x.same(kind: y.kind, reuse: y.reuse, content: y.content)))
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -217,7 +241,7 @@ public struct Element: Equatable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        box = Box(key: try c.decode(String.self, forKey: .key), kind: try c.decode(String.self, forKey: .kind),
+        self.init(key: try c.decode(String.self, forKey: .key), kind: try c.decode(String.self, forKey: .kind),
                   reuse: try c.decode(String.self, forKey: .reuse), section: try c.decode(Int.self, forKey: .section),
                   item: try c.decodeIfPresent(Int.self, forKey: .item), frame: try c.decode([Double].self, forKey: .frame),
                   zIndex: try c.decode(Int.self, forKey: .zIndex), alpha: try c.decode(Double.self, forKey: .alpha),
@@ -241,20 +265,19 @@ public struct Element: Equatable, Sendable, Codable {
     }
 }
 
-/// The JSON of elements' fixed members by element key, shared by the viewers of one
-/// collection (used from the one thread that serves them): the same item's content is
-/// encoded once, not once per viewer. Holds at most ``capacity`` entries (then starts over).
+/// Elements' identities (key, kind, reuse identifier, content and their JSON) by
+/// element key, shared by the viewers of one collection (used from the one thread
+/// that serves them): the same item's content is encoded once, not once per viewer,
+/// and its elements share one identity. Holds at most ``capacity`` entries (then
+/// starts over).
 package final class ElementEncodingCache {
-    struct Entry {
-        var kind: String
-        var reuse: String
-        var content: [String: String]
-        var head: [UInt8]
-        var body: [UInt8]
-    }
-
-    var entries: [String: Entry] = [:]
+    var entries: [String: Element.Identity] = [:]
     static let capacity = 20_000
 
     package init() {}
+
+    func keep(_ identity: Element.Identity) {
+        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        entries[identity.key] = identity
+    }
 }

@@ -9,33 +9,36 @@ extension ViewState {
     func element(for key: ElementKey, _ view: CollectionReusableView) -> Element? {
         if key.category == .decorationView { return decorationElement(kind: key.kind, at: key.indexPath, view) }
         guard let a = view.appliedPlacement, let id = view.elementIdentifier else { return nil }
-        let frame = [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)]
+        let (x, y, width, height) = (Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height))
         let (section, item) = (key.section, key.item)
+        let cache = dataSource.store.encodingCache
         if key.category == .cell {
             var content = view.content
             if let style = listLayout?.listRowStyle(at: key.indexPath) { Self.addListFields(style, to: &content) }
-            return Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: section, item: item,
-                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content)
+            return Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: section, item: item, x: x, y: y, width: width, height: height,
+                           zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content, cache: cache)
         }
         let kind = key.kind
         if kind == CollectionView.elementKindSectionHeader {
             // A header's count changes while its view stays displayed: always from the model.
-            return Element(key: "h:" + id, kind: "header", reuse: view.reuseIdentifier, section: section, item: nil,
-                           frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform),
-                           content: dataSource.headerContent(forSectionAt: section))
+            return Element(key: "h:" + id, kind: "header", reuse: view.reuseIdentifier, section: section, item: nil, x: x, y: y, width: width, height: height,
+                           zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform),
+                           content: dataSource.headerContent(forSectionAt: section), cache: cache)
         }
         // A footer, a badge: keyed by kind and by the section or item it belongs to.
         let footer = kind == CollectionView.elementKindSectionFooter
         return Element(key: "s:\(kind):" + id, kind: "supplementary", reuse: view.reuseIdentifier, section: section, item: footer ? nil : item,
-                       frame: frame, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: view.content)
+                       x: x, y: y, width: width, height: height, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden,
+                       transform: Self.wire(a.transform), content: view.content, cache: cache)
     }
 
-    /// The element of a cell, footer or header whose content has not changed since
-    /// `last` was sent for its view: `last` at the view's new place (nil: make it
-    /// afresh). A header is kept only while its section's fields (title, count) are
-    /// the store's current ones; decorations are always made afresh.
-    func moved(_ key: ElementKey, _ view: CollectionReusableView, _ last: SentView) -> Element? {
-        guard let e = last.element, last.contentRevision == view.contentRevision, let a = view.appliedPlacement else { return nil }
+    /// Moves the element `entry` holds, last sent for `view` (`last`), to the view's
+    /// new place, in place, if the view's content has not changed since: true if that
+    /// changed the element, false if it stayed; nil when it must be made afresh. A
+    /// header is kept only while its section's fields (title, count) are the store's
+    /// current ones; decorations are always made afresh.
+    func move(_ entry: WindowEntry, to key: ElementKey, _ view: CollectionReusableView, _ last: SentView) -> Bool? {
+        guard last.contentRevision == view.contentRevision, let a = view.appliedPlacement else { return nil }
         let section = key.section, item: Int?
         switch key.category {
         case .cell:
@@ -44,19 +47,15 @@ extension ViewState {
             item = nil
         case .supplementaryView where key.kind == CollectionView.elementKindSectionHeader:
             // A header shows its section's title and count, as the model has them now
-            // (the store's fields: while they stay, the very dictionary `e` holds).
-            guard let id = dataSource.sectionIdentifier(at: section), e.key.utf8.count == id.utf8.count + 2, e.key.hasSuffix(id),
-                  e.content == dataSource.headerContent(forSectionAt: section) else { return nil }
+            // (the store's fields: while they stay, the very dictionary the element holds).
+            guard let id = dataSource.sectionIdentifier(at: section), entry.element.key.utf8.count == id.utf8.count + 2, entry.element.key.hasSuffix(id),
+                  entry.element.content == dataSource.headerContent(forSectionAt: section) else { return nil }
             item = nil
         default:
             return nil
         }
-        let (x, y, width, height) = (Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height))
-        let transform = Self.wire(a.transform)
-        if e.section == section && e.item == item && e.hasFrame(x: x, y: y, width: width, height: height) && e.zIndex == a.zIndex
-            && e.alpha == Double(a.alpha) && e.hidden == a.isHidden && e.transform == transform { return e }
-        return e.placed(section: section, item: item, x: x, y: y, width: width, height: height, zIndex: a.zIndex, alpha: Double(a.alpha),
-                        hidden: a.isHidden, transform: transform)
+        return entry.element.place(section: section, item: item, x: Double(a.frame.minX), y: Double(a.frame.minY), width: Double(a.frame.width),
+                                   height: Double(a.frame.height), zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform))
     }
 
     /// A number as a content field writes it (no ".0" on whole numbers).

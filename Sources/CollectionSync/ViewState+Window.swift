@@ -52,17 +52,12 @@ extension ViewState {
                 if last.entry.pass != pass { last.entry.pass = pass; shown += 1 }
                 continue
             }
-            let e: Element, entry: WindowEntry
-            if !lists, let last, last.entry.isHeld, let before = last.element, let placed = moved(key, view, last) {
-                // `before` at the view's new place: its entry holds `before` (what was
-                // last sent for the view showing it), so `placed` is new exactly when
-                // it is not `before` itself. Its encoding is `before`'s.
-                e = placed
+            let entry: WindowEntry
+            if !lists, let last, last.entry.isHeld, let moved = move(last.entry, to: key, view, last) {
+                // The element the view showed, moved in place to where the view is now
+                // (its encoding stays).
                 entry = last.entry
-                if !before.isSameValue(as: e) {
-                    entry.element = e
-                    changed.append(e)
-                }
+                if moved { changed.append(entry.element) }
             } else {
                 guard var made = element(for: key, view) else {
                     view.mirror = nil
@@ -81,13 +76,12 @@ extension ViewState {
                     entries[made.key] = entry
                     changed.append(made)
                 }
-                e = made
             }
             if entry.pass != pass { entry.pass = pass; shown += 1 }
             if let record {
-                record.update(generation: sentGeneration, revision: view.revision, contentRevision: view.contentRevision, element: e, entry: entry)
+                record.update(generation: sentGeneration, revision: view.revision, contentRevision: view.contentRevision, entry: entry)
             } else {
-                view.mirror = SentView(generation: sentGeneration, revision: view.revision, contentRevision: view.contentRevision, element: e, entry: entry)
+                view.mirror = SentView(generation: sentGeneration, revision: view.revision, contentRevision: view.contentRevision, entry: entry)
             }
         }
         if let background = backgroundElement() {
@@ -128,29 +122,27 @@ final class WindowEntry {
 }
 
 /// What the client was last sent for one displayed view, kept on the view (its
-/// `mirror`): no table to look views up in on every batch.
+/// `mirror`): no table to look views up in on every batch. The element sent is its
+/// entry's (the one view showing an element is the one that updates its entry).
 final class SentView {
     private(set) var generation: Int
     private(set) var revision: Int
-    /// The view's content revision, and the element sent for it.
+    /// The view's content revision when its element was sent.
     private(set) var contentRevision: Int
-    private(set) var element: Element?
     /// The window's entry for the element.
     private(set) var entry: WindowEntry
 
-    init(generation: Int, revision: Int, contentRevision: Int, element: Element?, entry: WindowEntry) {
+    init(generation: Int, revision: Int, contentRevision: Int, entry: WindowEntry) {
         self.generation = generation
         self.revision = revision
         self.contentRevision = contentRevision
-        self.element = element
         self.entry = entry
     }
 
-    func update(generation: Int, revision: Int, contentRevision: Int, element: Element?, entry: WindowEntry) {
+    func update(generation: Int, revision: Int, contentRevision: Int, entry: WindowEntry) {
         self.generation = generation
         self.revision = revision
         self.contentRevision = contentRevision
-        self.element = element
         self.entry = entry
     }
 }

@@ -82,10 +82,15 @@ enum HubBench {
             let start = clock.now
             // HUB_PACE_MS: an idle gap before each edit (what a paced run meets); the
             // time per delivery is then the thread's CPU time, gaps left out.
-            let pace = ProcessInfo.processInfo.environment["HUB_PACE_MS"].flatMap(Double.init)
+            let pace = ProcessInfo.processInfo.environment["HUB_PACE_MS"].flatMap(Double.init) ?? (ProcessInfo.processInfo.environment["HUB_THRASH_MB"] != nil ? 0 : nil)
             var cpu = 0.0
+            // HUB_THRASH_MB: writes over that many megabytes before each edit (the
+            // caches then hold none of the hub's data, as after a long idle gap).
+            let thrash = ProcessInfo.processInfo.environment["HUB_THRASH_MB"].flatMap(Int.init) ?? 0
+            var thrashBuffer = [UInt64](repeating: 0, count: thrash * 131072)
             for m in messages {
                 if let pace { usleep(UInt32(pace * 1000)) }
+                if thrash > 0 { thrashBuffer.withUnsafeMutableBufferPointer { b in var i = 0; while i < b.count { b[i] &+= 1; i += 8 } } }
                 let before = pace == nil ? 0 : threadCPU()
                 let out = hub.receive(m, from: 0)
                 if pace != nil { cpu += threadCPU() - before }

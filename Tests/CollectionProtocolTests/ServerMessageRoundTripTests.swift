@@ -128,7 +128,11 @@ import Testing
             let window = { (e: Element) in ServerMessage.window(.init(contentSize: Size(width: 1, height: 1), add: [e], remove: [])).encoded() }
             #expect(window(prepared) == window(plain))
             #expect(window(fromCache) == window(plain))
-            let moved = prepared.placed(section: 3, item: 7, x: 1.5, y: 2, width: 30.25, height: 40, zIndex: 2, alpha: 0.5, hidden: false, transform: nil)
+            var moved = prepared
+            let changedPlace = moved.place(section: 3, item: 7, x: 1.5, y: 2, width: 30.25, height: 40, zIndex: 2, alpha: 0.5, hidden: false, transform: nil)
+            var again = moved
+            let changedAgain = again.place(section: 3, item: 7, x: 1.5, y: 2, width: 30.25, height: 40, zIndex: 2, alpha: 0.5, hidden: false, transform: nil)
+            #expect(changedPlace && !changedAgain && again == moved)
             var expected = plain
             expected.section = 3
             expected.item = 7
