@@ -12,19 +12,19 @@ open class CollectionView {
     public static let elementKindSectionFooter = CollectionElementKind.sectionFooter
 
     /// Provides counts and cells.
-    public weak var dataSource: CollectionViewDataSource? {
+    @exclusivity(unchecked) public weak var dataSource: CollectionViewDataSource? {
         didSet { reloadData() }
     }
     /// Reacts to selection, display, focus and movement.
-    public weak var delegate: CollectionViewDelegate? {
+    @exclusivity(unchecked) public weak var delegate: CollectionViewDelegate? {
         didSet { collectionViewLayout.invalidateLayout() }
     }
     /// Answers drops with proposals and performs them.
-    public weak var dropDelegate: CollectionViewDropDelegate?
+    @exclusivity(unchecked) public weak var dropDelegate: CollectionViewDropDelegate?
     /// Decides what drags out of this collection view carry (UIKit's `dragDelegate`).
-    public weak var dragDelegate: CollectionViewDragDelegate?
+    @exclusivity(unchecked) public weak var dragDelegate: CollectionViewDragDelegate?
     /// Told which items approach the window.
-    public weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
+    @exclusivity(unchecked) public weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
     /// Prefetching on (default) or off.
     @exclusivity(unchecked) public var isPrefetchingEnabled = true
 

@@ -36,7 +36,7 @@ open class CollectionViewLayoutInvalidationContext {
 /// A layout belongs to one collection view (`collectionView`).
 open class CollectionViewLayout {
     /// The collection view using this layout.
-    public internal(set) weak var collectionView: CollectionView?
+    @exclusivity(unchecked) public internal(set) weak var collectionView: CollectionView?
     /// True until the next `prepare()` after an invalidation.
     @exclusivity(unchecked) public private(set) var needsPrepare = true
 

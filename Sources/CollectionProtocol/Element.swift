@@ -271,7 +271,7 @@ public struct Element: Equatable, Sendable, Codable {
 /// and its elements share one identity. Holds at most ``capacity`` entries (then
 /// starts over).
 package final class ElementEncodingCache {
-    var entries: [String: Element.Identity] = [:]
+    @exclusivity(unchecked) var entries: [String: Element.Identity] = [:]
     static let capacity = 20_000
 
     package init() {}

@@ -20,6 +20,16 @@ package struct JSONWriter: ~Copyable {
     /// The JSON written so far.
     package var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
 
+    /// Forgets what was written, to write anew in the same buffer (kept unless it
+    /// grew past `keeping` bytes for some large message: then a small one).
+    package mutating func reset(keeping: Int = 1 << 20) {
+        count = 0
+        guard capacity > keeping else { return }
+        base.deallocate()
+        capacity = 4096
+        base = .allocate(capacity: capacity)
+    }
+
     @inline(__always)
     private mutating func reserve(_ n: Int) {
         guard count + n > capacity else { return }

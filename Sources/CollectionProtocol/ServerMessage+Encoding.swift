@@ -9,6 +9,13 @@ extension ServerMessage {
         default: 0
         }
         var w = JSONWriter(capacity: 512 + elements * 320)
+        return encoded(using: &w)
+    }
+
+    /// ``encoded()``, written in `w`'s buffer (emptied first): a server encoding
+    /// message after message reuses one buffer instead of making one for each.
+    package func encoded(using w: inout JSONWriter) -> [UInt8] {
+        w.reset()
         w.beginObject()
         w.key("type")
         w.string(type)

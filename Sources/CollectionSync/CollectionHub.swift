@@ -158,6 +158,9 @@ public final class CollectionHub {
     var acceptedOpOrder: [String] = []
     /// Index of the oldest op id still remembered in `acceptedOpOrder`.
     var acceptedOpHead = 0
+    /// The buffer every message this hub sends is encoded in, then copied out (used
+    /// from the one thread that serves the collection).
+    @exclusivity(unchecked) var writer = JSONWriter(capacity: 8192)
     private let clock: @Sendable () -> Double
     static let palette = ["#e4572e", "#17bebb", "#ffc914", "#76b041", "#7d5ba6", "#f06292", "#2e86ab", "#ff8c42"]
 
@@ -279,7 +282,7 @@ public final class CollectionHub {
         // the time it took (encoding included).
         var cost = 0
         for i in out.indices {
-            out[i].encode()
+            out[i].encode(using: &writer)
             cost += out[i].bytes.count
         }
         let done = clock()

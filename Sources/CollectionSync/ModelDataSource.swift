@@ -5,13 +5,15 @@ import Foundation
 /// The shared model, by reference, so that every viewer's data source reads the
 /// same, current state.
 final class ModelStore {
-    var model: CollectionModel { didSet { modelVersion &+= 1 } }
+    // Unchecked: the store is used from the one thread that serves its collection,
+    // and every cell a batch configures reads the model.
+    @exclusivity(unchecked) var model: CollectionModel { didSet { modelVersion &+= 1 } }
     /// Counts the model's changes (each in-place change too).
-    private(set) var modelVersion = 0
+    @exclusivity(unchecked) private(set) var modelVersion = 0
     /// Each section's header fields, kept while its identifier, title and count stay:
     /// every viewer's header element then holds the same dictionary, and a batch
     /// compares it by identity instead of looking its fields up.
-    private var headers: [HeaderFields] = []
+    @exclusivity(unchecked) private var headers: [HeaderFields] = []
     private struct HeaderFields {
         var id = "", title = "", count = -1, version = -1
         var content: [String: String] = [:]
@@ -56,8 +58,8 @@ final class ModelStore {
 final class ModelDataSource: CollectionViewDataSource {
     let store: ModelStore
     /// Cell reuse identifiers registered with the collection view, and the last used.
-    private var registered: Set<String> = []
-    private var lastReuse = ""
+    @exclusivity(unchecked) private var registered: Set<String> = []
+    @exclusivity(unchecked) private var lastReuse = ""
 
     init(store: ModelStore) { self.store = store }
 

@@ -28,6 +28,11 @@ public struct Outgoing: Sendable, Equatable {
         if encoding == nil { encoding = message.encoded() }
     }
 
+    /// ``encode()``, written in `writer`'s buffer before it is copied out.
+    mutating func encode(using writer: inout JSONWriter) {
+        if encoding == nil { encoding = message.encoded(using: &writer) }
+    }
+
     /// The bytes to send.
     public var bytes: [UInt8] { encoding ?? message.encoded() }
 

@@ -86,6 +86,19 @@ import Testing
         #expect(try ServerMessage.decode(bytes) == message)
     }
 
+    /// One writer reused for message after message (as a hub encodes) writes each
+    /// exactly as a fresh one would: after a longer message, and after one larger than
+    /// the buffer it keeps (about 1.5 MB here).
+    @Test func aReusedWriterWritesEachMessageAsAFreshOne() throws {
+        let large = ServerMessage.window(.init(contentSize: Size(width: 1, height: 1), add: (0..<6_000).map(Self.element), remove: [], replace: true))
+        var writer = JSONWriter(capacity: 64)
+        for message in Self.messages + [large] + Self.messages.reversed() {
+            let bytes = message.encoded(using: &writer)
+            #expect(bytes == message.encoded())
+            #expect(try ServerMessage.decode(bytes) == message)
+        }
+    }
+
     @Test func numbersAreCompactAndExact() throws {
         let m = ServerMessage.window(.init(contentSize: Size(width: 100, height: 0.1 + 0.2), add: [], remove: []))
         let text = String(decoding: m.encoded(), as: UTF8.self)
