@@ -10,46 +10,57 @@ public enum ElementCategory: String, Sendable, Codable {
 /// Where and how an element is shown, as UIKit's `UICollectionViewLayoutAttributes`.
 /// A value type: a layout hands out copies and never allocates an object per item.
 public struct CollectionViewLayoutAttributes: Equatable, Sendable {
+    // Laid out to copy cheaply (attributes are copied for every displayed element of
+    // every viewer on every batch): the numbers first, the small members last, and a
+    // transform other than the identity out of line (most elements have none).
+
     // The index path is kept as two numbers and built when read: a layout answering
     // a rect query makes many attributes, and few of their index paths are read.
     var pathSection: Int
     var pathItem: Int
-    var pathLength: Int
 
-    /// The element's index path.
-    public var indexPath: IndexPath {
-        get {
-            switch pathLength {
-            case 2: IndexPath(item: pathItem, section: pathSection)
-            case 1: IndexPath(index: pathSection)
-            default: IndexPath()
-            }
-        }
-        set {
-            pathLength = min(newValue.count, 2)
-            pathSection = newValue.count > 0 ? newValue[0] : 0
-            pathItem = newValue.count > 1 ? newValue[1] : 0
-        }
-    }
-    /// Cell, supplementary or decoration view.
-    public var representedElementCategory: ElementCategory
-    /// The supplementary or decoration kind (nil for cells).
-    public var representedElementKind: String?
     /// The frame in content coordinates.
     public var frame: CGRect
     /// Stacking order; higher is in front.
     public var zIndex: Int = 0
     /// Opacity, 0 to 1.
     public var alpha: CGFloat = 1
+    /// The supplementary or decoration kind (nil for cells).
+    public var representedElementKind: String?
+    private var otherTransform: TransformBox?
+    /// How many numbers the index path has (0, 1 or 2).
+    var pathLength: Int { Int(pathLength8) }
+    private var pathLength8: Int8
+    /// Cell, supplementary or decoration view.
+    public var representedElementCategory: ElementCategory
     /// Hidden elements are not shown.
     public var isHidden = false
+
+    /// The element's index path.
+    public var indexPath: IndexPath {
+        get {
+            switch pathLength8 {
+            case 2: IndexPath(item: pathItem, section: pathSection)
+            case 1: IndexPath(index: pathSection)
+            default: IndexPath()
+            }
+        }
+        set {
+            pathLength8 = Int8(min(newValue.count, 2))
+            pathSection = newValue.count > 0 ? newValue[0] : 0
+            pathItem = newValue.count > 1 ? newValue[1] : 0
+        }
+    }
     /// A transform applied about the center.
-    public var transform: CGAffineTransform = .identity
+    public var transform: CGAffineTransform {
+        get { otherTransform?.value ?? .identity }
+        set { otherTransform = TransformBox.holding(newValue) }
+    }
 
     private init(_ category: ElementCategory, kind: String?, indexPath: IndexPath) {
         pathSection = 0
         pathItem = 0
-        pathLength = 0
+        pathLength8 = 0
         representedElementCategory = category
         representedElementKind = kind
         frame = .zero
@@ -65,7 +76,7 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
     init(cellAt item: Int, inSection section: Int, frame: CGRect) {
         pathSection = section
         pathItem = item
-        pathLength = 2
+        pathLength8 = 2
         representedElementCategory = .cell
         self.frame = frame
     }
@@ -75,7 +86,7 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
     init(supplementaryOfKind kind: String, at item: Int, inSection section: Int, frame: CGRect) {
         pathSection = section
         pathItem = item
-        pathLength = 2
+        pathLength8 = 2
         representedElementCategory = .supplementaryView
         representedElementKind = kind
         self.frame = frame
@@ -108,14 +119,32 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
             && a.pathItem == b.pathItem && a.pathSection == b.pathSection && a.pathLength == b.pathLength
             && a.zIndex == b.zIndex && a.alpha == b.alpha && a.isHidden == b.isHidden
             && a.representedElementCategory == b.representedElementCategory
-            && a.transform.a == b.transform.a && a.transform.b == b.transform.b && a.transform.c == b.transform.c
-            && a.transform.d == b.transform.d && a.transform.tx == b.transform.tx && a.transform.ty == b.transform.ty
+            && (a.otherTransform === b.otherTransform || a.transform.sameNumbers(as: b.transform))
             && a.representedElementKind == b.representedElementKind
     }
 
     public var center: CGPoint {
         get { CGPoint(x: frame.midX, y: frame.midY) }
         set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+    }
+}
+
+/// A transform other than the identity, held out of line by layout attributes.
+final class TransformBox: Sendable {
+    let value: CGAffineTransform
+
+    private init(_ value: CGAffineTransform) { self.value = value }
+
+    /// A box for `t` (nil for the identity: no object).
+    static func holding(_ t: CGAffineTransform) -> TransformBox? {
+        t.sameNumbers(as: .identity) ? nil : TransformBox(t)
+    }
+}
+
+extension CGAffineTransform {
+    /// Equal number by number (Foundation's equality is a call).
+    func sameNumbers(as o: CGAffineTransform) -> Bool {
+        a == o.a && b == o.b && c == o.c && d == o.d && tx == o.tx && ty == o.ty
     }
 }
 

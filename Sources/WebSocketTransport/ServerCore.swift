@@ -11,6 +11,8 @@ final class ServerConnection {
     var inbound: InboundAssembler
     var outbound: OutboundQueue
     var pendingClose: (CloseCode, String)?
+    /// The peer sent a close frame: nothing more is written but through lws's own turn.
+    var peerClosed = false
     var flood: FloodGuard
     /// The peer's address, as counted against the per-address limit.
     var address = ""
@@ -52,6 +54,10 @@ final class ServerCore: @unchecked Sendable {
     /// Connections refused for the connection limit, waiting to send their close frame.
     private var overflow: [ObjectIdentifier: ServerConnection] = [:]
     private var nextID: UInt64 = 0
+    /// The connection whose message the handler is being told of (its frames are
+    /// being parsed: what it is sent then waits for lws's writable turn, which puts
+    /// a pong or a close reply lws owes it first).
+    private var receiving: ConnectionID?
     /// What ``WebSocketServerConfiguration/admit`` accepted each upgrade with, until
     /// the connection is established (every upgrade passes the check first, so a
     /// reused handle never inherits another's).
@@ -60,8 +66,8 @@ final class ServerCore: @unchecked Sendable {
     private var shuttingDown: (CloseCode, String)?
     /// Whether an event was reported in the current turn of the loop.
     private var reportedThisTurn = false
-    private var writeBuffer: [UInt8]
-    private let pre = Int(cws_pre())
+    var writeBuffer: [UInt8]
+    let pre = Int(cws_pre())
 
     init(configuration: WebSocketServerConfiguration, logger: Logger, handler: @escaping @Sendable (WebSocketEvent) -> Void) {
         self.configuration = configuration
@@ -135,6 +141,23 @@ final class ServerCore: @unchecked Sendable {
         switch command {
         case let .send(id, bytes, binary):
             guard let connection = connections[id], connection.pendingClose == nil else { return }
+            // Nothing waits before it and it is one fragment: written now. (Waiting for
+            // the socket to be reported writable, as a queued message does, costs a
+            // turn of the loop's poll over every connection, and the socket almost
+            // always takes it; when it does not, lws keeps the rest and the next
+            // messages queue behind it.) Not to the connection whose frames are being
+            // read, nor to one whose peer closed: lws may owe it a pong or a close
+            // reply, which its writable turn sends first.
+            if connection.outbound.isEmpty, bytes.count <= connection.outbound.fragmentSize, id != receiving, !connection.peerClosed,
+               lws_partial_buffered(connection.wsi) == 0 {
+                let fragment = OutboundFragment(bytes: bytes[...], binary: binary, isStart: true, isEnd: true)
+                if !write(fragment, to: connection.wsi) {
+                    logger.warning("closing \(id): write failed")
+                    connection.abandon(.internalError, "write failed")
+                    cws_kill(connection.wsi)
+                }
+                return
+            }
             if connection.outbound.enqueue(bytes, binary: binary) {
                 lws_callback_on_writable(connection.wsi)
             } else {
@@ -179,6 +202,9 @@ final class ServerCore: @unchecked Sendable {
             return receive(wsi, user, input, length)
         case LWS_CALLBACK_SERVER_WRITEABLE:
             return writeable(wsi, user)
+        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            if let id = connectionID(user) { connections[id]?.peerClosed = true }
+            return 0
         case LWS_CALLBACK_CLOSED:
             if let refused = overflow.values.first(where: { $0.wsi == wsi }) { overflow[ObjectIdentifier(refused)] = nil }
             if let id = connectionID(user), let gone = connections.removeValue(forKey: id) {
@@ -267,7 +293,9 @@ final class ServerCore: @unchecked Sendable {
         case .incomplete:
             return 0
         case let .message(bytes, binary):
+            receiving = id
             report(.message(id, bytes, binary: binary))
+            receiving = nil
             return 0
         case let .tooLarge(limit):
             logger.info("closing \(id): message over \(limit) bytes")
@@ -290,25 +318,31 @@ final class ServerCore: @unchecked Sendable {
             }
             return 0
         }
-        let count = fragment.bytes.count
-        writeBuffer.withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress! + pre
-            fragment.bytes.withUnsafeBufferPointer { source in
-                base.update(from: source.baseAddress!, count: count)
-            }
-        }
-        let flags = cws_ws_flags(fragment.binary ? 1 : 0, fragment.isStart ? 1 : 0, fragment.isEnd ? 1 : 0)
-        let written = writeBuffer.withUnsafeMutableBufferPointer { buffer in
-            lws_write(wsi, buffer.baseAddress! + pre, count, lws_write_protocol(rawValue: UInt32(flags)))
-        }
-        if written < count {
-            logger.warning("closing \(id): short write (\(written) of \(count))")
+        if !write(fragment, to: wsi) {
+            logger.warning("closing \(id): short write")
             return -1
         }
         if !connection.outbound.isEmpty || connection.pendingClose != nil {
             lws_callback_on_writable(wsi)
         }
         return 0
+    }
+}
+
+extension ServerCore {
+    /// Writes one fragment (copied behind the `LWS_PRE` bytes lws writes its frame
+    /// header into); false when lws took less than all of it (an error: close).
+    func write(_ fragment: OutboundFragment, to wsi: OpaquePointer) -> Bool {
+        let count = fragment.bytes.count
+        let flags = cws_ws_flags(fragment.binary ? 1 : 0, fragment.isStart ? 1 : 0, fragment.isEnd ? 1 : 0)
+        let written = writeBuffer.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress! + pre
+            fragment.bytes.withUnsafeBufferPointer { source in
+                base.update(from: source.baseAddress!, count: count)
+            }
+            return lws_write(wsi, base, count, lws_write_protocol(rawValue: UInt32(flags)))
+        }
+        return written >= count
     }
 }
 
