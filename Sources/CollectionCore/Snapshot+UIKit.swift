@@ -21,15 +21,13 @@ extension NSDiffableDataSourceSnapshot {
     /// Moves an item just before another (possibly in another section).
     public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
         if !(identifier != toIdentifier) { fatalError("moveItem(_:beforeItem:): an item cannot move relative to itself") }
-        deleteItems([identifier])
-        insertItems([identifier], beforeItem: toIdentifier)
+        moveItem(identifier, nextTo: toIdentifier, after: false)
     }
 
     /// Moves an item just after another (possibly in another section).
     public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
         if !(identifier != toIdentifier) { fatalError("moveItem(_:afterItem:): an item cannot move relative to itself") }
-        deleteItems([identifier])
-        insertItems([identifier], afterItem: toIdentifier)
+        moveItem(identifier, nextTo: toIdentifier, after: true)
     }
 
     /// Empties the snapshot: every item and section, as UIKit does.

@@ -127,6 +127,32 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
         for (s, gone) in bySection { items[s].removeAll { gone.contains($0) } }
     }
 
+    /// Moves an item to `index` of `section` (an index among the section's items
+    /// once the item is out of its place). Within one section the index of items by
+    /// section stays as it is: a change to it copies it (it is shared with the
+    /// snapshot this one was copied from), which costs the whole collection's size.
+    package mutating func moveItem(_ identifier: ItemIdentifierType, to index: Int, inSection section: SectionIdentifierType) {
+        guard let from = itemSection[identifier], let f = sectionIndex[from], let i = items[f].firstIndex(of: identifier) else {
+            fatalError("moveItem: item \(identifier) is not in the snapshot")
+        }
+        guard let t = sectionIndex[section] else { fatalError("moveItem: section \(section) is not in the snapshot") }
+        items[f].remove(at: i)
+        items[t].insert(identifier, at: index)
+        if from != section { itemSection[identifier] = section }
+    }
+
+    /// Moves an item just before or after `other` (in `other`'s section).
+    mutating func moveItem(_ identifier: ItemIdentifierType, nextTo other: ItemIdentifierType, after: Bool) {
+        guard let from = itemSection[identifier], let f = sectionIndex[from], let i = items[f].firstIndex(of: identifier) else {
+            fatalError("moveItem: item \(identifier) is not in the snapshot")
+        }
+        guard let to = itemSection[other], let t = sectionIndex[to] else { fatalError("moveItem: item \(other) is not in the snapshot") }
+        items[f].remove(at: i)
+        guard let j = items[t].firstIndex(of: other) else { fatalError("moveItem: item \(other) is not in the snapshot") }
+        items[t].insert(identifier, at: after ? j + 1 : j)
+        if from != to { itemSection[identifier] = to }
+    }
+
     /// Replaces the items of `section` with the same items in a new order, or new items.
     public mutating func setItems(_ identifiers: [ItemIdentifierType], inSection section: SectionIdentifierType) {
         guard let s = sectionIndex[section] else { fatalError("setItems: section \(section) is not in the snapshot") }

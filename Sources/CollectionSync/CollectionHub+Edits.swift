@@ -53,11 +53,12 @@ extension CollectionHub {
             guard cv.dataSource?.collectionView(cv, canMoveItemAt: from) ?? false else {
                 throw ProtocolError(.notMovable, "item '\(item.prefix(80))' cannot be moved")
             }
-            next.snapshot.deleteItems([item])
+            // Moved in place: a move within a section leaves the index of items by
+            // section alone (a delete and an insert copied it, the whole collection's).
             if let after {
-                next.snapshot.insertItems([item], afterItem: after)
+                next.snapshot.moveItem(item, afterItem: after)
             } else {
-                next.snapshot.insertItems([item], at: 0, inSection: section)
+                next.snapshot.moveItem(item, to: 0, inSection: section)
             }
             moved = next.snapshot.indexPath(for: item).map { (from, $0) }
             // The delegate's rule for where a dragged item may go holds for a named move too.

@@ -119,6 +119,46 @@ import Testing
         #expect(host.titles(0) == ["2", "3", "4", "1"])
     }
 
+    /// Moves by neighbour (within a section and across), moves to an index, and the
+    /// snapshot copies they are made on, against plain arrays: the order, each item's
+    /// section and index path, and the copy each started from left as it was.
+    @Test func movesInPlaceMatchPlainArrays() {
+        var rng = SplitMix64(seed: 7)
+        let ids = (0..<40).map { "i\($0)" }
+        var expected: [[String]] = [Array(ids[0..<15]), Array(ids[15..<16]), Array(ids[16..<40])]
+        let names = ["a", "b", "c"]
+        var s = snapshot(Array(zip(names, expected)))
+        for step in 0..<300 {
+            let kept = s
+            let keptExpected = expected
+            let item = ids[Int.random(in: 0..<ids.count, using: &rng)]
+            let from = expected.firstIndex { $0.contains(item) }!
+            expected[from].removeAll { $0 == item }
+            switch step % 3 {
+            case 0, 1:
+                guard let other = ids.filter({ $0 != item }).randomElement(using: &rng) else { continue }
+                let to = expected.firstIndex { $0.contains(other) }!
+                let j = expected[to].firstIndex(of: other)!
+                expected[to].insert(item, at: step % 3 == 0 ? j : j + 1)
+                if step % 3 == 0 { s.moveItem(item, beforeItem: other) } else { s.moveItem(item, afterItem: other) }
+            default:
+                let to = Int.random(in: 0..<3, using: &rng)
+                let index = Int.random(in: 0...expected[to].count, using: &rng)
+                expected[to].insert(item, at: index)
+                s.moveItem(item, to: index, inSection: names[to])
+            }
+            for (k, name) in names.enumerated() { #expect(s.itemIdentifiers(inSection: name) == expected[k]) }
+            for (k, section) in expected.enumerated() {
+                for (i, id) in section.enumerated() {
+                    #expect(s.sectionIdentifier(containingItem: id) == names[k] && s.indexPath(for: id) == IndexPath(item: i, section: k))
+                }
+            }
+            #expect(s.numberOfItems == ids.count)
+            for (k, name) in names.enumerated() { #expect(kept.itemIdentifiers(inSection: name) == keptExpected[k]) }
+            for (k, section) in keptExpected.enumerated() { for id in section { #expect(kept.sectionIdentifier(containingItem: id) == names[k]) } }
+        }
+    }
+
     @Test func snapshotMutationsByNeighbour() {
         var s = snapshot([("a", ["1", "2"]), ("b", ["3"])])
         s.insertSections(["z"], beforeSection: "a")
