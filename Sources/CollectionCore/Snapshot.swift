@@ -132,25 +132,29 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     /// section stays as it is: a change to it copies it (it is shared with the
     /// snapshot this one was copied from), which costs the whole collection's size.
     package mutating func moveItem(_ identifier: ItemIdentifierType, to index: Int, inSection section: SectionIdentifierType) {
-        guard let from = itemSection[identifier], let f = sectionIndex[from], let i = items[f].firstIndex(of: identifier) else {
-            fatalError("moveItem: item \(identifier) is not in the snapshot")
-        }
         guard let t = sectionIndex[section] else { fatalError("moveItem: section \(section) is not in the snapshot") }
-        items[f].remove(at: i)
+        let from = takeOut(identifier)
         items[t].insert(identifier, at: index)
         if from != section { itemSection[identifier] = section }
     }
 
     /// Moves an item just before or after `other` (in `other`'s section).
     mutating func moveItem(_ identifier: ItemIdentifierType, nextTo other: ItemIdentifierType, after: Bool) {
-        guard let from = itemSection[identifier], let f = sectionIndex[from], let i = items[f].firstIndex(of: identifier) else {
-            fatalError("moveItem: item \(identifier) is not in the snapshot")
-        }
         guard let to = itemSection[other], let t = sectionIndex[to] else { fatalError("moveItem: item \(other) is not in the snapshot") }
-        items[f].remove(at: i)
+        let from = takeOut(identifier)
         guard let j = items[t].firstIndex(of: other) else { fatalError("moveItem: item \(other) is not in the snapshot") }
         items[t].insert(identifier, at: after ? j + 1 : j)
         if from != to { itemSection[identifier] = to }
+    }
+
+    /// Takes an item out of its section's items (the index of items by section left
+    /// as it is); returns that section.
+    private mutating func takeOut(_ identifier: ItemIdentifierType) -> SectionIdentifierType {
+        guard let from = itemSection[identifier], let f = sectionIndex[from], let i = items[f].firstIndex(of: identifier) else {
+            fatalError("moveItem: item \(identifier) is not in the snapshot")
+        }
+        items[f].remove(at: i)
+        return from
     }
 
     /// Replaces the items of `section` with the same items in a new order, or new items.

@@ -164,7 +164,7 @@ public struct Element: Equatable, Sendable, Codable {
     package init(key: String, kind: String, reuse: String, section: Int, item: Int?, x: Double, y: Double, width: Double, height: Double,
                  zIndex: Int, alpha: Double, hidden: Bool, transform: [Double]?, content: [String: String], cache: ElementEncodingCache) {
         let identity: Identity
-        if let known = cache.entries[key], known.same(kind: kind, reuse: reuse, content: content) {
+        if let known = cache.known(key: key, kind: kind, reuse: reuse, content: content) {
             identity = known
         } else {
             identity = Identity(key: key, kind: kind, reuse: reuse, content: content).encoded()
@@ -206,7 +206,7 @@ public struct Element: Equatable, Sendable, Codable {
     /// of a collection sends the same items), and leaving it there otherwise.
     package mutating func prepareEncoding(using cache: ElementEncodingCache) {
         guard identity.encodedHead == nil || identity.encodedContent == nil else { return }
-        if let known = cache.entries[identity.key], known.same(kind: identity.kind, reuse: identity.reuse, content: identity.content) {
+        if let known = cache.known(key: identity.key, kind: identity.kind, reuse: identity.reuse, content: identity.content) {
             identity = known
             return
         }
@@ -275,6 +275,12 @@ package final class ElementEncodingCache {
     static let capacity = 20_000
 
     package init() {}
+
+    /// The identity kept for `key`, if it has the same kind, reuse identifier and content.
+    func known(key: String, kind: String, reuse: String, content: [String: String]) -> Element.Identity? {
+        guard let known = entries[key], known.same(kind: kind, reuse: reuse, content: content) else { return nil }
+        return known
+    }
 
     func keep(_ identity: Element.Identity) {
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }

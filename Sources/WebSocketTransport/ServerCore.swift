@@ -66,8 +66,8 @@ final class ServerCore: @unchecked Sendable {
     private var shuttingDown: (CloseCode, String)?
     /// Whether an event was reported in the current turn of the loop.
     private var reportedThisTurn = false
-    var writeBuffer: [UInt8]
-    let pre = Int(cws_pre())
+    private var writeBuffer: [UInt8]
+    private let pre = Int(cws_pre())
 
     init(configuration: WebSocketServerConfiguration, logger: Logger, handler: @escaping @Sendable (WebSocketEvent) -> Void) {
         self.configuration = configuration
@@ -327,12 +327,10 @@ final class ServerCore: @unchecked Sendable {
         }
         return 0
     }
-}
 
-extension ServerCore {
     /// Writes one fragment (copied behind the `LWS_PRE` bytes lws writes its frame
     /// header into); false when lws took less than all of it (an error: close).
-    func write(_ fragment: OutboundFragment, to wsi: OpaquePointer) -> Bool {
+    private func write(_ fragment: OutboundFragment, to wsi: OpaquePointer) -> Bool {
         let count = fragment.bytes.count
         let flags = cws_ws_flags(fragment.binary ? 1 : 0, fragment.isStart ? 1 : 0, fragment.isEnd ? 1 : 0)
         let written = writeBuffer.withUnsafeMutableBufferPointer { buffer in

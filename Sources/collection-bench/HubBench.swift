@@ -82,11 +82,11 @@ enum HubBench {
             let start = clock.now
             // HUB_PACE_MS: an idle gap before each edit (what a paced run meets); the
             // time per delivery is then the thread's CPU time, gaps left out.
-            let pace = ProcessInfo.processInfo.environment["HUB_PACE_MS"].flatMap(Double.init) ?? (ProcessInfo.processInfo.environment["HUB_THRASH_MB"] != nil ? 0 : nil)
-            var cpu = 0.0
             // HUB_THRASH_MB: writes over that many megabytes before each edit (the
             // caches then hold none of the hub's data, as after a long idle gap).
             let thrash = ProcessInfo.processInfo.environment["HUB_THRASH_MB"].flatMap(Int.init) ?? 0
+            let pace = ProcessInfo.processInfo.environment["HUB_PACE_MS"].flatMap(Double.init) ?? (thrash > 0 ? 0 : nil)
+            var cpu = 0.0
             var thrashBuffer = [UInt64](repeating: 0, count: thrash * 131072)
             for m in messages {
                 if let pace { usleep(UInt32(pace * 1000)) }

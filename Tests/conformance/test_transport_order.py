@@ -10,6 +10,8 @@ from server_fixture import Server
 
 
 def test_echoes_to_a_slow_reader_arrive_whole_and_in_order():
+    # Echoes answer the connection being read, so they always queue (the next test
+    # covers messages written at once).
     server = Server("--echo", "--demo", "small")
     try:
         # A tiny receive buffer: the server's writes soon find the socket full.
