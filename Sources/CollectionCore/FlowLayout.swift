@@ -174,7 +174,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             : (vertical ? (itemSize.width, itemSize.height) : (itemSize.height, itemSize.width))
         // Work on locals and store once: stored properties of a class pay for
         // dynamic exclusivity checks on every access in a loop.
-        var sections = self.sections
+        // Taken out, not copied: a copy shared its buffer with the property, and
+        // emptying it allocated a new one on every prepare.
+        var sections: [Section] = []
+        swap(&sections, &self.sections)
         sections.removeAll(keepingCapacity: true)
         sections.reserveCapacity(context.numberOfItems.count)
         var lines = Storage()

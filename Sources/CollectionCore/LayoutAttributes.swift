@@ -113,7 +113,12 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
     /// number compared in place (Foundation's `CGRect` and `CGAffineTransform`
     /// equality are calls, and attributes are compared for every displayed view of
     /// every viewer on every batch).
-    public static func == (a: CollectionViewLayoutAttributes, b: CollectionViewLayoutAttributes) -> Bool {
+    public static func == (a: CollectionViewLayoutAttributes, b: CollectionViewLayoutAttributes) -> Bool { same(a, b) }
+
+    /// `==`, on borrowed attributes: a view's applied attributes are compared where
+    /// they are stored, not copied out (and destroyed) first.
+    @inline(__always)
+    static func same(_ a: borrowing CollectionViewLayoutAttributes, _ b: borrowing CollectionViewLayoutAttributes) -> Bool {
         a.frame.origin.x == b.frame.origin.x && a.frame.origin.y == b.frame.origin.y
             && a.frame.size.width == b.frame.size.width && a.frame.size.height == b.frame.size.height
             && a.pathItem == b.pathItem && a.pathSection == b.pathSection && a.pathLength == b.pathLength

@@ -47,8 +47,15 @@ open class CollectionReusableView {
     /// Whatever mirrors the view elsewhere keeps what it last sent for it here
     /// (the hub, for a browser): one slot, for the one mirror of its collection view.
     @exclusivity(unchecked) package var mirror: AnyObject?
+    /// The mirror, not retained: valid while the view keeps it (read for every
+    /// displayed view of every viewer on every batch, where a retained read and its
+    /// release were two atomic operations).
+    package final var unretainedMirror: Unmanaged<AnyObject>? {
+        guard let mirror else { return nil }
+        return Unmanaged.passUnretained(mirror)
+    }
     /// The collection view's mark while it brings its displayed set up to date.
-    @exclusivity(unchecked) var displayPass = 0
+    @exclusivity(unchecked) final var displayPass = 0
 
     /// Creates a view for a reuse identifier (the collection view does this when dequeuing).
     public required init(reuseIdentifier: String) {
@@ -72,7 +79,9 @@ open class CollectionReusableView {
 
     /// Whether the attributes last applied equal `attributes` (compared in place).
     package final func hasLayoutAttributes(equalTo attributes: CollectionViewLayoutAttributes) -> Bool {
-        hasApplied && applied == attributes
+        // Compared where they are stored: `applied == attributes` copied both (and
+        // destroyed the copies) for every displayed view of every viewer on every batch.
+        hasApplied && CollectionViewLayoutAttributes.same(applied, attributes)
     }
 
     /// The size the view's content needs, as measured where it is drawn (the

@@ -32,13 +32,14 @@ extension ViewState {
                        transform: Self.wire(a.transform), content: view.content, cache: cache)
     }
 
-    /// Moves the element `entry` holds, last sent for `view` (`last`), to the view's
-    /// new place, in place, if the view's content has not changed since: true if that
+    /// Moves the element `entry` holds, last sent for `view` (at content revision
+    /// `sentContentRevision`), to the view's new place, in place, if the view's
+    /// content has not changed since: true if that
     /// changed the element, false if it stayed; nil when it must be made afresh. A
     /// header is kept only while its section's fields (title, count) are the store's
     /// current ones; decorations are always made afresh.
-    func move(_ entry: WindowEntry, to key: ElementKey, _ view: CollectionReusableView, _ last: SentView) -> Bool? {
-        guard last.contentRevision == view.contentRevision, let a = view.appliedPlacement else { return nil }
+    func move(_ entry: WindowEntry, to key: ElementKey, _ view: CollectionReusableView, sentContentRevision: Int) -> Bool? {
+        guard sentContentRevision == view.contentRevision, let a = view.appliedPlacement else { return nil }
         let section = key.section, item: Int?
         switch key.category {
         case .cell:

@@ -46,17 +46,35 @@ extension ViewState {
         // when one is added after it): list rows are always looked at again.
         let lists = listLayout != nil
         for (key, view) in collectionView.displayedElements {
-            let record = view.mirror.map { unsafeDowncast($0, to: SentView.self) }
-            let last = record?.generation == sentGeneration ? record : nil
-            if key.category == .cell, !lists, let last, last.revision == view.revision, last.entry.isHeld {
-                if last.entry.pass != pass { last.entry.pass = pass; shown += 1 }
+            // What was sent for the view, and its entry, read without retaining them: the
+            // view keeps its record, the record its entry, until `update` below (each
+            // retained read and its release were two atomic operations, for every
+            // displayed view of every viewer on every batch).
+            let mirror = view.unretainedMirror
+            var sent: Unmanaged<WindowEntry>?
+            var sentRevision = 0, sentContentRevision = 0
+            if !lists, let mirror {
+                unowned(unsafe) let record = unsafeDowncast(mirror.takeUnretainedValue(), to: SentView.self)
+                if record.generation == sentGeneration {
+                    let held = record.unretainedEntry
+                    if held._withUnsafeGuaranteedRef(\.isHeld) {
+                        sent = held
+                        sentRevision = record.revision
+                        sentContentRevision = record.contentRevision
+                    }
+                }
+            }
+            if let sent, key.category == .cell, sentRevision == view.revision {
+                sent._withUnsafeGuaranteedRef { held in
+                    if held.pass != pass { held.pass = pass; shown += 1 }
+                }
                 continue
             }
             let entry: WindowEntry
-            if !lists, let last, last.entry.isHeld, let moved = move(last.entry, to: key, view, last) {
+            if let sent = sent?.takeUnretainedValue(), let moved = move(sent, to: key, view, sentContentRevision: sentContentRevision) {
                 // The element the view showed, moved in place to where the view is now
                 // (its encoding stays).
-                entry = last.entry
+                entry = sent
                 if moved { changed.append(entry.element) }
             } else {
                 guard var made = element(for: key, view) else {
@@ -78,8 +96,11 @@ extension ViewState {
                 }
             }
             if entry.pass != pass { entry.pass = pass; shown += 1 }
-            if let record {
-                record.update(generation: sentGeneration, revision: view.revision, contentRevision: view.contentRevision, entry: entry)
+            if let mirror {
+                let generation = sentGeneration, revision = view.revision, contentRevision = view.contentRevision
+                mirror._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: SentView.self).update(generation: generation, revision: revision, contentRevision: contentRevision, entry: entry)
+                }
             } else {
                 view.mirror = SentView(generation: sentGeneration, revision: view.revision, contentRevision: view.contentRevision, entry: entry)
             }
@@ -102,7 +123,8 @@ extension ViewState {
         // Every element shown is marked: only a window with more holds elements that left.
         var removed: [String] = []
         if entries.count > shown {
-            removed = entries.compactMap { $0.value.pass == pass ? nil : $0.key }
+            removed.reserveCapacity(entries.count - shown)   // one allocation, not one per doubling
+            for (key, entry) in entries where entry.pass != pass { removed.append(key) }
             removed.sort()
             for key in removed { entries.removeValue(forKey: key)?.isHeld = false }
         }
@@ -131,6 +153,8 @@ final class SentView {
     private(set) var contentRevision: Int
     /// The window's entry for the element.
     private(set) var entry: WindowEntry
+    /// The entry, not retained (valid while this record keeps it).
+    var unretainedEntry: Unmanaged<WindowEntry> { Unmanaged.passUnretained(entry) }
 
     init(generation: Int, revision: Int, contentRevision: Int, entry: WindowEntry) {
         self.generation = generation
@@ -143,6 +167,6 @@ final class SentView {
         self.generation = generation
         self.revision = revision
         self.contentRevision = contentRevision
-        self.entry = entry
+        if self.entry !== entry { self.entry = entry }   // the same entry, mostly: no retain and release
     }
 }
