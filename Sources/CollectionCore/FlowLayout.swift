@@ -278,8 +278,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
         lines.items = items
         lines.sampledLineEnds = stride(from: 0, to: lines.lineV.count, by: Storage.sampleStride).map { lines.lineV[$0] + lines.lineExtent[$0] }
-        storage = lines
-        self.sections = sections
+        // Swapped in, not copied (a copy retained every buffer, and released them
+        // again); what is swapped out is what was taken out above, empty.
+        swap(&storage, &lines)
+        swap(&self.sections, &sections)
     }
 
     /// Breaks one section's items into lines and places them; returns the end of the last line.
