@@ -39,43 +39,26 @@ extension CollectionView {
         // Keys and attributes in two arrays (a tuple of both copied through generic
         // code at every step: a good part of a batch's cost for each viewer).
         var attributesWanted = collectionViewLayout.layoutAttributesForElements(in: rect) ?? []
-        var scratch = DisplayScratch()
-        swap(&scratch, &displayScratch)
-        defer {
-            scratch.empty()
-            displayScratch = scratch
-        }
-        var keys = scratch.keys
-        scratch.keys = []
-        defer { scratch.keys = keys }
+        // The last update's buffers, emptied: filled again, not allocated again.
+        var (keys, views, missing) = displayScratch.take()
+        defer { displayScratch.keep(&keys, &views, &missing) }
         keys.reserveCapacity(attributesWanted.count)
-        // Attributes are read in place through buffer pointers here and below: read
-        // through the array's subscript, each was copied and destroyed (two or three
-        // times an element, for every viewer on every batch).
-        attributesWanted.withUnsafeBufferPointer { wanted in
-            for i in wanted.indices { keys.append(wanted[i].elementKey) }
-        }
-        if let movement {
-            let moving = ElementKey.cell(movement.current)
-            for i in keys.indices where keys[i] == moving {
+        for i in attributesWanted.indices {
+            let key = attributesWanted[i].elementKey
+            if let movement, key.category == .cell, key == .cell(movement.current) {
                 attributesWanted[i] = collectionViewLayout.layoutAttributesForInteractivelyMovingItem(at: movement.current, withTargetPosition: movement.position)
             }
+            keys.append(key)
         }
         // Keep the views of elements still wanted; recycle what left before making
         // views for new elements, so that those reuse the recycled views.
         // Looked up in a local copy of the table, gone before the table changes: each
         // lookup in the stored property itself retained and released its storage.
-        var views = scratch.views
-        scratch.views = []
-        defer { scratch.views = views }
         views.reserveCapacity(keys.count)
         do {
             let shown = displayed
             for key in keys { views.append(shown[key]) }
         }
-        var missing = scratch.missing
-        scratch.missing = []
-        defer { scratch.missing = missing }
         var changed = false
         // Mark the views still wanted (counting each once, should a layout name an
         // element twice): any other displayed view left.
@@ -108,21 +91,20 @@ extension CollectionView {
         }
         let selfSizing = collectionViewLayout.selfSizingCells
         var resized = false
-        attributesWanted.withUnsafeBufferPointer { wanted in
-            for i in keys.indices {
-                guard let view = views[i] else { continue }
-                if !view.hasLayoutAttributes(equalTo: wanted[i]) {
-                    changed = true
-                    view.apply(wanted[i])
-                }
-                if selfSizing, keys[i].category == .cell {
-                    let p = keys[i].indexPath
-                    let preferred = view.preferredLayoutAttributesFitting(wanted[i]).size
-                    if preferred != wanted[i].size && selfSizedItems?[p] != preferred {
-                        selfSizedItems = selfSizedItems ?? [:]
-                        selfSizedItems![p] = preferred
-                        resized = true
-                    }
+        for i in keys.indices {
+            guard let view = views[i] else { continue }
+            if !view.hasLayoutAttributes(equalTo: attributesWanted[i]) {
+                changed = true
+                view.apply(attributesWanted[i])
+            }
+            if selfSizing, keys[i].category == .cell {
+                let p = keys[i].indexPath
+                let attributes = attributesWanted[i]
+                let preferred = view.preferredLayoutAttributesFitting(attributes).size
+                if preferred != attributes.size && selfSizedItems?[p] != preferred {
+                    selfSizedItems = selfSizedItems ?? [:]
+                    selfSizedItems![p] = preferred
+                    resized = true
                 }
             }
         }
@@ -232,14 +214,25 @@ extension CollectionView {
 /// (empty, their capacity kept): a display update runs for every viewer on every
 /// batch, and each buffer was an allocation and a free.
 struct DisplayScratch {
-    var keys: [ElementKey] = []
-    var views: [CollectionReusableView?] = []
-    var missing: [Int] = []
+    private var keys: [ElementKey] = []
+    private var views: [CollectionReusableView?] = []
+    private var missing: [Int] = []
 
-    /// Lets go of what the buffers hold (views above all), keeping their capacity.
-    mutating func empty() {
+    /// The buffers, empty, handed over whole (this keeps none, so that they are
+    /// not shared and fill in place).
+    mutating func take() -> ([ElementKey], [CollectionReusableView?], [Int]) {
+        defer { self = DisplayScratch() }
+        return (keys, views, missing)
+    }
+
+    /// Keeps the buffers for the next update, emptied in place (views above all let
+    /// go of), their capacity kept; what the arguments hold after is empty.
+    mutating func keep(_ keys: inout [ElementKey], _ views: inout [CollectionReusableView?], _ missing: inout [Int]) {
         keys.removeAll(keepingCapacity: true)
         views.removeAll(keepingCapacity: true)
         missing.removeAll(keepingCapacity: true)
+        swap(&self.keys, &keys)
+        swap(&self.views, &views)
+        swap(&self.missing, &missing)
     }
 }

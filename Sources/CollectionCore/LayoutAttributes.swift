@@ -115,8 +115,8 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
     /// every viewer on every batch).
     public static func == (a: CollectionViewLayoutAttributes, b: CollectionViewLayoutAttributes) -> Bool { same(a, b) }
 
-    /// `==`, on borrowed attributes: a view's applied attributes are compared where
-    /// they are stored, not copied out (and destroyed) first.
+    /// `==`, on borrowed attributes: a view compares its applied attributes without
+    /// copying them out (and destroying the copy) first, where the optimizer allows.
     @inline(__always)
     static func same(_ a: borrowing CollectionViewLayoutAttributes, _ b: borrowing CollectionViewLayoutAttributes) -> Bool {
         a.frame.origin.x == b.frame.origin.x && a.frame.origin.y == b.frame.origin.y

@@ -79,8 +79,9 @@ open class CollectionReusableView {
 
     /// Whether the attributes last applied equal `attributes` (compared in place).
     package final func hasLayoutAttributes(equalTo attributes: CollectionViewLayoutAttributes) -> Bool {
-        // Compared where they are stored: `applied == attributes` copied both (and
-        // destroyed the copies) for every displayed view of every viewer on every batch.
+        // Compared borrowed: `applied == attributes` copied both (and destroyed the
+        // copies) for every displayed view of every viewer on every batch; this halved
+        // the copies (callgrind), the optimizer keeps some where it inlines the call.
         hasApplied && CollectionViewLayoutAttributes.same(applied, attributes)
     }
 
