@@ -206,7 +206,7 @@ extension CollectionHub {
         items.movedItems = batch.movedItems
         items.reloadedItems = batch.reloadedItems
         let checked = try? CheckedBatchUpdate(items, countsBefore: before.sectionCounts, countsAfter: next.snapshot.sectionCounts)
-        out += oncePerState { viewer in
+        oncePerState(into: &out) { viewer in
             // Each viewer's collection view performs the batch against the shared data
             // source (already changed).
             let cv = viewer.collectionView

@@ -74,9 +74,17 @@ extension CollectionHub {
     /// and messages for that first viewer alone. A message several viewers get is
     /// encoded once.
     func oncePerState(_ body: (Viewer) -> (shared: ServerMessage?, own: [Outgoing])) -> [Outgoing] {
-        let ordered = orderedViewers()
         var out: [Outgoing] = []
-        out.reserveCapacity(ordered.count)
+        oncePerState(into: &out, body)
+        return out
+    }
+
+    /// ``oncePerState(_:)``, appending to `out`: a batch's messages join its ack
+    /// without being copied from one array into another (a retain and a release of
+    /// each message).
+    func oncePerState(into out: inout [Outgoing], _ body: (Viewer) -> (shared: ServerMessage?, own: [Outgoing])) {
+        let ordered = orderedViewers()
+        out.reserveCapacity(out.count + ordered.count)
         // Only states that several viewers share are remembered (with a layout of
         // its own per viewer, none is: no table of them all).
         var done: [ObjectIdentifier: Outgoing] = [:]
@@ -95,7 +103,6 @@ extension CollectionHub {
             }
             out += own
         }
-        return out
     }
 
     /// Number of distinct view states the ready viewers use (for tests and benchmarks).
