@@ -24,7 +24,8 @@ let package = Package(
     ],
     targets: [
         // Pure core: identifiers, snapshots, diffing, validation, layout. No I/O.
-        .target(name: "CollectionCore"),
+        .target(name: "CPrefetch"),
+        .target(name: "CollectionCore", dependencies: ["CPrefetch"]),
         // Wire protocol v1: message types, strict decoding, size limits.
         .target(name: "CollectionProtocol", dependencies: ["CollectionCore"]),
         // Server-authoritative model and per-viewer state; no sockets.

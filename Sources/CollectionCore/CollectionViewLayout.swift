@@ -43,6 +43,12 @@ open class CollectionViewLayout {
     /// Creates a layout.
     public init() {}
 
+    /// Notes what a batch reads of the layout (``PrefetchList``): the object, and
+    /// what a layout of this package keeps beside it.
+    package func gatherPrefetch(into list: inout PrefetchList) {
+        list.add(self, bytes: 384)
+    }
+
     /// The views of decoration kinds (`register(_:forDecorationViewOfKind:)`).
     @exclusivity(unchecked) private(set) var decorationViewClasses: [String: CollectionReusableView.Type] = [:]
 

@@ -91,6 +91,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Creates a flow layout with UIKit's defaults (50×50 items, spacing 10).
     public override init() {}
 
+    package override func gatherPrefetch(into list: inout PrefetchList) {
+        super.gatherPrefetch(into: &list)
+        list.add(sections)
+        list.add(storage.items)
+        list.add(storage.lineV, maxBytes: 256)
+        list.add(storage.lineFirst, maxBytes: 256)
+    }
+
     /// True with an `estimatedItemSize`.
     open override var selfSizingCells: Bool { estimatedItemSize != .zero }
 

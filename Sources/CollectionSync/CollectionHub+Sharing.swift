@@ -88,7 +88,14 @@ extension CollectionHub {
         // Only states that several viewers share are remembered (with a layout of
         // its own per viewer, none is: no table of them all).
         var done: [ObjectIdentifier: Outgoing] = [:]
-        for viewer in ordered {
+        for (index, viewer) in ordered.enumerated() {
+            // The next viewer's memory is fetched while this one's turn runs
+            // (``PrefetchList``): its misses overlap this work.
+            if index + 1 < ordered.count {
+                let next = ordered[index + 1].state
+                next.prefetch.issue()
+                linesPrefetched &+= next.prefetch.count
+            }
             let shares = viewer.state.members > 1
             let id = ObjectIdentifier(viewer.state)
             if shares, let same = done[id] {

@@ -131,6 +131,8 @@ public final class CollectionHub {
         didSet { layoutName = policy.layoutNames.first ?? "grid" }
     }
     var viewers: [UInt64: Viewer] = [:]
+    /// Cache lines prefetched for the next viewer's turn so far (``PrefetchList``).
+    package internal(set) var linesPrefetched = 0
     /// View states offered for sharing, by what they show.
     var sharedStates: [SharingKey: ViewState] = [:]
     /// Whether viewers that see exactly the same thing share one view state (and so

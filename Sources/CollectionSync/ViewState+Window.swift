@@ -45,12 +45,16 @@ extension ViewState {
         // A list row's style follows its neighbours (the last row loses its separator
         // when one is added after it): list rows are always looked at again.
         let lists = listLayout != nil
+        prefetch.removeAll()
+        prefetch.add(self, bytes: Self.prefetchBytes)
+        collectionView.gatherPrefetch(into: &prefetch)
         for (key, view) in collectionView.displayedElements {
             // What was sent for the view, and its entry, read without retaining them: the
             // view keeps its record, the record its entry, until `update` below (each
             // retained read and its release were two atomic operations, for every
             // displayed view of every viewer on every batch).
             let mirror = view.unretainedMirror
+            prefetch.add(view, bytes: CollectionView.viewPrefetchBytes)
             var sent: Unmanaged<WindowEntry>?
             var sentRevision = 0, sentContentRevision = 0
             if !lists, let mirror {
@@ -65,6 +69,8 @@ extension ViewState {
                 }
             }
             if let sent, key.category == .cell, sentRevision == view.revision {
+                if let mirror { prefetch.add(UnsafeRawPointer(mirror.toOpaque()), bytes: SentView.prefetchBytes) }
+                prefetch.add(UnsafeRawPointer(sent.toOpaque()), bytes: WindowEntry.prefetchBytes)
                 sent._withUnsafeGuaranteedRef { held in
                     if held.pass != pass { held.pass = pass; shown += 1 }
                 }
@@ -104,6 +110,8 @@ extension ViewState {
             } else {
                 view.mirror = SentView(generation: sentGeneration, revision: view.revision, contentRevision: view.contentRevision, entry: entry)
             }
+            if let record = view.unretainedMirror { prefetch.add(UnsafeRawPointer(record.toOpaque()), bytes: SentView.prefetchBytes) }
+            prefetch.add(UnsafeRawPointer(Unmanaged.passUnretained(entry).toOpaque()), bytes: WindowEntry.prefetchBytes)
         }
         if let background = backgroundElement() {
             let entry: WindowEntry
@@ -128,6 +136,7 @@ extension ViewState {
             removed.sort()
             for key in removed { entries.removeValue(forKey: key)?.isHeld = false }
         }
+        prefetch.add(entries)   // after the refresh: an insertion may have moved its table
         changed.sort { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
         return (changed, removed)
     }

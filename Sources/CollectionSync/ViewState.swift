@@ -21,6 +21,9 @@ final class ViewState {
     @exclusivity(unchecked) var entries: [String: WindowEntry] = [:]
     /// The number of the last refresh of the window.
     @exclusivity(unchecked) var pass = 0
+    /// What the next batch will read of this state (noted by each refresh of the
+    /// window): the hub prefetches it during the previous viewer's turn.
+    @exclusivity(unchecked) var prefetch = PrefetchList()
     /// The collection view's display generation the window was built from.
     var windowGeneration = -1
     /// What was last sent for a view is kept on the view itself (its `mirror`),

@@ -1,0 +1,111 @@
+import CPrefetch
+
+/// Where the memory one viewer's next batch reads lies, noted while its last batch
+/// read it. A batch goes out to every viewer in turn, and with a layout per viewer
+/// each turn reads memory of that viewer's own, untouched since the batch before:
+/// cold, so its cache misses came one after another (each retain and release is a
+/// locked instruction that waits for every load before it). The hub issues the
+/// next viewer's list as prefetches before the current viewer's turn, and the
+/// misses overlap that turn's work instead.
+///
+/// The addresses are hints and nothing else: never read through, so an address
+/// whose object has gone since is harmless (a prefetch does not fault).
+package struct PrefetchList: ~Copyable {
+    /// Runs of lines: a line's address with the run's length less one in its low
+    /// six bits (one entry per object, not one per line), in a buffer of fixed
+    /// size (noting is on every batch's path too: a plain store, no array's checks).
+    @usableFromInline let runs: UnsafeMutablePointer<UInt>
+    @usableFromInline var runCount = 0
+    /// Lines noted.
+    package internal(set) var count = 0
+
+    /// Cache lines noted at most: a turn's working set fits well within the first-
+    /// level cache, and a viewer with a huge window gains nothing from more.
+    package static let maxLines = 256
+    /// Runs noted at most.
+    @usableFromInline static let maxRuns = 128
+
+    package init() {
+        runs = .allocate(capacity: Self.maxRuns)
+    }
+
+    deinit { runs.deallocate() }
+
+    /// Forgets the addresses.
+    package mutating func removeAll() {
+        runCount = 0
+        count = 0
+    }
+
+    /// The lines of `bytes` bytes from `base` (at most 64 lines).
+    @inlinable @inline(__always)
+    package mutating func add(_ base: UnsafeRawPointer, bytes: Int) {
+        guard bytes > 0, count < Self.maxLines, runCount < Self.maxRuns else { return }
+        let first = UInt(bitPattern: Int(bitPattern: base)) & ~63
+        let last = UInt(bitPattern: Int(bitPattern: base) &+ bytes &- 1) & ~63
+        let lines = min(Int((last &- first) >> 6) &+ 1, 64, Self.maxLines &- count)
+        runs[runCount] = first | UInt(lines &- 1)
+        runCount &+= 1
+        count &+= lines
+    }
+
+    /// An object's lines, its first `bytes` bytes (header included).
+    @inlinable @inline(__always)
+    package mutating func add(_ object: AnyObject, bytes: Int) {
+        add(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), bytes: bytes)
+    }
+
+    /// An array's elements, its first `maxBytes` bytes at most.
+    package mutating func add<T>(_ array: [T], maxBytes: Int = 1024) {
+        array.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { add(base, bytes: min(bytes.count, maxBytes)) }
+        }
+    }
+
+    /// A dictionary's table: its header, occupancy bits and first keys, as the
+    /// standard library lays a native dictionary out (one allocation). At most
+    /// `maxBytes` bytes.
+    package mutating func add<Key, Value>(_ dictionary: [Key: Value], maxBytes: Int = 512) {
+        guard MemoryLayout<[Key: Value]>.size == MemoryLayout<UnsafeRawPointer>.size, dictionary.capacity > 0 else { return }
+        var buckets = 1   // the table's size: a power of two, at most 3/4 full
+        while buckets &* 3 < dictionary.capacity &* 4 { buckets &*= 2 }
+        let bytes = 96 + buckets / 8 + buckets &* (MemoryLayout<Key>.stride + MemoryLayout<Value>.stride)
+        add(unsafeBitCast(dictionary, to: UnsafeRawPointer.self), bytes: min(bytes, maxBytes))
+    }
+
+    /// Issues a prefetch of every line noted.
+    package func issue() {
+        for index in 0..<runCount {
+            let run = runs[index]
+            var line = run & ~63
+            for _ in 0...Int(run & 63) {
+                cpf_prefetch(UnsafeRawPointer(bitPattern: line))
+                line &+= 64
+            }
+        }
+    }
+
+    /// Whether the line holding `address` is noted (for tests).
+    package func contains(_ address: UnsafeRawPointer) -> Bool {
+        let line = UInt(bitPattern: Int(bitPattern: address)) & ~63
+        return UnsafeBufferPointer(start: runs, count: runCount).contains { line >= $0 & ~63 && line <= ($0 & ~63) + ($0 & 63) * 64 }
+    }
+}
+
+extension CollectionView {
+    /// Bytes of a collection view object read by a batch (all of it).
+    package static let prefetchBytes = 768
+    /// Bytes of a reusable view read by a batch (all of a plain cell).
+    package static let viewPrefetchBytes = 224
+
+    /// Notes what a batch reads of this collection view: itself, its tables of
+    /// displayed views and its layout's own. Its displayed views are noted by
+    /// whoever goes through them anyway (``add(_:bytes:)`` with
+    /// ``viewPrefetchBytes``): going through them here would retain each.
+    package func gatherPrefetch(into list: inout PrefetchList) {
+        list.add(self, bytes: Self.prefetchBytes)
+        list.add(displayed)
+        list.add(spareDisplayed)
+        collectionViewLayout.gatherPrefetch(into: &list)
+    }
+}

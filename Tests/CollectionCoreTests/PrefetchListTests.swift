@@ -1,0 +1,82 @@
+import CollectionCore
+import Foundation
+import Testing
+
+/// The prefetch list notes the cache lines of what it is given, and no more than
+/// its bound. (`#expect` cannot take the list itself, which cannot be copied: what
+/// it says is read first.)
+@Suite struct PrefetchListTests {
+    final class Box { var numbers = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0) }
+
+    @Test func notesEveryLineOfAnObjectOnce() {
+        let box = Box()
+        var list = PrefetchList()
+        list.add(box, bytes: 112)
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())
+        let ends = (list.contains(base), list.contains(base + 111), list.contains(base + 111 + 64))
+        #expect(ends.0 && ends.1 && !ends.2)
+        let lines = (Int(bitPattern: base + 111) / 64) - (Int(bitPattern: base) / 64) + 1
+        let count = list.count
+        #expect(count == lines)
+        list.removeAll()
+        let after = (list.count, list.contains(base))
+        #expect(after.0 == 0 && !after.1)
+    }
+
+    @Test func notesArraysAndDictionaryTables() {
+        let numbers = Array(0..<100)
+        var table: [Int: String] = [:]
+        for n in 0..<20 { table[n] = "\(n)" }
+        var list = PrefetchList()
+        list.add(numbers, maxBytes: 128)
+        let arrayNoted = numbers.withUnsafeBytes { bytes in
+            (list.contains(bytes.baseAddress!), list.contains(bytes.baseAddress! + 127), list.contains(bytes.baseAddress! + 128 + 64))
+        }
+        #expect(arrayNoted.0 && arrayNoted.1 && !arrayNoted.2)
+        let before = list.count
+        list.add(table)
+        let tableNoted = (list.contains(unsafeBitCast(table, to: UnsafeRawPointer.self)), list.count)
+        #expect(tableNoted.0 && tableNoted.1 > before)
+        // Empty collections have no storage of their own: nothing is noted.
+        list.add([Int]())
+        list.add([Int: Int]())
+        let count = list.count
+        #expect(count == tableNoted.1)
+    }
+
+    @Test func stopsAtItsBound() {
+        let boxes = (0..<200).map { _ in Box() }
+        var list = PrefetchList()
+        for box in boxes { list.add(box, bytes: 112) }
+        let count = list.count
+        #expect(count == PrefetchList.maxLines)
+        let big = UnsafeMutableRawPointer.allocate(byteCount: 1 << 16, alignment: 64)
+        defer { big.deallocate() }
+        var one = PrefetchList()
+        one.add(UnsafeRawPointer(big), bytes: 1 << 16)   // one run: at most 64 lines
+        let lines = (one.count, one.contains(big + 64 * 63), one.contains(big + 64 * 64))
+        #expect(lines.0 == 64 && lines.1 && !lines.2)
+        list.issue()   // prefetches are hints: issuing any address is harmless
+        one.issue()
+    }
+
+    @Test func aCollectionViewNotesItselfItsTablesAndItsFlowLayout() {
+        let layout = CollectionViewFlowLayout()
+        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+        let source = ArrayDataSource([(0..<30).map { "item \($0)" }])
+        view.register(TitleCell.self, forCellWithReuseIdentifier: "title")
+        view.dataSource = source
+        view.layoutIfNeeded()
+        var list = PrefetchList()
+        view.gatherPrefetch(into: &list)
+        let noted = (list.contains(UnsafeRawPointer(Unmanaged.passUnretained(view).toOpaque())),
+                     list.contains(UnsafeRawPointer(Unmanaged.passUnretained(layout).toOpaque())),
+                     list.contains(unsafeBitCast(view.displayedElements, to: UnsafeRawPointer.self)))
+        #expect(noted.0 && noted.1 && noted.2)
+        // The flow layout adds its sections and geometry to the object itself.
+        var layoutOnly = PrefetchList()
+        layout.gatherPrefetch(into: &layoutOnly)
+        let lines = layoutOnly.count
+        #expect(lines > 384 / 64 + 1)
+    }
+}

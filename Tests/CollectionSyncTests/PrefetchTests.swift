@@ -1,0 +1,85 @@
+import CollectionCore
+import CollectionProtocol
+import CollectionSync
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+@_silgen_name("malloc_usable_size") private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+#endif
+
+/// Each viewer's prefetch list (what the hub fetches during the previous viewer's
+/// turn) holds what its next batch reads, through edits, scrolls and reuse.
+@Suite struct PrefetchTests {
+    func makeHub() -> CollectionHub {
+        var model = CollectionModel()
+        for (id, count) in [("a", 40), ("b", 40)] {
+            model.snapshot.appendSections([id])
+            let ids = (0..<count).map { "\(id)\($0)" }
+            model.snapshot.appendItems(ids, toSection: id)
+            for item in ids { model.itemContent[item] = ["title": item] }
+        }
+        var limits = HubLimits()
+        limits.messagesPerSecond = 1e9
+        limits.messageBurst = 1e9
+        let hub = CollectionHub(model: model, factory: testFactory(), policy: testPolicy(), limits: limits, seed: 5, epoch: "e1")
+        hub.sharesViewStates = false
+        return hub
+    }
+
+    func expectNoGaps(_ hub: CollectionHub, _ step: String) {
+        for key in hub.viewerKeys {
+            let gaps = hub.prefetchGaps(of: key)
+            #expect(gaps == [], "viewer \(key) after \(step): \(gaps ?? [])")
+            #expect((hub.prefetchCount(of: key) ?? 0) > 0, "viewer \(key) after \(step): nothing noted")
+        }
+    }
+
+    @Test func everyViewerNotesWhatItsNextBatchReads() {
+        let hub = makeHub()
+        for key in UInt64(1)...6 { _ = hub.hello(key, width: 300 + Int(key) * 37, height: 260 + Int(key) * 20) }
+        expectNoGaps(hub, "hello")
+        let steps: [(String, String)] = [
+            ("a move", #"{"type":"move","item":"a0","section":"a","after":"a3"}"#),
+            ("a shuffle", #"{"type":"shuffle","section":"a"}"#),
+            ("an insert", #"{"type":"insert","section":"a","count":3}"#),
+            ("a delete", #"{"type":"delete","items":["a1","a2"]}"#),
+            ("a move across sections", #"{"type":"move","item":"b0","section":"a"}"#),
+        ]
+        for (name, edit) in steps {
+            // Each viewer's list is fetched during the turn before its own: all but
+            // the first viewer's (in the order of their keys).
+            let expected = hub.viewerKeys.dropFirst().reduce(0) { $0 + (hub.prefetchCount(of: $1) ?? 0) }
+            let before = hub.linesPrefetched
+            let out = hub.send(edit, from: 1)
+            #expect(hub.linesPrefetched - before == expected, "\(name)")
+            #expect(out.contains { if case .batch = $0.message { true } else { false } }, "\(name) made no batch")
+            expectNoGaps(hub, name)
+        }
+        _ = hub.send(#"{"type":"scroll","offset":{"x":0,"y":900}}"#, from: 2)
+        _ = hub.send(#"{"type":"shuffle","section":"b"}"#, from: 1)
+        expectNoGaps(hub, "a scroll and a shuffle")
+    }
+
+    @Test func aHugeWindowNotesNoMoreThanTheBound() {
+        let hub = makeHub()
+        _ = hub.hello(1, width: 2000, height: 4000)
+        _ = hub.send(#"{"type":"shuffle","section":"a"}"#, from: 1)
+        #expect(hub.prefetchCount(of: 1) == PrefetchList.maxLines)
+    }
+
+    #if canImport(Glibc)
+    /// The sizes the list notes cover the objects as allocated: a class that grew
+    /// past its hint would be fetched in part.
+    @Test func theHintsCoverTheObjects() throws {
+        let hub = makeHub()
+        _ = hub.hello(1)
+        _ = hub.send(#"{"type":"shuffle","section":"a"}"#, from: 1)
+        let short = hub.prefetchHintShortfalls(of: 1) { mallocUsableSize(Unmanaged.passUnretained($0).toOpaque()) }
+        #expect(short == [])
+        // And the check bites: 4 KB for every object is past every hint.
+        let tooSmall = hub.prefetchHintShortfalls(of: 1) { _ in 4096 }
+        #expect((tooSmall?.count ?? 0) > 2)
+    }
+    #endif
+}
