@@ -192,6 +192,12 @@ open class CollectionView {
         attach(layout)
     }
 
+    deinit {
+        // The layouts' `collectionView` is not weak: they let go of this view here.
+        collectionViewLayout.leave(self)
+        interactiveTransition?.layout.leave(self)
+    }
+
     private func attach(_ layout: CollectionViewLayout) {
         layout.collectionView = self
         layout.invalidateLayout()

@@ -35,8 +35,22 @@ open class CollectionViewLayoutInvalidationContext {
 /// override `prepare()`, `collectionViewContentSize` and the attribute queries.
 /// A layout belongs to one collection view (`collectionView`).
 open class CollectionViewLayout {
-    /// The collection view using this layout.
-    @exclusivity(unchecked) public internal(set) weak var collectionView: CollectionView?
+    /// The collection view using this layout (nil once it is gone, as UIKit's weak
+    /// reference is).
+    public internal(set) var collectionView: CollectionView? {
+        get { owner }
+        set { owner = newValue }
+    }
+    // Not a weak reference: the collection view clears it as it goes (`leave(_:)`
+    // from its deinit). A weak reference gave every collection view a side table,
+    // which sent each retain and release of it, and each read of this property,
+    // down the runtime's slow path with an atomic operation on one more cold line.
+    @exclusivity(unchecked) unowned(unsafe) private var owner: CollectionView?
+
+    /// Lets go of `view` if it is this layout's collection view (it is going).
+    func leave(_ view: CollectionView) {
+        if let owner, owner === view { self.owner = nil }
+    }
     /// True until the next `prepare()` after an invalidation.
     @exclusivity(unchecked) public private(set) var needsPrepare = true
 

@@ -93,10 +93,10 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
 
     package override func gatherPrefetch(into list: inout PrefetchList) {
         super.gatherPrefetch(into: &list)
-        list.add(sections)
-        list.add(storage.items)
-        list.add(storage.lineV, maxBytes: 256)
-        list.add(storage.lineFirst, maxBytes: 256)
+        list.add(&sections)
+        list.add(&storage.items)
+        list.add(&storage.lineV, maxBytes: 256)
+        list.add(&storage.lineFirst, maxBytes: 256)
     }
 
     /// True with an `estimatedItemSize`.

@@ -14,16 +14,16 @@ package struct PrefetchList: ~Copyable {
     /// Runs of lines: a line's address with the run's length less one in its low
     /// six bits (one entry per object, not one per line), in a buffer of fixed
     /// size (noting is on every batch's path too: a plain store, no array's checks).
-    @usableFromInline let runs: UnsafeMutablePointer<UInt>
-    @usableFromInline var runCount = 0
+    private let runs: UnsafeMutablePointer<UInt>
+    private var runCount = 0
     /// Lines noted.
-    package internal(set) var count = 0
+    package private(set) var count = 0
 
     /// Cache lines noted at most: a turn's working set fits well within the first-
     /// level cache, and a viewer with a huge window gains nothing from more.
     package static let maxLines = 256
     /// Runs noted at most.
-    @usableFromInline static let maxRuns = 128
+    static let maxRuns = 128
 
     package init() {
         runs = .allocate(capacity: Self.maxRuns)
@@ -38,7 +38,6 @@ package struct PrefetchList: ~Copyable {
     }
 
     /// The lines of `bytes` bytes from `base` (at most 64 lines).
-    @inlinable @inline(__always)
     package mutating func add(_ base: UnsafeRawPointer, bytes: Int) {
         guard bytes > 0, count < Self.maxLines, runCount < Self.maxRuns else { return }
         let first = UInt(bitPattern: Int(bitPattern: base)) & ~63
@@ -50,27 +49,37 @@ package struct PrefetchList: ~Copyable {
     }
 
     /// An object's lines, its first `bytes` bytes (header included).
-    @inlinable @inline(__always)
     package mutating func add(_ object: AnyObject, bytes: Int) {
         add(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), bytes: bytes)
     }
 
-    /// An array's elements, its first `maxBytes` bytes at most.
-    package mutating func add<T>(_ array: [T], maxBytes: Int = 1024) {
-        array.withUnsafeBytes { bytes in
-            if let base = bytes.baseAddress { add(base, bytes: min(bytes.count, maxBytes)) }
-        }
+    // The stored collections and references below are taken `inout`: their address
+    // is read in place, where passing them would retain and release each (a locked
+    // instruction apiece, on every batch).
+
+    /// The object a stored reference names, its first `bytes` bytes.
+    package mutating func add<Object: AnyObject>(reference: inout Object, bytes: Int) {
+        add(withUnsafeBytes(of: &reference) { $0.load(as: UnsafeRawPointer.self) }, bytes: bytes)
+    }
+
+    /// An array's buffer: its header and elements, `maxBytes` bytes at most.
+    package mutating func add<Element>(_ array: inout [Element], maxBytes: Int = 1024) {
+        let count = array.count
+        guard count > 0 else { return }   // the shared empty buffer: nothing of its own
+        let buffer = withUnsafeBytes(of: &array) { $0.load(as: UnsafeRawPointer.self) }
+        add(buffer, bytes: min(32 &+ count &* MemoryLayout<Element>.stride, maxBytes))
     }
 
     /// A dictionary's table: its header, occupancy bits and first keys, as the
     /// standard library lays a native dictionary out (one allocation). At most
     /// `maxBytes` bytes.
-    package mutating func add<Key, Value>(_ dictionary: [Key: Value], maxBytes: Int = 512) {
-        guard MemoryLayout<[Key: Value]>.size == MemoryLayout<UnsafeRawPointer>.size, dictionary.capacity > 0 else { return }
+    package mutating func add<Key, Value>(_ dictionary: inout [Key: Value], maxBytes: Int = 512) {
+        let capacity = dictionary.capacity
+        guard MemoryLayout<[Key: Value]>.size == MemoryLayout<UnsafeRawPointer>.size, capacity > 0 else { return }
         var buckets = 1   // the table's size: a power of two, at most 3/4 full
-        while buckets &* 3 < dictionary.capacity &* 4 { buckets &*= 2 }
+        while buckets &* 3 < capacity &* 4 { buckets &*= 2 }
         let bytes = 96 + buckets / 8 + buckets &* (MemoryLayout<Key>.stride + MemoryLayout<Value>.stride)
-        add(unsafeBitCast(dictionary, to: UnsafeRawPointer.self), bytes: min(bytes, maxBytes))
+        add(withUnsafeBytes(of: &dictionary) { $0.load(as: UnsafeRawPointer.self) }, bytes: min(bytes, maxBytes))
     }
 
     /// Issues a prefetch of every line noted.
@@ -104,8 +113,8 @@ extension CollectionView {
     /// ``viewPrefetchBytes``): going through them here would retain each.
     package func gatherPrefetch(into list: inout PrefetchList) {
         list.add(self, bytes: Self.prefetchBytes)
-        list.add(displayed)
-        list.add(spareDisplayed)
+        list.add(&displayed)
+        list.add(&spareDisplayed)
         collectionViewLayout.gatherPrefetch(into: &list)
     }
 }

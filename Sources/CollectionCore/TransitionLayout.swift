@@ -36,6 +36,12 @@ open class CollectionViewTransitionLayout: CollectionViewLayout {
         nextLayout.collectionView = collectionView
     }
 
+    override func leave(_ view: CollectionView) {
+        super.leave(view)
+        currentLayout.leave(view)
+        nextLayout.leave(view)
+    }
+
     open override func prepare() {
         currentLayout.prepareIfNeeded()
         nextLayout.prepareIfNeeded()

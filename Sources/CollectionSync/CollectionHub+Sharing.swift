@@ -91,10 +91,13 @@ extension CollectionHub {
         for (index, viewer) in ordered.enumerated() {
             // The next viewer's memory is fetched while this one's turn runs
             // (``PrefetchList``): its misses overlap this work.
+            // A state shared with viewers before it has had its turn: nothing to fetch.
             if index + 1 < ordered.count {
                 let next = ordered[index + 1].state
-                next.prefetch.issue()
-                linesPrefetched &+= next.prefetch.count
+                if next !== viewer.state && (next.members <= 1 || done[ObjectIdentifier(next)] == nil) {
+                    next.prefetch.issue()
+                    linesPrefetched &+= next.prefetch.count
+                }
             }
             let shares = viewer.state.members > 1
             let id = ObjectIdentifier(viewer.state)

@@ -48,13 +48,14 @@ extension ViewState {
         prefetch.removeAll()
         prefetch.add(self, bytes: Self.prefetchBytes)
         collectionView.gatherPrefetch(into: &prefetch)
+        let viewBytes = CollectionView.viewPrefetchBytes
         for (key, view) in collectionView.displayedElements {
             // What was sent for the view, and its entry, read without retaining them: the
             // view keeps its record, the record its entry, until `update` below (each
             // retained read and its release were two atomic operations, for every
             // displayed view of every viewer on every batch).
             let mirror = view.unretainedMirror
-            prefetch.add(view, bytes: CollectionView.viewPrefetchBytes)
+            prefetch.add(UnsafeRawPointer(Unmanaged.passUnretained(view).toOpaque()), bytes: viewBytes)
             var sent: Unmanaged<WindowEntry>?
             var sentRevision = 0, sentContentRevision = 0
             if !lists, let mirror {
@@ -102,16 +103,19 @@ extension ViewState {
                 }
             }
             if entry.pass != pass { entry.pass = pass; shown += 1 }
+            let entryAddress = UnsafeRawPointer(Unmanaged.passUnretained(entry).toOpaque())
             if let mirror {
                 let generation = sentGeneration, revision = view.revision, contentRevision = view.contentRevision
                 mirror._withUnsafeGuaranteedRef {
                     unsafeDowncast($0, to: SentView.self).update(generation: generation, revision: revision, contentRevision: contentRevision, entry: entry)
                 }
+                prefetch.add(UnsafeRawPointer(mirror.toOpaque()), bytes: SentView.prefetchBytes)
             } else {
-                view.mirror = SentView(generation: sentGeneration, revision: view.revision, contentRevision: view.contentRevision, entry: entry)
+                let record = SentView(generation: sentGeneration, revision: view.revision, contentRevision: view.contentRevision, entry: entry)
+                view.mirror = record
+                prefetch.add(record, bytes: SentView.prefetchBytes)
             }
-            if let record = view.unretainedMirror { prefetch.add(UnsafeRawPointer(record.toOpaque()), bytes: SentView.prefetchBytes) }
-            prefetch.add(UnsafeRawPointer(Unmanaged.passUnretained(entry).toOpaque()), bytes: WindowEntry.prefetchBytes)
+            prefetch.add(entryAddress, bytes: WindowEntry.prefetchBytes)
         }
         if let background = backgroundElement() {
             let entry: WindowEntry
@@ -136,7 +140,7 @@ extension ViewState {
             removed.sort()
             for key in removed { entries.removeValue(forKey: key)?.isHeld = false }
         }
-        prefetch.add(entries)   // after the refresh: an insertion may have moved its table
+        prefetch.add(&entries)   // after the refresh: an insertion may have moved its table
         changed.sort { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
         return (changed, removed)
     }

@@ -24,22 +24,24 @@ import Testing
     }
 
     @Test func notesArraysAndDictionaryTables() {
-        let numbers = Array(0..<100)
+        var numbers = Array(0..<100)
         var table: [Int: String] = [:]
         for n in 0..<20 { table[n] = "\(n)" }
         var list = PrefetchList()
-        list.add(numbers, maxBytes: 128)
+        list.add(&numbers, maxBytes: 128)   // the buffer's header (32 bytes), then its elements
         let arrayNoted = numbers.withUnsafeBytes { bytes in
-            (list.contains(bytes.baseAddress!), list.contains(bytes.baseAddress! + 127), list.contains(bytes.baseAddress! + 128 + 64))
+            (list.contains(bytes.baseAddress!), list.contains(bytes.baseAddress! + 95), list.contains(bytes.baseAddress! + 96 + 64))
         }
         #expect(arrayNoted.0 && arrayNoted.1 && !arrayNoted.2)
         let before = list.count
-        list.add(table)
+        list.add(&table)
         let tableNoted = (list.contains(unsafeBitCast(table, to: UnsafeRawPointer.self)), list.count)
         #expect(tableNoted.0 && tableNoted.1 > before)
         // Empty collections have no storage of their own: nothing is noted.
-        list.add([Int]())
-        list.add([Int: Int]())
+        var noNumbers: [Int] = []
+        var noTable: [Int: Int] = [:]
+        list.add(&noNumbers)
+        list.add(&noTable)
         let count = list.count
         #expect(count == tableNoted.1)
     }

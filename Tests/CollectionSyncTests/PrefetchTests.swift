@@ -61,6 +61,20 @@ import Testing
         expectNoGaps(hub, "a scroll and a shuffle")
     }
 
+    @Test func aSharedStateIsFetchedOnceABatch() {
+        let hub = makeHub()
+        hub.sharesViewStates = true
+        for key in UInt64(1)...6 { _ = hub.hello(key) }   // one state for all six
+        _ = hub.hello(7, width: 500)
+        #expect(hub.viewStateCount == 2)
+        let own = hub.prefetchCount(of: 7) ?? 0
+        let before = hub.linesPrefetched
+        _ = hub.send(#"{"type":"shuffle","section":"a"}"#, from: 1)
+        // Viewers 2-6 share viewer 1's state, done in viewer 1's turn: only viewer 7's
+        // own state is fetched, once.
+        #expect(own > 0 && hub.linesPrefetched - before == own)
+    }
+
     @Test func aHugeWindowNotesNoMoreThanTheBound() {
         let hub = makeHub()
         _ = hub.hello(1, width: 2000, height: 4000)
