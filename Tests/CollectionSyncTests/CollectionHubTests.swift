@@ -11,7 +11,8 @@ func testFactory() -> SerialItemFactory { SerialItemFactory() }
 /// 100-point squares, spacing 10, no insets, 20-point headers.
 func testPolicy() -> FixedLayoutPolicy { FixedLayoutPolicy(itemSize: CGSize(width: 100, height: 100), headerHeight: 20) }
 
-func makeHub(sections: [(String, Int)] = [("a", 30), ("b", 30)]) -> CollectionHub {
+/// Sections of items `<section><n>`, each titled with its own id.
+func makeModel(sections: [(String, Int)] = [("a", 30), ("b", 30)]) -> CollectionModel {
     var model = CollectionModel()
     for (id, count) in sections {
         model.snapshot.appendSections([id])
@@ -20,7 +21,19 @@ func makeHub(sections: [(String, Int)] = [("a", 30), ("b", 30)]) -> CollectionHu
         model.snapshot.appendItems(items, toSection: id)
         for item in items { model.itemContent[item] = ["title": item] }
     }
-    return CollectionHub(model: model, factory: testFactory(), policy: testPolicy())
+    return model
+}
+
+/// Limits with no message rate to speak of (tests that send many messages at once).
+func unlimitedMessages() -> HubLimits {
+    var limits = HubLimits()
+    limits.messagesPerSecond = 1e9
+    limits.messageBurst = 1e9
+    return limits
+}
+
+func makeHub(sections: [(String, Int)] = [("a", 30), ("b", 30)]) -> CollectionHub {
+    CollectionHub(model: makeModel(sections: sections), factory: testFactory(), policy: testPolicy())
 }
 
 extension CollectionHub {

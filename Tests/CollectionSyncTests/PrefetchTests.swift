@@ -12,17 +12,8 @@ import Testing
 /// turn) holds what its next batch reads, through edits, scrolls and reuse.
 @Suite struct PrefetchTests {
     func makeHub() -> CollectionHub {
-        var model = CollectionModel()
-        for (id, count) in [("a", 40), ("b", 40)] {
-            model.snapshot.appendSections([id])
-            let ids = (0..<count).map { "\(id)\($0)" }
-            model.snapshot.appendItems(ids, toSection: id)
-            for item in ids { model.itemContent[item] = ["title": item] }
-        }
-        var limits = HubLimits()
-        limits.messagesPerSecond = 1e9
-        limits.messageBurst = 1e9
-        let hub = CollectionHub(model: model, factory: testFactory(), policy: testPolicy(), limits: limits, seed: 5, epoch: "e1")
+        let hub = CollectionHub(model: makeModel(sections: [("a", 40), ("b", 40)]), factory: testFactory(), policy: testPolicy(),
+                                limits: unlimitedMessages(), seed: 5, epoch: "e1")
         hub.sharesViewStates = false
         return hub
     }
