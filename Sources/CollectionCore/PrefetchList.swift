@@ -53,14 +53,9 @@ package struct PrefetchList: ~Copyable {
         add(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), bytes: bytes)
     }
 
-    // The stored collections and references below are taken `inout`: their address
-    // is read in place, where passing them would retain and release each (a locked
+    // The stored collections below are taken `inout`: their storage's address is read
+    // in place, where passing them would retain and release each (a locked
     // instruction apiece, on every batch).
-
-    /// The object a stored reference names, its first `bytes` bytes.
-    package mutating func add<Object: AnyObject>(reference: inout Object, bytes: Int) {
-        add(withUnsafeBytes(of: &reference) { $0.load(as: UnsafeRawPointer.self) }, bytes: bytes)
-    }
 
     /// An array's buffer: its header and elements, `maxBytes` bytes at most.
     package mutating func add<Element>(_ array: inout [Element], maxBytes: Int = 1024) {

@@ -90,8 +90,8 @@ extension CollectionHub {
         var done: [ObjectIdentifier: Outgoing] = [:]
         for (index, viewer) in ordered.enumerated() {
             // The next viewer's memory is fetched while this one's turn runs
-            // (``PrefetchList``): its misses overlap this work.
-            // A state shared with viewers before it has had its turn: nothing to fetch.
+            // (``PrefetchList``): its misses overlap this work. Not a state shared
+            // with a viewer before it, whose turn it has had.
             if index + 1 < ordered.count {
                 let next = ordered[index + 1].state
                 if next !== viewer.state && (next.members <= 1 || done[ObjectIdentifier(next)] == nil) {
