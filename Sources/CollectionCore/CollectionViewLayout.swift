@@ -60,8 +60,11 @@ open class CollectionViewLayout {
     /// Notes what a batch reads of the layout (``PrefetchList``): the object, and
     /// what a layout of this package keeps beside it.
     package func gatherPrefetch(into list: inout PrefetchList) {
-        list.add(self, bytes: 384)
+        list.add(self, bytes: Self.prefetchBytes)
     }
+
+    /// Bytes of a layout object noted (all of the package's own layouts).
+    package static let prefetchBytes = 384
 
     /// The views of decoration kinds (`register(_:forDecorationViewOfKind:)`).
     @exclusivity(unchecked) private(set) var decorationViewClasses: [String: CollectionReusableView.Type] = [:]

@@ -7,28 +7,34 @@ extension ViewState {
     /// Bytes of a view state object (all of it).
     static let prefetchBytes = 272
 
-    /// What the next batch reads that the prefetch list misses, named (empty when
-    /// none): the state, its collection view and layout, every displayed view and
-    /// the record and entry it was last sent with. An invariant check for tests.
-    func prefetchGaps() -> [String] {
-        var gaps: [String] = []
-        func check(_ object: AnyObject, bytes: Int, _ name: @autoclosure () -> String) {
-            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            if !prefetch.contains(base) || !prefetch.contains(base + (bytes - 1)) { gaps.append(name()) }
-        }
-        guard prefetch.count < PrefetchList.maxLines else { return [] }   // full: the rest is left out on purpose
-        check(self, bytes: Self.prefetchBytes, "the view state")
-        check(collectionView, bytes: CollectionView.prefetchBytes, "the collection view")
-        check(collectionView.collectionViewLayout, bytes: 1, "the layout")
+    /// What the next batch reads, named, with the bytes the list notes of each: the
+    /// state, its collection view and layout, every displayed view and the record and
+    /// entry it was last sent with. For the checks below and their tests.
+    func prefetchedObjects() -> [(name: String, object: AnyObject, bytes: Int)] {
+        var objects: [(name: String, object: AnyObject, bytes: Int)] = [
+            ("the view state", self, Self.prefetchBytes),
+            ("the collection view", collectionView, CollectionView.prefetchBytes),
+            ("the layout", collectionView.collectionViewLayout, CollectionViewLayout.prefetchBytes),
+        ]
         for (key, view) in collectionView.displayedElements {
-            check(view, bytes: CollectionView.viewPrefetchBytes, "the view of \(key)")
+            objects.append(("the view of \(key)", view, CollectionView.viewPrefetchBytes))
             guard let record = view.mirror as? SentView else { continue }
-            check(record, bytes: SentView.prefetchBytes, "the record of \(key)")
+            objects.append(("the record of \(key)", record, SentView.prefetchBytes))
             if record.generation == sentGeneration, record.entry.isHeld {
-                check(record.entry, bytes: WindowEntry.prefetchBytes, "the entry of \(key)")
+                objects.append(("the entry of \(key)", record.entry, WindowEntry.prefetchBytes))
             }
         }
-        return gaps
+        return objects
+    }
+
+    /// What the next batch reads that the prefetch list misses, named (empty when
+    /// none). An invariant check for tests.
+    func prefetchGaps() -> [String] {
+        guard prefetch.count < PrefetchList.maxLines else { return [] }   // full: the rest is left out on purpose
+        return prefetchedObjects().filter { name, object, bytes in
+            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            return !prefetch.contains(base) || !prefetch.contains(base + (bytes - 1))
+        }.map(\.name)
     }
 }
 
@@ -53,19 +59,8 @@ extension CollectionHub {
     /// allocator's) is larger than the bytes its prefetch list notes for them, named:
     /// a class that grew past its hint would be fetched in part. For tests.
     package func prefetchHintShortfalls(of viewer: UInt64, size: (AnyObject) -> Int) -> [String]? {
-        guard let state = viewers[viewer]?.state else { return nil }
         // An allocation rounds its size up by less than 16 bytes.
-        func over(_ object: AnyObject, _ hint: Int) -> Bool { size(object) > hint + 15 }
-        var short: [String] = []
-        if over(state, ViewState.prefetchBytes) { short.append("view state: \(size(state)) bytes") }
-        if over(state.collectionView, CollectionView.prefetchBytes) { short.append("collection view: \(size(state.collectionView)) bytes") }
-        for (key, view) in state.collectionView.displayedElements {
-            if over(view, CollectionView.viewPrefetchBytes) { short.append("view of \(key): \(size(view)) bytes") }
-            guard let record = view.mirror as? SentView else { continue }
-            if over(record, SentView.prefetchBytes) { short.append("record of \(key): \(size(record)) bytes") }
-            if over(record.entry, WindowEntry.prefetchBytes) { short.append("entry of \(key): \(size(record.entry)) bytes") }
-        }
-        return short
+        viewers[viewer]?.state.prefetchedObjects().filter { size($0.object) > $0.bytes + 15 }.map { "\($0.name): \(size($0.object)) bytes" }
     }
 
     /// How many cache lines a viewer's prefetch list holds.
