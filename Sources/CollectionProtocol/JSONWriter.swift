@@ -9,6 +9,9 @@ package struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
     private var capacity: Int
+    /// Members recorded by ``splice(_:)`` to go in at `splicedAt` (-1: none), not copied.
+    private var splicedAt = -1
+    private var spliced: [UInt8] = []
 
     package init(capacity: Int = 1024) {
         self.capacity = max(capacity, 16)
@@ -17,13 +20,38 @@ package struct JSONWriter: ~Copyable {
 
     deinit { base.deallocate() }
 
-    /// The JSON written so far.
-    package var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
+    /// The JSON written so far (with any spliced members in place).
+    package var bytes: [UInt8] { message.bytes }
+
+    /// The JSON written so far, spliced members apart: ``EncodedMessage/own`` is this
+    /// writer's bytes alone.
+    package var message: EncodedMessage {
+        let own = [UInt8](UnsafeBufferPointer(start: base, count: count))
+        return splicedAt < 0 ? EncodedMessage(own) : EncodedMessage(own: own, inserting: spliced, at: splicedAt)
+    }
+
+    /// Members encoded once for many messages (``EncodedMembers``), written where the
+    /// next member would go. Only recorded, not copied, when they follow a member
+    /// (the usual case: after `"type"`) and none were spliced yet: ``message`` then
+    /// holds them apart. Otherwise copied in.
+    package mutating func splice(_ members: EncodedMembers) {
+        guard members.count > 0 else { return }
+        let last = count > 0 ? base[count - 1] : UInt8(ascii: "{")
+        guard splicedAt < 0, last != UInt8(ascii: "{"), last != UInt8(ascii: "["), last != UInt8(ascii: ":") else {
+            self.members(members.bytes)
+            return
+        }
+        // `,"a":1,"b":2` ends in a value as the last byte here does: what follows
+        // separates itself from it just the same.
+        splicedAt = count
+        spliced = members.separated
+    }
 
     /// Forgets what was written, to write anew in the same buffer (kept unless it
     /// grew past `keeping` bytes for some large message: then a small one).
     package mutating func reset(keeping: Int = 1 << 20) {
         count = 0
+        if splicedAt >= 0 { (splicedAt, spliced) = (-1, []) }
         guard capacity > keeping else { return }
         base.deallocate()
         capacity = 4096
@@ -244,7 +272,10 @@ package struct JSONWriter: ~Copyable {
     }
 
     /// The members this writer holds inside its one top-level object, without the braces.
-    package var membersOfObject: [UInt8] { count < 2 ? [] : [UInt8](UnsafeBufferPointer(start: base + 1, count: count - 2)) }
+    package var membersOfObject: [UInt8] {
+        if splicedAt >= 0 { return Array(bytes.dropFirst().dropLast()) }
+        return count < 2 ? [] : [UInt8](UnsafeBufferPointer(start: base + 1, count: count - 2))
+    }
 
     package mutating func null() {
         separate()

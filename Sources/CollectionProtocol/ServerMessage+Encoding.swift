@@ -1,20 +1,41 @@
 extension ServerMessage {
     /// The JSON text of this message as UTF-8 bytes.
     public func encoded() -> [UInt8] {
-        // Room for the elements at once (an element takes about 250 bytes): no growing.
-        let elements: Int = switch self {
+        var w = JSONWriter(capacity: 512 + elementCount * 320)
+        return encoded(using: &w)
+    }
+
+    /// Room for the elements at once (an element takes about 250 bytes): no growing.
+    private var elementCount: Int {
+        switch self {
         case .welcome(let m): m.elements.count
         case .window(let m): m.add.count
-        case .batch(let m): m.elements.count + (m.shared?.bytes.count ?? 0) / 256
+        case .batch(let m): m.elements.count
         default: 0
         }
-        var w = JSONWriter(capacity: 512 + elements * 320)
-        return encoded(using: &w)
+    }
+
+    /// ``encoded()``, a batch's shared members (``Batch/shared``) kept apart: one
+    /// buffer for every viewer's copy.
+    public func encodedMessage() -> EncodedMessage {
+        var w = JSONWriter(capacity: 512 + elementCount * 320)
+        return encodedMessage(using: &w)
     }
 
     /// ``encoded()``, written in `w`'s buffer (emptied first): a server encoding
     /// message after message reuses one buffer instead of making one for each.
     package func encoded(using w: inout JSONWriter) -> [UInt8] {
+        write(into: &w)
+        return w.bytes
+    }
+
+    /// ``encodedMessage()``, written in `w`'s buffer (emptied first).
+    package func encodedMessage(using w: inout JSONWriter) -> EncodedMessage {
+        write(into: &w)
+        return w.message
+    }
+
+    private func write(into w: inout JSONWriter) {
         w.reset()
         w.beginObject()
         w.key("type")
@@ -66,7 +87,7 @@ extension ServerMessage {
                 w.endObject()
             }
         case .batch(let m):
-            if let shared = m.shared { w.members(shared.bytes) } else { w.batchSharedMembers(m) }
+            if let shared = m.shared { w.splice(shared) } else { w.batchSharedMembers(m) }
             w.key("contentSize"); w.size(m.contentSize)
             if let bands = m.bands { w.key("bands"); w.bands(bands) }
             w.key("elements"); w.elements(m.elements)
@@ -138,7 +159,6 @@ extension ServerMessage {
             w.key("selected"); w.bool(selected)
         }
         w.endObject()
-        return w.bytes
     }
 }
 

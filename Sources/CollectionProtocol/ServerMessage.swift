@@ -249,10 +249,3 @@ public enum ServerMessage: Equatable, Sendable {
         }
     }
 }
-
-/// JSON object members encoded once, to be spliced into many messages.
-public final class EncodedMembers: Sendable {
-    /// `"name":value,...` without braces.
-    public let bytes: [UInt8]
-    init(bytes: [UInt8]) { self.bytes = bytes }
-}

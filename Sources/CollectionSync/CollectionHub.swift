@@ -285,7 +285,7 @@ public final class CollectionHub {
         var cost = 0
         for i in out.indices {
             out[i].encode(using: &writer)
-            cost += out[i].bytes.count
+            cost += out[i].byteCount
         }
         let done = clock()
         limiters[key]?.charge(bytes: cost, seconds: max(0, done - now), at: done)

@@ -7,14 +7,14 @@ public struct Outgoing: Sendable, Equatable {
     /// What to send.
     public var message: ServerMessage
     /// The message's encoding, once made (at once for a message several viewers get).
-    private var encoding: [UInt8]?
+    private var encoding: EncodedMessage?
 
     /// Creates an outgoing message; `encodeNow` encodes it at once (for a message
     /// that goes to several viewers: copies made with ``init(viewer:sameAs:)`` share it).
     public init(viewer: UInt64, message: ServerMessage, encodeNow: Bool = false) {
         self.viewer = viewer
         self.message = message
-        encoding = encodeNow ? message.encoded() : nil
+        encoding = encodeNow ? message.encodedMessage() : nil
     }
 
     /// The same message (and encoding) as `other`, for another viewer.
@@ -25,16 +25,23 @@ public struct Outgoing: Sendable, Equatable {
 
     /// Encodes the message now (if it was not), so that ``bytes`` costs nothing more.
     public mutating func encode() {
-        if encoding == nil { encoding = message.encoded() }
+        if encoding == nil { encoding = message.encodedMessage() }
     }
 
     /// ``encode()``, written in `writer`'s buffer before it is copied out.
     mutating func encode(using writer: inout JSONWriter) {
-        if encoding == nil { encoding = message.encoded(using: &writer) }
+        if encoding == nil { encoding = message.encodedMessage(using: &writer) }
     }
 
     /// The bytes to send.
-    public var bytes: [UInt8] { encoding ?? message.encoded() }
+    public var bytes: [UInt8] { encoding?.bytes ?? message.encoded() }
+
+    /// The bytes to send, a batch's members shared by its viewers apart (see
+    /// ``EncodedMessage``): what a server hands its transport.
+    public var encodedMessage: EncodedMessage { encoding ?? message.encodedMessage() }
+
+    /// How many bytes the message takes.
+    public var byteCount: Int { encodedMessage.count }
 
     /// Same viewer and message (how it was encoded does not matter).
     public static func == (a: Outgoing, b: Outgoing) -> Bool { a.viewer == b.viewer && a.message == b.message }

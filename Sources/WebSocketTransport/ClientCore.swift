@@ -59,7 +59,7 @@ final class ClientCore: @unchecked Sendable {
         guard let wsi else { return }
         switch command {
         case let .send(_, bytes, binary):
-            _ = outbound.enqueue(bytes, binary: binary)
+            _ = outbound.enqueue(bytes.joined(), binary: binary)
         case let .close(_, code, reason), let .shutdown(code, reason):
             pendingClose = (code, reason)
         case let .read(enabled):

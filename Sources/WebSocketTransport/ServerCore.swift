@@ -150,15 +150,14 @@ final class ServerCore: @unchecked Sendable {
             // reply, which its writable turn sends first.
             if connection.outbound.isEmpty, bytes.count <= connection.outbound.fragmentSize, id != receiving, !connection.peerClosed,
                lws_partial_buffered(connection.wsi) == 0 {
-                let fragment = OutboundFragment(bytes: bytes[...], binary: binary, isStart: true, isEnd: true)
-                if !write(fragment, to: connection.wsi) {
+                if !write(bytes.count, binary: binary, isStart: true, isEnd: true, to: connection.wsi, filling: bytes.copy(to:)) {
                     logger.warning("closing \(id): write failed")
                     connection.abandon(.internalError, "write failed")
                     cws_kill(connection.wsi)
                 }
                 return
             }
-            if connection.outbound.enqueue(bytes, binary: binary) {
+            if connection.outbound.enqueue(bytes.joined(), binary: binary) {
                 lws_callback_on_writable(connection.wsi)
             } else {
                 // A reader that stopped reading: it cannot take a close frame either, so
@@ -331,13 +330,21 @@ final class ServerCore: @unchecked Sendable {
     /// Writes one fragment (copied behind the `LWS_PRE` bytes lws writes its frame
     /// header into); false when lws took less than all of it (an error: close).
     private func write(_ fragment: OutboundFragment, to wsi: OpaquePointer) -> Bool {
-        let count = fragment.bytes.count
-        let flags = cws_ws_flags(fragment.binary ? 1 : 0, fragment.isStart ? 1 : 0, fragment.isEnd ? 1 : 0)
+        write(fragment.bytes.count, binary: fragment.binary, isStart: fragment.isStart, isEnd: fragment.isEnd, to: wsi) { base in
+            fragment.bytes.withUnsafeBufferPointer { source in
+                if let from = source.baseAddress { base.update(from: from, count: source.count) }
+            }
+        }
+    }
+
+    /// Writes `count` bytes (at most a fragment) that `fill` puts behind the `LWS_PRE`
+    /// bytes lws writes its frame header into; false when lws took less than all of them.
+    private func write(_ count: Int, binary: Bool, isStart: Bool, isEnd: Bool, to wsi: OpaquePointer,
+                       filling fill: (UnsafeMutablePointer<UInt8>) -> Void) -> Bool {
+        let flags = cws_ws_flags(binary ? 1 : 0, isStart ? 1 : 0, isEnd ? 1 : 0)
         let written = writeBuffer.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress! + pre
-            fragment.bytes.withUnsafeBufferPointer { source in
-                base.update(from: source.baseAddress!, count: count)
-            }
+            fill(base)
             return lws_write(wsi, base, count, lws_write_protocol(rawValue: UInt32(flags)))
         }
         return written >= count

@@ -45,12 +45,12 @@ public final class WebSocketClient: Sendable {
 
     /// Sends a text message.
     public func send(_ text: String) {
-        core.loop.post(.send(ConnectionID(rawValue: 1), Array(text.utf8), binary: false))
+        core.loop.post(.send(ConnectionID(rawValue: 1), SplicedBytes(Array(text.utf8)), binary: false))
     }
 
     /// Sends raw bytes as a text (binary: false) or binary frame, e.g. invalid UTF-8 for a test.
     public func send(bytes: [UInt8], binary: Bool) {
-        core.loop.post(.send(ConnectionID(rawValue: 1), bytes, binary: binary))
+        core.loop.post(.send(ConnectionID(rawValue: 1), SplicedBytes(bytes), binary: binary))
     }
 
     /// Stops reading from the server (as a stalled client would): its messages

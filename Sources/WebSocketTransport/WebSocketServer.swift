@@ -105,7 +105,14 @@ public final class WebSocketServer: Sendable {
 
     /// Queues a message to a connection (dropped silently if it has gone).
     public func send(_ bytes: [UInt8], to connection: ConnectionID, binary: Bool = false) {
-        core.submit(.send(connection, bytes, binary: binary))
+        core.submit(.send(connection, SplicedBytes(bytes), binary: binary))
+    }
+
+    /// Queues a message whose bytes are partly shared with other messages (dropped
+    /// silently if the connection has gone): the shared run is copied only as the
+    /// message is written.
+    public func send(_ message: SplicedBytes, to connection: ConnectionID, binary: Bool = false) {
+        core.submit(.send(connection, message, binary: binary))
     }
 
     /// Sends the queued messages, then closes with `code`.
@@ -137,7 +144,7 @@ public final class WebSocketServer: Sendable {
 
 /// A command posted to the service thread.
 enum TransportCommand: Sendable {
-    case send(ConnectionID, [UInt8], binary: Bool)
+    case send(ConnectionID, SplicedBytes, binary: Bool)
     case close(ConnectionID, CloseCode, String)
     /// Close every connection, and each new one, with this code.
     case shutdown(CloseCode, String)

@@ -27,7 +27,9 @@ enum HubBench {
     /// The photos demo itself, `--demo small` (3 albums of 12, its grid of squares
     /// about 150 points wide, so fractional at most widths, and its photos' fields).
     static func makePhotosHub() -> CollectionHub {
-        CollectionHub(model: PhotoLibraryExample.model("small"), factory: PhotoLibraryExample.design, policy: PhotoLibraryExample.design,
+        // HUB_DEMO=photos: the photos demo's 640-item section (batches of 12 KB, mostly
+        // the moves every viewer shares) instead of its 12-photo album.
+        CollectionHub(model: PhotoLibraryExample.model(ProcessInfo.processInfo.environment["HUB_DEMO"] ?? "small"), factory: PhotoLibraryExample.design, policy: PhotoLibraryExample.design,
                       limits: unlimited, seed: 1)
     }
 
@@ -94,7 +96,7 @@ enum HubBench {
                 let before = pace == nil ? 0 : threadCPU()
                 let out = hub.receive(m, from: 0)
                 if pace != nil { cpu += threadCPU() - before }
-                for o in out { bytes &+= o.bytes.count }
+                for o in out { bytes &+= o.byteCount }
                 deliveries += out.count
             }
             let each = (pace == nil ? NetworkBench.seconds(clock.now - start) : cpu) / Double(deliveries)
@@ -116,11 +118,11 @@ enum HubBench {
             for key in 0..<UInt64(viewers) {
                 hub.connect(key)
                 _ = hub.receive(Array(#"{"type":"hello","viewport":{"width":320,"height":200}}"#.utf8), from: key)
-                bytes += hub.endTurn().reduce(0) { $0 + $1.bytes.count }
+                bytes += hub.endTurn().reduce(0) { $0 + $1.byteCount }
             }
             for key in 0..<UInt64(viewers) {
                 _ = hub.disconnect(key)
-                bytes += hub.endTurn().reduce(0) { $0 + $1.bytes.count }
+                bytes += hub.endTurn().reduce(0) { $0 + $1.byteCount }
             }
             let perJoin = Double(bytes) / Double(viewers * viewers)
             lines.append(row(["\(viewers)", String(format: "%.1f MB", Double(bytes) / 1e6), String(format: "%.0f bytes", perJoin)]))

@@ -184,4 +184,39 @@ import Testing
             #expect(try ServerMessage.decode(ServerMessage.batch(cached).encoded()) == fresh)
         }
     }
+
+    /// Each viewer's message keeps only its own bytes: the shared members stay one
+    /// buffer for all of them, and joined they give the message encoded whole. A
+    /// writer used again afterwards splices nothing into the next message.
+    @Test func sharedMembersStayOneBufferAcrossViewers() throws {
+        guard case .batch(var template) = Self.messages[4] else { Issue.record("not a batch"); return }
+        template.encodeSharedMembers()
+        let shared = try #require(template.shared)
+        #expect(shared.count > 0)
+        var writer = JSONWriter()
+        var insertedAt: Set<Int> = []
+        for k in 0..<3 {
+            var viewer = template
+            viewer.contentSize = Size(width: Double(300 + k), height: 10)
+            viewer.elements = Array(viewer.elements.prefix(k))
+            var whole = Self.messages[4]
+            if case .batch(var b) = whole {
+                b.contentSize = viewer.contentSize
+                b.elements = viewer.elements
+                whole = .batch(b)
+            }
+            let message = ServerMessage.batch(viewer).encodedMessage(using: &writer)
+            #expect(message.bytes == whole.encoded())
+            #expect(message.count == whole.encoded().count)
+            #expect(message.own.count + shared.count + 1 == message.count)   // the comma before the members is shared too
+            #expect(!message.own.isEmpty && message.inserted.count == shared.count + 1)
+            _ = message.inserted.withUnsafeBufferPointer { insertedAt.insert(Int(bitPattern: $0.baseAddress)) }
+        }
+        #expect(insertedAt.count == 1)
+        let ack = ServerMessage.ack(op: "op-1", seq: 3).encodedMessage(using: &writer)
+        #expect(ack.inserted.isEmpty && ack.bytes == ServerMessage.ack(op: "op-1", seq: 3).encoded())
+        // A batch with nothing encoded ahead is written whole.
+        let plain = Self.messages[4].encodedMessage()
+        #expect(plain.inserted.isEmpty && plain.bytes == Self.messages[4].encoded())
+    }
 }
