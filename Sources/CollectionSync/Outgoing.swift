@@ -40,8 +40,12 @@ public struct Outgoing: Sendable, Equatable {
     /// ``EncodedMessage``): what a server hands its transport.
     public var encodedMessage: EncodedMessage { encoding ?? message.encodedMessage() }
 
-    /// How many bytes the message takes.
-    public var byteCount: Int { encodedMessage.count }
+    /// How many bytes the message takes (read in place once encoded: no copy of it,
+    /// so no retain of its buffers).
+    public var byteCount: Int {
+        if let count = encoding?.count { return count }
+        return message.encodedMessage().count
+    }
 
     /// Same viewer and message (how it was encoded does not matter).
     public static func == (a: Outgoing, b: Outgoing) -> Bool { a.viewer == b.viewer && a.message == b.message }
