@@ -26,10 +26,13 @@ let package = Package(
         // Pure core: identifiers, snapshots, diffing, validation, layout. No I/O.
         .target(name: "CPrefetch"),
         .target(name: "CollectionCore", dependencies: ["CPrefetch"]),
+        // A message's bytes with a run shared by many messages: what the protocol
+        // writes and the transport sends, neither depending on the other.
+        .target(name: "MessageBytes"),
         // Wire protocol v1: message types, strict decoding, size limits.
-        .target(name: "CollectionProtocol", dependencies: ["CollectionCore"]),
+        .target(name: "CollectionProtocol", dependencies: ["CollectionCore", "MessageBytes"]),
         // Server-authoritative model and per-viewer state; no sockets.
-        .target(name: "CollectionSync", dependencies: ["CollectionCore", "CollectionProtocol"]),
+        .target(name: "CollectionSync", dependencies: ["CollectionCore", "CollectionProtocol", "MessageBytes"]),
         // Where collections are kept: SQLite through GRDB (the embedded default).
         .target(name: "CollectionStorage", dependencies: ["CollectionProtocol", "CollectionSync", .product(name: "GRDB", package: "GRDB.swift")]),
         // Collections shared by several servers: PostgreSQL through postgres-nio.
@@ -45,7 +48,7 @@ let package = Package(
         // Moves bytes; knows nothing of collections.
         .target(
             name: "WebSocketTransport",
-            dependencies: ["CLibWebSockets", "CWebSocketShim", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CLibWebSockets", "CWebSocketShim", "MessageBytes", .product(name: "Logging", package: "swift-log")]
         ),
         // The browser client (Public/collection-view), shipped as resources.
         .target(name: "CollectionClient", path: "Public", sources: ["CollectionClient.swift"], resources: [.copy("collection-view")]),
@@ -76,7 +79,7 @@ let package = Package(
         .executableTarget(name: "collection-bench", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionTesting", "WebSocketTransport",
                                                                 "PhotoLibraryExample"]),
         .testTarget(name: "CollectionCoreTests", dependencies: ["CollectionCore"]),
-        .testTarget(name: "CollectionProtocolTests", dependencies: ["CollectionProtocol"]),
+        .testTarget(name: "CollectionProtocolTests", dependencies: ["CollectionProtocol", "MessageBytes"]),
         .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "CollectionStorageTests", dependencies: ["CollectionStorage", "CollectionPostgres", "CollectionSync", "CollectionTesting", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -1,3 +1,5 @@
+import MessageBytes
+
 /// Writes JSON straight into bytes: the server's messages are encoded once per
 /// viewer per batch, and Foundation's `JSONEncoder` spent most of the server's
 /// time doing it. Output is plain RFC 8259 JSON (checked by decoding it back).
@@ -21,13 +23,13 @@ package struct JSONWriter: ~Copyable {
     deinit { base.deallocate() }
 
     /// The JSON written so far (with any spliced members in place).
-    package var bytes: [UInt8] { message.bytes }
+    package var bytes: [UInt8] { message.joined() }
 
-    /// The JSON written so far, spliced members apart: ``EncodedMessage/own`` is this
+    /// The JSON written so far, spliced members apart: ``SplicedBytes/own`` is this
     /// writer's bytes alone.
-    package var message: EncodedMessage {
+    package var message: SplicedBytes {
         let own = [UInt8](UnsafeBufferPointer(start: base, count: count))
-        return splicedAt < 0 ? EncodedMessage(own) : EncodedMessage(own: own, inserting: spliced, at: splicedAt)
+        return splicedAt < 0 ? SplicedBytes(own) : SplicedBytes(own: own, inserting: spliced, at: splicedAt)
     }
 
     /// Members encoded once for many messages (``EncodedMembers``), written where the

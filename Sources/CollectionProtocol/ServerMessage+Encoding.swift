@@ -1,3 +1,5 @@
+import MessageBytes
+
 extension ServerMessage {
     /// The JSON text of this message as UTF-8 bytes.
     public func encoded() -> [UInt8] {
@@ -17,7 +19,7 @@ extension ServerMessage {
 
     /// ``encoded()``, a batch's shared members (``Batch/shared``) kept apart: one
     /// buffer for every viewer's copy.
-    public func encodedMessage() -> EncodedMessage {
+    public func encodedMessage() -> SplicedBytes {
         var w = JSONWriter(capacity: 512 + elementCount * 320)
         return encodedMessage(using: &w)
     }
@@ -30,7 +32,7 @@ extension ServerMessage {
     }
 
     /// ``encodedMessage()``, written in `w`'s buffer (emptied first).
-    package func encodedMessage(using w: inout JSONWriter) -> EncodedMessage {
+    package func encodedMessage(using w: inout JSONWriter) -> SplicedBytes {
         write(into: &w)
         return w.message
     }

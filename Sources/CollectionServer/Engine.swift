@@ -202,7 +202,7 @@ final class Engine: @unchecked Sendable {
         let out = held
         held = []
         guard let transport else { return }
-        for o in out where !dropped.contains(o.viewer) { transport.send(o.spliced, to: ConnectionID(rawValue: o.viewer)) }
+        for o in out where !dropped.contains(o.viewer) { transport.send(o.encodedMessage, to: ConnectionID(rawValue: o.viewer)) }
     }
 
     /// A graceful stop begins: no message is read any more, and what the turn made is committed and sent.
@@ -273,7 +273,7 @@ final class Engine: @unchecked Sendable {
             return
         }
         guard let transport else { return }
-        for o in out { transport.send(o.spliced, to: ConnectionID(rawValue: o.viewer)) }
+        for o in out { transport.send(o.encodedMessage, to: ConnectionID(rawValue: o.viewer)) }
     }
 
     /// A transport event: to the group, and its messages back out.
@@ -309,14 +309,5 @@ final class Engine: @unchecked Sendable {
             // A shared store's locks are held for one message, not a turn.
             if !groupCommit || shared != nil { flushOutermost() }
         }
-    }
-}
-
-extension Outgoing {
-    /// The message as the transport takes it: the members a batch's viewers share
-    /// stay one buffer, copied only as each viewer's message is written.
-    var spliced: SplicedBytes {
-        let message = encodedMessage
-        return SplicedBytes(own: message.own, inserting: message.inserted, at: message.offset)
     }
 }

@@ -1,4 +1,5 @@
 import CollectionProtocol
+import MessageBytes
 
 /// A message for one viewer (the transport connection's raw key).
 public struct Outgoing: Sendable, Equatable {
@@ -7,7 +8,7 @@ public struct Outgoing: Sendable, Equatable {
     /// What to send.
     public var message: ServerMessage
     /// The message's encoding, once made (at once for a message several viewers get).
-    private var encoding: EncodedMessage?
+    private var encoding: SplicedBytes?
 
     /// Creates an outgoing message; `encodeNow` encodes it at once (for a message
     /// that goes to several viewers: copies made with ``init(viewer:sameAs:)`` share it).
@@ -34,11 +35,11 @@ public struct Outgoing: Sendable, Equatable {
     }
 
     /// The bytes to send.
-    public var bytes: [UInt8] { encoding?.bytes ?? message.encoded() }
+    public var bytes: [UInt8] { encoding?.joined() ?? message.encoded() }
 
     /// The bytes to send, a batch's members shared by its viewers apart (see
-    /// ``EncodedMessage``): what a server hands its transport.
-    public var encodedMessage: EncodedMessage { encoding ?? message.encodedMessage() }
+    /// ``SplicedBytes``): what a server hands its transport.
+    public var encodedMessage: SplicedBytes { encoding ?? message.encodedMessage() }
 
     /// How many bytes the message takes (read in place once encoded: no copy of it,
     /// so no retain of its buffers).

@@ -1,5 +1,6 @@
 import CollectionProtocol
 import Foundation
+import MessageBytes
 import Testing
 
 /// Every server message written by the hand-made JSON writer decodes back (with
@@ -206,7 +207,7 @@ import Testing
                 whole = .batch(b)
             }
             let message = ServerMessage.batch(viewer).encodedMessage(using: &writer)
-            #expect(message.bytes == whole.encoded())
+            #expect(message.joined() == whole.encoded())
             #expect(message.count == whole.encoded().count)
             #expect(message.own.count + shared.count + 1 == message.count)   // the comma before the members is shared too
             #expect(!message.own.isEmpty && message.inserted.count == shared.count + 1)
@@ -214,9 +215,9 @@ import Testing
         }
         #expect(insertedAt.count == 1)
         let ack = ServerMessage.ack(op: "op-1", seq: 3).encodedMessage(using: &writer)
-        #expect(ack.inserted.isEmpty && ack.bytes == ServerMessage.ack(op: "op-1", seq: 3).encoded())
+        #expect(ack.inserted.isEmpty && ack.joined() == ServerMessage.ack(op: "op-1", seq: 3).encoded())
         // A batch with nothing encoded ahead is written whole.
         let plain = Self.messages[4].encodedMessage()
-        #expect(plain.inserted.isEmpty && plain.bytes == Self.messages[4].encoded())
+        #expect(plain.inserted.isEmpty && plain.joined() == Self.messages[4].encoded())
     }
 }

@@ -42,7 +42,7 @@ public struct SplicedBytes: Sendable {
     }
 
     /// Copies the message's bytes to `destination` (room for ``count`` bytes).
-    func copy(to destination: UnsafeMutablePointer<UInt8>) {
+    public func copy(to destination: UnsafeMutablePointer<UInt8>) {
         own.withUnsafeBufferPointer { mine in
             guard let base = mine.baseAddress else { return }
             destination.update(from: base, count: offset)
