@@ -1,11 +1,12 @@
 # Multi-stage build: the official Swift image builds a release binary with the Swift
-# runtime linked in; a slim Debian image runs it with only libwebsockets' runtime.
+# runtime linked in; a slim Debian image runs it with only libwebsockets' runtime (and
+# its libev plugin: the server waits on libev's epoll loop).
 # Every RUN step here was run on a Debian 12 machine with Swift 6.3.1 (no Docker engine
 # was available to run the build itself).
 
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libwebsockets-dev libsqlite3-dev libssl-dev pkg-config \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev libssl-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -20,7 +21,7 @@ RUN swift build -c release --static-swift-stdlib --product collection-server \
 
 FROM debian:bookworm-slim
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libwebsockets17 libsqlite3-0 libstdc++6 \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libwebsockets17 libwebsockets-evlib-ev libev4 libsqlite3-0 libstdc++6 \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/ /usr/local/bin/
 COPY Examples/Public /app/Public

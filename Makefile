@@ -7,7 +7,7 @@ BUILD := .build
 VENV := $(BUILD)/venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
-APT_PACKAGES := libwebsockets-dev libsqlite3-dev libssl-dev pkg-config openssl chromium chromium-driver postgresql nginx
+APT_PACKAGES := libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev libssl-dev pkg-config openssl chromium chromium-driver postgresql nginx
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT_TEST_FLAGS ?=
 # Tests run against an optimized build: it is what ships, and the load tests

@@ -44,7 +44,7 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
         // Checks TLS files with OpenSSL itself (libwebsockets' own TLS library).
-        .target(name: "CWebSocketShim", dependencies: ["CLibWebSockets"], linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
+        .target(name: "CWebSocketShim", dependencies: ["CLibWebSockets"], linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto"), .linkedLibrary("ev")]),
         // Moves bytes; knows nothing of collections.
         .target(
             name: "WebSocketTransport",

@@ -1,4 +1,5 @@
 #include "cws.h"
+#include <ev.h>
 #include <openssl/err.h>
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
@@ -39,7 +40,24 @@ struct cws_server {
     struct lws_protocol_vhost_options headers[4];
     lws_retry_bo_t heartbeat;
     char *strings[8];
+    struct ev_loop *loop;        // the libev loop lws runs on (epoll), ours to turn
+    void *foreign_loops[1];
+    ev_timer tick;               // wakes lws to run its due timers (see cws_server_create)
 };
+
+// lws 4.1.6's libev plugin re-arms its one timer with ev_timer_set and ev_timer_start
+// while it may still be running: libev ignores both then, so a timer lws wants sooner
+// than the one pending (a heartbeat's ping, a close's timeout) waited for the old one,
+// up to half a minute. lws also runs its due timers after every readable or writable
+// connection, so this tick, a wake-up through lws's own pipe four times a second, runs
+// them at most a quarter of a second late on a server with nothing else to do.
+static const ev_tstamp tick_seconds = 0.25;
+
+static void tick_cb(struct ev_loop *loop, ev_timer *timer, int revents) {
+    (void)loop; (void)revents;
+    struct cws_server *s = timer->data;
+    if (s->context) lws_cancel_service(s->context);
+}
 
 // TLS 1.2 with forward-secret AEAD suites only (no static RSA, no CBC); TLS 1.3's
 // own suites are all modern.
@@ -111,10 +129,33 @@ struct cws_server *cws_server_create(const struct cws_server_config *c) {
         i->ssl_options_set = SSL_OP_NO_SSLv2 | SSL_OP_NO_SSLv3 | SSL_OP_NO_TLSv1 | SSL_OP_NO_TLSv1_1 | SSL_OP_CIPHER_SERVER_PREFERENCE;
     }
     i->vhost_name = "default";
-    s->context = create_locked(i);
+    // libev's epoll, not lws's own poll(): a turn of poll() walks every connection
+    // (each socket cold after an idle gap), a turn of epoll only the ready ones. The
+    // loop is ours (lws's "foreign" loop) so that a turn ends and returns; lws 4.1.6's
+    // own libev loop runs until the context goes. Without lws's libev plugin
+    // (libwebsockets-evlib-ev), lws's poll() loop serves instead.
+    s->loop = ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOSIGMASK);
+    if (s->loop) {
+        s->foreign_loops[0] = s->loop;
+        i->foreign_loops = s->foreign_loops;
+        i->options |= LWS_SERVER_OPTION_LIBEV;
+        s->context = create_locked(i);
+        if (!s->context) {
+            ev_loop_destroy(s->loop);
+            s->loop = NULL;
+            i->foreign_loops = NULL;
+            i->options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
+        }
+    }
+    if (!s->context) s->context = create_locked(i);
     if (!s->context) {
         cws_server_destroy(s);
         return NULL;
+    }
+    if (s->loop) {
+        ev_timer_init(&s->tick, tick_cb, tick_seconds, tick_seconds);
+        s->tick.data = s;
+        ev_timer_start(s->loop, &s->tick);
     }
     return s;
 }
@@ -126,9 +167,20 @@ int cws_server_port(struct cws_server *s) {
     return vh ? lws_get_vhost_listen_port(vh) : -1;
 }
 
+int cws_server_uses_epoll(struct cws_server *s) { return s->loop != NULL; }
+
+int cws_server_service(struct cws_server *s) {
+    if (!s->context) return -1;
+    if (!s->loop) return lws_service(s->context, 0);
+    ev_run(s->loop, EVRUN_ONCE);
+    return 0;
+}
+
 void cws_server_destroy(struct cws_server *s) {
     if (!s) return;
+    if (s->loop) ev_timer_stop(s->loop, &s->tick);
     if (s->context) destroy_locked(s->context);
+    if (s->loop) ev_loop_destroy(s->loop);
     for (int n = 0; n < 8; n++) free(s->strings[n]);
     free(s);
 }

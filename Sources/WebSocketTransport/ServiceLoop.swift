@@ -2,7 +2,7 @@ import CLibWebSockets
 import Foundation
 import Synchronization
 
-/// The one thread that runs `lws_service` for a context, and the inbox through
+/// The one thread that runs a context's event loop (`lws_service`, or a turn given), and the inbox through
 /// which other threads reach it: they append a command and wake the loop with
 /// `lws_cancel_service`, the only lws call that is safe off the service thread.
 final class ServiceLoop<Command: Sendable>: Sendable {
@@ -48,8 +48,10 @@ final class ServiceLoop<Command: Sendable>: Sendable {
 
     /// Starts the thread servicing `context`; `teardown` runs on that thread after
     /// the loop ends and must destroy the context.
-    /// `afterTurn` runs on that thread after every turn of `lws_service`.
-    func start(context: OpaquePointer, afterTurn: @escaping @Sendable () -> Void = {}, teardown: @escaping @Sendable () -> Void) {
+    /// `turn` runs one turn of the loop (`lws_service` unless given; negative ends
+    /// the loop), and `afterTurn` runs on that thread after every turn.
+    func start(context: OpaquePointer, turn: (@Sendable () -> Int32)? = nil, afterTurn: @escaping @Sendable () -> Void = {},
+               teardown: @escaping @Sendable () -> Void) {
         let handle = Context(pointer: context)
         state.withLock { s in
             s.context = handle
@@ -60,7 +62,7 @@ final class ServiceLoop<Command: Sendable>: Sendable {
             while true {
                 let (context, stopping) = state.withLock { ($0.context, $0.stopping) }
                 guard let context, !stopping else { break }
-                if lws_service(context.pointer, 0) < 0 { break }
+                if (turn?() ?? lws_service(context.pointer, 0)) < 0 { break }
                 afterTurn()
             }
             state.withLock { $0.context = nil }

@@ -40,6 +40,11 @@ struct cws_server *cws_server_create(const struct cws_server_config *config);
 struct lws_context *cws_server_context(struct cws_server *server);
 /// The real listening port (after port 0 was asked for).
 int cws_server_port(struct cws_server *server);
+/// 1 when the server runs on libev's epoll loop, 0 on lws's poll() loop.
+int cws_server_uses_epoll(struct cws_server *server);
+/// One turn of the server's event loop: waits for events (or lws's next timer, or
+/// lws_cancel_service) and services them. Returns -1 once the server cannot run.
+int cws_server_service(struct cws_server *server);
 /// Destroys the context (CLOSED is delivered for live connections) and frees all copies.
 void cws_server_destroy(struct cws_server *server);
 
