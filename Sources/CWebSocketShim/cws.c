@@ -153,6 +153,15 @@ struct cws_server *cws_server_create(const struct cws_server_config *c) {
         return NULL;
     }
     if (s->loop) {
+        // On a foreign loop lws 4.1.6 leaves its protocols' set-up (which reads the pvo
+        // naming our protocol the default) to a later turn of the loop: a client with
+        // no subprotocol that connected before it was bound to the HTTP protocol and
+        // heard nothing more (a conformance test, one run in ten on a busy machine).
+        // Done now, before the first connection can be accepted.
+        if (lws_protocol_init(s->context)) {
+            cws_server_destroy(s);
+            return NULL;
+        }
         ev_timer_init(&s->tick, tick_cb, tick_seconds, tick_seconds);
         s->tick.data = s;
         ev_timer_start(s->loop, &s->tick);
