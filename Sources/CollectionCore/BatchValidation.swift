@@ -112,7 +112,7 @@ extension BatchUpdate {
             mapping[m.from] = m.to
             taken.insert(m.to)
         }
-        let moved = Set(movedSections.map(\.from))
+        let moved = Set(movedSections.map { $0.from })
         var next = 0
         for old in 0..<oldCount where !deleted.contains(old) && !moved.contains(old) {
             while taken.contains(next) { next += 1 }

@@ -74,20 +74,24 @@ extension CollectionView {
             departed.reserveCapacity(max(0, displayed.count - found))
             for (key, view) in displayed where view.displayPass != displayPass { departed.append((key, view)) }
             for d in departed { displayed.removeValue(forKey: d.key) }
-            for d in departed { endDisplaying(d.view, d.key) }
+            let delegate = self.delegate
+            for d in departed { endDisplaying(d.view, d.key, delegate: delegate) }
             changed = !departed.isEmpty
         }
         if found != keys.count {
             missing.reserveCapacity(keys.count - found)
             for i in views.indices where views[i] == nil { missing.append(i) }
         }
-        for i in missing {
-            let key = keys[i]
-            guard let made = makeView(for: key) else { continue }
-            displayed[key] = made
-            views[i] = made
-            willDisplay(made, key)
-            changed = true
+        if !missing.isEmpty, let dataSource {
+            let delegate = self.delegate
+            for i in missing {
+                let key = keys[i]
+                guard let made = makeView(for: key, from: dataSource) else { continue }
+                displayed[key] = made
+                views[i] = made
+                willDisplay(made, key, delegate: delegate)
+                changed = true
+            }
         }
         let selfSizing = collectionViewLayout.selfSizingCells
         var resized = false
@@ -130,8 +134,7 @@ extension CollectionView {
         needsDisplayUpdate = true
     }
 
-    private func makeView(for key: ElementKey) -> CollectionReusableView? {
-        guard let dataSource else { return nil }
+    private func makeView(for key: ElementKey, from dataSource: CollectionViewDataSource) -> CollectionReusableView? {
         let p = key.indexPath
         switch key.category {
         case .cell:
@@ -163,7 +166,8 @@ extension CollectionView {
     /// Where recycled decoration views of `kind` wait.
     static func decorationPoolKey(_ kind: String) -> String { "\u{1E}decoration\u{1F}" + kind }
 
-    func willDisplay(_ view: CollectionReusableView, _ key: ElementKey) {
+    /// Tells `delegate` (the collection view's, read once by the caller) that `view` shows `key`.
+    func willDisplay(_ view: CollectionReusableView, _ key: ElementKey, delegate: CollectionViewDelegate?) {
         switch key.category {
         case .cell:
             let p = key.indexPath
@@ -177,6 +181,12 @@ extension CollectionView {
     }
 
     func endDisplaying(_ view: CollectionReusableView, _ key: ElementKey) {
+        endDisplaying(view, key, delegate: delegate)
+    }
+
+    /// Tells `delegate` (read once by the caller) that `view` no longer shows `key`, and
+    /// recycles the view.
+    func endDisplaying(_ view: CollectionReusableView, _ key: ElementKey, delegate: CollectionViewDelegate?) {
         switch key.category {
         case .cell:
             if let delegate, let cell = view as? CollectionViewCell { delegate.collectionView(self, didEndDisplaying: cell, forItemAt: key.indexPath) }

@@ -168,6 +168,12 @@ extension CollectionView {
         var reconfigure: [IndexPath: CollectionViewCell] = [:]
         let reconfigured = Set(batch.reconfiguredItems)
         var vanished: [IndexPath: CollectionViewLayoutAttributes] = [:]
+        // The delegate, read once (at the first view that goes), not once per view.
+        var delegate: CollectionViewDelegate?, delegateRead = false
+        func ending(_ view: CollectionReusableView, _ key: ElementKey) {
+            if !delegateRead { delegate = self.delegate; delegateRead = true }
+            endDisplaying(view, key, delegate: delegate)
+        }
         for (key, view) in displayed {
             switch key.category {
             case .cell:
@@ -178,7 +184,7 @@ extension CollectionView {
                     }
                 } else {
                     vanished[key.indexPath] = view.layoutAttributes
-                    endDisplaying(view, key)
+                    ending(view, key)
                 }
             case .supplementaryView where key.kind == CollectionView.elementKindSectionHeader || key.kind == CollectionView.elementKindSectionFooter,
                  .decorationView:
@@ -186,11 +192,11 @@ extension CollectionView {
                 if let s = mapper.section(key.section) {
                     moved[key.at(section: s, item: key.item)] = view
                 } else {
-                    endDisplaying(view, key)
+                    ending(view, key)
                 }
             case .supplementaryView:
                 // Other kinds may belong to an item (a badge): made again for the new order.
-                endDisplaying(view, key)
+                ending(view, key)
             }
         }
         // Swapped, not assigned: a copy kept alive to the end of the method made the

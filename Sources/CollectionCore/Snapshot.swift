@@ -72,7 +72,10 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
 
     /// Item counts per section, in order.
     @inlinable
-    public var sectionCounts: [Int] { items.map(\.count) }
+    // A closure, not `\.count`: a key path in a generic type is made at run time on
+    // every call (its generic arguments looked up by mangled name), 0.8% of a
+    // node's time at 50 edits/s for the four reads of an edit.
+    public var sectionCounts: [Int] { items.map { $0.count } }
 
     /// Items in the section at `index` (0 when out of range). O(1).
     @inlinable

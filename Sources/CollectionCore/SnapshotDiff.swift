@@ -90,7 +90,7 @@ extension BatchUpdate {
                     movedItems.append(ItemMove(from: IndexPath(item: from.item, section: from.section), to: IndexPath(item: i, section: n)))
                 }
             }
-            let stays = longestIncreasingSubsequence(sameSection.map(\.old))
+            let stays = longestIncreasingSubsequence(sameSection.map { $0.old })
             var k = 0
             for (index, pair) in sameSection.enumerated() {
                 if k < stays.count && stays[k] == index { k += 1; continue }
