@@ -3,8 +3,9 @@ import Testing
 import WebSocketTransport
 
 /// The server's service thread waits on libev's epoll loop, and what lws does on
-/// that loop (accepting, reading, writing at once and when writable, its timers,
-/// another thread's wake-up) still happens.
+/// that loop (accepting, reading, writing at once and when writable, another
+/// thread's wake-up) still happens. Its timers on that loop are the heartbeat
+/// conformance test's (`test_a_silent_connection_is_closed_by_the_heartbeat`).
 @Suite struct EventLoopTests {
     @Test func theServerWaitsOnEpollAndStillServes() async throws {
         let opened = Mutex<[ConnectionID]>([])
