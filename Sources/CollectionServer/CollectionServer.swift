@@ -116,8 +116,8 @@ public final class CollectionServer: Sendable {
         let port = try transport.start()
         engine.health.set(store: store, ready: true)
         lifecycle.withLock { $0.started = true }
-        engine.logger.info("listening on \(configuration.usesTLS ? "https" : "http")://\(configuration.host):\(port)/ (waiting on \(transport.eventLoop))")
-        if transport.eventLoop != "epoll" {
+        engine.logger.info("listening on \(configuration.usesTLS ? "https" : "http")://\(configuration.host):\(port)/ (waiting on \(transport.eventLoop?.rawValue ?? "nothing"))")
+        if transport.eventLoop != .epoll {
             engine.logger.warning("lws's libev plugin (package libwebsockets-evlib-ev) did not load: each turn of the service loop polls every connection")
         }
         return port

@@ -50,3 +50,12 @@ public enum TransportError: Error, CustomStringConvertible, Sendable {
         }
     }
 }
+
+/// What a server's service thread waits on for its connections.
+public enum EventLoop: String, Sendable {
+    /// libev's epoll loop, through lws's libev plugin: a turn looks at the ready
+    /// connections only.
+    case epoll
+    /// lws's own `poll()` loop, where that plugin is missing: a turn walks every connection.
+    case poll
+}

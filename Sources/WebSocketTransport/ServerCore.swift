@@ -43,8 +43,8 @@ final class ServerCore: @unchecked Sendable {
     let loop = ServiceLoop<TransportCommand>(name: "lws-service")
     let connectionCount = Atomic<Int>(0)
     let port = Atomic<Int>(0)
-    /// "epoll" (libev's loop) or "poll" (lws's own), once started.
-    private(set) var eventLoop = ""
+    /// What the service thread waits on, once started.
+    private(set) var eventLoop: EventLoop?
     private var server: OpaquePointer?
     let files: StaticFiles?
     /// Mounted directories, longest prefix first.
@@ -112,7 +112,7 @@ final class ServerCore: @unchecked Sendable {
         }
         server = created
         let port = Int(cws_server_port(created))
-        eventLoop = cws_server_uses_epoll(created) != 0 ? "epoll" : "poll"
+        eventLoop = cws_server_uses_epoll(created) != 0 ? .epoll : .poll
         self.port.store(port, ordering: .relaxed)
         loop.start(context: cws_server_context(created), turn: { [self] in
             guard let server else { return -1 }

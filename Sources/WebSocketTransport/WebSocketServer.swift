@@ -103,10 +103,8 @@ public final class WebSocketServer: Sendable {
     /// The port listened on (0 before ``start()``).
     public var port: Int { core.port.load(ordering: .relaxed) }
 
-    /// What the service thread waits on, once started: "epoll" (libev's loop, through
-    /// lws's libev plugin) or "poll" (lws's own loop, where that plugin is missing).
-    /// A turn of `poll` walks every connection; one of `epoll`, only the ready ones.
-    public var eventLoop: String { core.eventLoop }
+    /// What the service thread waits on, once started (nil before ``start()``).
+    public var eventLoop: EventLoop? { core.eventLoop }
 
     /// Queues a message to a connection (dropped silently if it has gone).
     public func send(_ bytes: [UInt8], to connection: ConnectionID, binary: Bool = false) {

@@ -22,7 +22,7 @@ import WebSocketTransport
         }
         let port = try server.start()
         defer { server.stop() }
-        #expect(server.eventLoop == "epoll")
+        #expect(server.eventLoop == .epoll)
         let clients = try await (0..<3).asyncMap { _ in try await WebSocketClient.connect(port: port) }
         defer { for client in clients { client.close() } }
         var ids: [ConnectionID] = []
