@@ -26,11 +26,12 @@ extension CollectionViewFlowLayout {
         return true
     }
 
-    /// A buffer of `count` items for a prepare to write over: the last one's when
-    /// nothing else holds it and it is not far too large, else a new one. The same
-    /// count keeps every item as it was (a prepare that keeps the delegate's sizes reads them).
-    static func itemBuffer(reusing old: consuming [ItemGeometry], count: Int) -> [ItemGeometry] {
-        var items = old
+    /// Makes `items` a buffer of `count` items for a prepare to write over: the last
+    /// one's when it is not far too large, else a new one. The same count keeps every
+    /// item as it was (a prepare that keeps the delegate's sizes reads them). In
+    /// place: a buffer passed in and returned was held twice during the call, and
+    /// the prepare's first write copied it whole.
+    static func prepareItemBuffer(_ items: inout [ItemGeometry], count: Int) {
         if items.count != count && items.capacity > 2 * count + 1_024 { items = [] }
         if items.count > count {
             items.removeLast(items.count - count)
@@ -38,7 +39,9 @@ extension CollectionViewFlowLayout {
             items.reserveCapacity(count)
             items.append(contentsOf: repeatElement(ItemGeometry(u: 0, uExtent: 0, vExtent: 0, line: 0), count: count - items.count))
         }
-        return items
+        // None (fixed sizes): a buffer of its own all the same, kept from one prepare to
+        // the next. The shared empty array, made writable, was a new buffer each time.
+        if items.capacity == 0 { items.reserveCapacity(1) }
     }
 }
 

@@ -107,7 +107,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// Prepares from the collection view (its counts, bounds and delegate).
     open override func prepare() {
         guard let cv = collectionView else { return }
-        let counts = (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) }
+        // The last prepare's counts when they still hold (a batch of moves keeps
+        // them): no array made.
+        let sectionCount = cv.numberOfSections
+        let last = metricsCounts
+        let counts = last.count == sectionCount && (0..<sectionCount).allSatisfy({ last[$0] == cv.numberOfItems(inSection: $0) })
+            ? last : (0..<sectionCount).map { cv.numberOfItems(inSection: $0) }
         let delegate = cv.delegate as? CollectionViewDelegateFlowLayout
         var context = LayoutContext(numberOfItems: counts, boundsSize: cv.bounds.size, visibleBounds: cv.bounds)
         let vertical = scrollDirection == .vertical
@@ -192,8 +197,8 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         swap(&lines, &storage)
         // The last prepare's item buffer is written over in place: a new one of a
         // million items costs thousands of page faults (2 ns an item).
-        var reused: [ItemGeometry] = []
-        swap(&reused, &lines.items)
+        var items: [ItemGeometry] = []
+        swap(&items, &lines.items)
         lines.lineV.removeAll(keepingCapacity: true)
         lines.lineExtent.removeAll(keepingCapacity: true)
         lines.lineFirst.removeAll(keepingCapacity: true)
@@ -204,8 +209,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         let crossLength = crossLength
 
         // Per-item geometry is written once, in place, in the array's own buffer.
-        var items = Self.itemBuffer(reusing: reused, count: total)
-        reused = []
+        Self.prepareItemBuffer(&items, count: total)
         items.withUnsafeMutableBufferPointer { buffer in
             var written = 0
             var cursor: CGFloat = 0
@@ -285,7 +289,9 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             precondition(written == total)
         }
         lines.items = items
-        lines.sampledLineEnds = stride(from: 0, to: lines.lineV.count, by: Storage.sampleStride).map { lines.lineV[$0] + lines.lineExtent[$0] }
+        // Into the last prepare's buffer (a `map` made one every prepare).
+        lines.sampledLineEnds.removeAll(keepingCapacity: true)
+        for line in stride(from: 0, to: lines.lineV.count, by: Storage.sampleStride) { lines.sampledLineEnds.append(lines.lineV[line] + lines.lineExtent[line]) }
         // Swapped in, not copied (a copy retained every buffer, and released them
         // again); what is swapped out is what was taken out above, empty.
         swap(&storage, &lines)
@@ -397,6 +403,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         forEachElement(in: rect) { result.append($0) }
         lastQueryCount = result.count + 4
         return result
+    }
+
+    /// The query, into the buffer's own storage (no array made), unless an app's
+    /// subclass may have its own query: that one is asked.
+    package override func layoutAttributes(in rect: CGRect, into buffer: inout [CollectionViewLayoutAttributes]) {
+        guard type(of: self) == CollectionViewFlowLayout.self else { return super.layoutAttributes(in: rect, into: &buffer) }
+        buffer.removeAll(keepingCapacity: true)
+        forEachElement(in: rect) { buffer.append($0) }
     }
 
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
