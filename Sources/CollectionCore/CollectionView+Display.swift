@@ -38,10 +38,11 @@ extension CollectionView {
         let rect = displayRect
         // Keys and attributes in two arrays (a tuple of both copied through generic
         // code at every step: a good part of a batch's cost for each viewer).
-        // The last update's buffers, emptied: filled again, not allocated again.
-        var (attributesWanted, keys, views, missing, departed) = displayScratch.take()
-        defer { displayScratch.keep(&attributesWanted, &keys, &views, &missing, &departed) }
-        collectionViewLayout.layoutAttributes(in: rect, into: &attributesWanted)
+        var attributesWanted = collectionViewLayout.layoutAttributesForElements(in: rect) ?? []
+        // Fresh buffers, not ones kept by the collection view: a kept buffer is this
+        // viewer's own, cold after 20 ms of idle, where the allocator hands back what
+        // the viewer before freed, still in the cache (docs/ARCHITECTURE.md, "Fan-out cost").
+        var keys: [ElementKey] = [], views: [CollectionReusableView?] = [], missing: [Int] = []
         keys.reserveCapacity(attributesWanted.count)
         for i in attributesWanted.indices {
             let key = attributesWanted[i].elementKey
@@ -70,8 +71,9 @@ extension CollectionView {
         }
         if found != displayed.count {
             // The set changed (most batches and scrolls keep it): what left goes, in place.
+            var departed: [(key: ElementKey, view: CollectionReusableView)] = []
             departed.reserveCapacity(max(0, displayed.count - found))
-            for (key, view) in displayed where view.displayPass != displayPass { departed.append(DisplayScratch.Departed(key: key, view: view)) }
+            for (key, view) in displayed where view.displayPass != displayPass { departed.append((key, view)) }
             for d in departed { displayed.removeValue(forKey: d.key) }
             let delegate = self.delegate
             for d in departed { endDisplaying(d.view, d.key, delegate: delegate) }
@@ -216,45 +218,5 @@ extension CollectionView {
         prefetched = inBand
         if !cancel.isEmpty { prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
         if !start.isEmpty { prefetchDataSource.collectionView(self, prefetchItemsAt: start) }
-    }
-}
-
-/// Buffers a display update works in, kept by the collection view between updates
-/// (empty, their capacity kept): a display update runs for every viewer on every
-/// batch, and each buffer was an allocation and a free.
-struct DisplayScratch {
-    /// A displayed element that left, and its view (a struct: a tuple's type is
-    /// looked up at run time wherever generic code handles it).
-    struct Departed {
-        let key: ElementKey
-        let view: CollectionReusableView
-    }
-    private var attributes: [CollectionViewLayoutAttributes] = []
-    private var keys: [ElementKey] = []
-    private var views: [CollectionReusableView?] = []
-    private var missing: [Int] = []
-    private var departed: [Departed] = []
-
-    /// The buffers, empty, handed over whole (this keeps none, so that they are
-    /// not shared and fill in place).
-    mutating func take() -> ([CollectionViewLayoutAttributes], [ElementKey], [CollectionReusableView?], [Int], [Departed]) {
-        defer { self = DisplayScratch() }
-        return (attributes, keys, views, missing, departed)
-    }
-
-    /// Keeps the buffers for the next update, emptied in place (views above all let
-    /// go of), their capacity kept; what the arguments hold after is empty.
-    mutating func keep(_ attributes: inout [CollectionViewLayoutAttributes], _ keys: inout [ElementKey], _ views: inout [CollectionReusableView?],
-                       _ missing: inout [Int], _ departed: inout [Departed]) {
-        attributes.removeAll(keepingCapacity: true)
-        keys.removeAll(keepingCapacity: true)
-        views.removeAll(keepingCapacity: true)
-        missing.removeAll(keepingCapacity: true)
-        departed.removeAll(keepingCapacity: true)
-        swap(&self.attributes, &attributes)
-        swap(&self.keys, &keys)
-        swap(&self.views, &views)
-        swap(&self.missing, &missing)
-        swap(&self.departed, &departed)
     }
 }

@@ -118,9 +118,6 @@ open class CollectionView {
     /// The displayed set's table before the last batch, emptied: the next batch fills
     /// it instead of allocating one.
     @exclusivity(unchecked) var spareDisplayed: [ElementKey: CollectionReusableView] = [:]
-    /// The buffers the last display update used, emptied: the next one fills them
-    /// instead of allocating its own.
-    @exclusivity(unchecked) var displayScratch = DisplayScratch()
     /// Marks the views still wanted while the displayed set is brought up to date.
     @exclusivity(unchecked) var displayPass = 0
     @exclusivity(unchecked) var needsDisplayUpdate = true

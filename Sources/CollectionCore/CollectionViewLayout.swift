@@ -99,14 +99,6 @@ open class CollectionViewLayout {
     /// Every element whose frame intersects `rect`.
     open func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? { nil }
 
-    /// ``layoutAttributesForElements(in:)`` written into `buffer` (emptied first):
-    /// the collection view's display update, run for every viewer on every batch,
-    /// keeps one buffer for it. Here, and for any layout of an app's own, the public
-    /// query's array.
-    package func layoutAttributes(in rect: CGRect, into buffer: inout [CollectionViewLayoutAttributes]) {
-        buffer = layoutAttributesForElements(in: rect) ?? []
-    }
-
     /// Attributes of one item.
     open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
 

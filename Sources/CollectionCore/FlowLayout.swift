@@ -405,14 +405,6 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         return result
     }
 
-    /// The query, into the buffer's own storage (no array made), unless an app's
-    /// subclass may have its own query: that one is asked.
-    package override func layoutAttributes(in rect: CGRect, into buffer: inout [CollectionViewLayoutAttributes]) {
-        guard type(of: self) == CollectionViewFlowLayout.self else { return super.layoutAttributes(in: rect, into: &buffer) }
-        buffer.removeAll(keepingCapacity: true)
-        forEachElement(in: rect) { buffer.append($0) }
-    }
-
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
         if sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds { visibleBounds = newBounds }
         return super.shouldInvalidateLayout(forBoundsChange: newBounds)

@@ -9,8 +9,8 @@ final class EveryOtherFlowLayout: CollectionViewFlowLayout {
     }
 }
 
-/// The collection view asks a plain flow layout for the displayed elements through a
-/// buffer of its own, not the public query: the two must agree, and a subclass's query wins.
+/// What a collection view displays is what its layout's rect query finds, through
+/// scrolls and batches; a flow layout subclass's own query decides it.
 @Suite struct DisplayQueryTests {
     func make(_ layout: CollectionViewFlowLayout, items count: Int) -> (CollectionView, ArrayDataSource) {
         layout.itemSize = CGSize(width: 100, height: 50)
