@@ -9,8 +9,10 @@ enum NetworkBench {
         let port: Int
         private let stdin = Pipe(), stdout = Pipe()
 
-        init(_ arguments: [String]) throws {
-            let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("collection-server")
+        /// `binary`: another build's server (default: the one next to this binary).
+        init(_ arguments: [String], binary other: String? = nil) throws {
+            let binary = other.map { URL(fileURLWithPath: $0) }
+                ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("collection-server")
             process.executableURL = binary
             let keep = arguments.contains("--data") ? [] : ["--in-memory"]
             process.arguments = ["--port", "0", "--exit-on-stdin-eof", "--log-level", "error"] + keep + arguments
@@ -81,13 +83,17 @@ enum NetworkBench {
 
     static func run() async throws -> String {
         var lines = ["### Network (loopback, release server, Swift lws client)", ""]
-        // (a) Round trip: our protocol vs a plain echo on the same server.
-        let server = try Server(["--demo", "small", "--echo", "--rate-limit", "1000000", "--output-rate", "1000000", "--time-share", "1"])
+        // NET_COMPARE=<another collection-server>: that server against this one, round by round.
+        if let other = ProcessInfo.processInfo.environment["NET_COMPARE"] {
+            return (lines + (try await compare(with: other))).joined(separator: "\n")
+        }
+        let server = try Server(serverArguments)
         defer { server.stop() }
         // NET_ONLY=width: only the fan-out with a width each (for a profiler).
         if ProcessInfo.processInfo.environment["NET_ONLY"] == "width" {
             return (lines + (try await fanOut(server: server, label: "a width each (nothing shared)", width: { 300 + $0 }))).joined(separator: "\n")
         }
+        // (a) Round trip: our protocol vs a plain echo on the same server.
         let echo = try await WebSocketClient.connect(port: server.port, path: "/echo")
         let ours = try await WebSocketClient.connect(port: server.port)
         ours.send(#"{"type":"hello","viewport":{"width":300,"height":200}}"#)
@@ -116,76 +122,78 @@ enum NetworkBench {
         return lines.joined(separator: "\n")
     }
 
+    /// The servers' options for every network bench.
+    static let serverArguments = ["--demo", "small", "--echo", "--rate-limit", "1000000", "--output-rate", "1000000", "--time-share", "1"]
+
     /// Rounds of each pace of the fan-out (odd: the median is one of them).
     static let rounds = 5
 
-    /// 200 viewers (viewer `k` is `width(k)` wide) and an editor: two paced and a flood phase of shuffles.
-    static func fanOut(server: Server, label: String, width: @escaping (Int) -> Int) async throws -> [String] {
-        let viewers = 200
-        // One thread reads all 200 viewers (see PolledViewers: a thread each charged the
-        // server for waking them).
-        let audience = try PolledViewers(port: server.port, count: viewers) { k in
-            #"{"type":"hello","viewport":{"width":\#(width(k)),"height":200}}"#
-        }
-        let seq = try await audience.welcomes().max() ?? 0
-        let editor = try await WebSocketClient.connect(port: server.port)
-        editor.send(#"{"type":"hello","viewport":{"width":200,"height":100}}"#)
-        while true { if case .text(let t) = try await editor.receive(), t.hasPrefix(#"{"type":"welcome""#) { break } }
-        defer {
-            audience.close()
-            editor.close()
-        }
+    /// The paces of the fan-out: edits a round, and the interval between edits (nil:
+    /// as fast as possible). A core idle between batches takes longer over each (its
+    /// caches and clock go cold): the slower the pace, the more CPU a delivery costs.
+    static let paces: [(name: String, edits: Int, interval: Duration?)] = [
+        ("50 edits/s", 100, .milliseconds(20)), ("200 edits/s", 200, .milliseconds(5)), ("as fast as possible", 200, nil),
+    ]
 
-        /// `edits` shuffles after batch `first`, paced by `interval` (nil: as fast as possible).
-        func phase(edits: Int, after first: Int, interval: Duration?) async throws -> (latencies: [Double], wall: Double, deliveries: Int, cpu: Double) {
-            let clock = ContinuousClock()
-            let cpuBefore = server.cpuSeconds
-            var sent: [ContinuousClock.Instant] = []
-            let startAll = clock.now
-            for k in 0..<edits {
-                if let interval { try await Task.sleep(until: startAll + interval * k, clock: clock) }
-                sent.append(clock.now)
-                editor.send(#"{"type":"shuffle","section":"summer"}"#)
-            }
-            let arrivals = try await audience.arrivals(of: (first + 1)...(first + edits))
-            let wall = seconds(arrivals.map { $0[first + edits]! }.max()! - startAll)
-            let cpu = server.cpuSeconds - cpuBefore
-            // The editor's acks and batches, read to keep its socket drained.
-            var editorSaw = 0
-            while editorSaw < edits {
-                guard case .text(let t) = try await editor.receive(timeout: .seconds(60)) else { continue }
-                if batchSeq(t) != nil { editorSaw += 1 }
-            }
-            let latencies = (0..<edits).map { k in
-                arrivals.map { seconds($0[first + k + 1]! - sent[k]) }.max()!
-            }
-            return (latencies, wall, edits * (viewers + 1), cpu)
-        }
-        // 50 and 200 edits a second, then as fast as possible. A core idle between
-        // batches takes longer over each (its caches and clock go cold): the slower
-        // the pace, the more CPU a delivery costs.
-        // Each pace runs in rounds, and the figure per CPU-second is the rounds'
-        // median, with their range: this machine's other tenants slow one round in
-        // several by a quarter or more, for a few seconds at a time.
+    /// 200 viewers (viewer `k` is `width(k)` wide) and an editor: each pace in rounds.
+    /// The figure per CPU-second is the rounds' median, with their range: this
+    /// machine's other tenants slow one round in several by a quarter or more, for a
+    /// few seconds at a time.
+    static func fanOut(server: Server, label: String, width: @escaping (Int) -> Int) async throws -> [String] {
+        let rig = try await FanOutRig(server: server, width: width)
+        defer { rig.close() }
         var rows: [String] = []
-        var after = seq
-        for (name, edits, interval) in [("50 edits/s", 100, Duration.milliseconds(20)), ("200 edits/s", 200, .milliseconds(5)),
-                                         ("as fast as possible", 200, nil)] as [(String, Int, Duration?)] {
+        for pace in paces {
             var latencies: [Double] = []
             var wall = 0.0, deliveries = 0
             var perCPUSecond: [Double] = []
             for _ in 0..<rounds {
-                let p = try await phase(edits: edits, after: after, interval: interval)
-                after += edits
+                let p = try await rig.round(edits: pace.edits, interval: pace.interval)
                 latencies += p.latencies
                 wall += p.wall
                 deliveries += p.deliveries
-                perCPUSecond.append(Double(p.deliveries) / max(p.cpu, 0.001))
+                perCPUSecond.append(p.perCPUSecond)
             }
-            perCPUSecond.sort()
-            rows.append(row([label + ", " + name, "\(rounds) × \(edits)", formatTime(percentile(latencies, 0.5)), formatTime(percentile(latencies, 0.99)),
-                             String(format: "%.0f", Double(deliveries) / wall),
-                             String(format: "%.0f (%.0f-%.0f)", perCPUSecond[rounds / 2], perCPUSecond[0], perCPUSecond[rounds - 1])]))
+            rows.append(row([label + ", " + pace.name, "\(rounds) × \(pace.edits)", formatTime(percentile(latencies, 0.5)), formatTime(percentile(latencies, 0.99)),
+                             String(format: "%.0f", Double(deliveries) / wall), medianAndRange(perCPUSecond)]))
+        }
+        return rows
+    }
+
+    /// "median (lowest-highest)".
+    static func medianAndRange(_ values: [Double]) -> String {
+        let v = values.sorted()
+        return String(format: "%.0f (%.0f-%.0f)", v[v.count / 2], v[0], v[v.count - 1])
+    }
+
+    /// This build's server and another's, each with its 200 viewers at 200 widths,
+    /// their rounds interleaved (one on each in turn, the first alternating): a
+    /// few seconds apart, both meet the machine as it is then, which runs of one
+    /// server after the other's did not (a pair's second run did better by itself).
+    static func compare(with other: String) async throws -> [String] {
+        let ours = try Server(serverArguments), theirs = try Server(serverArguments, binary: other)
+        defer { ours.stop(); theirs.stop() }
+        let a = try await FanOutRig(server: theirs, width: { 300 + $0 }), b = try await FanOutRig(server: ours, width: { 300 + $0 })
+        defer { a.close(); b.close() }
+        let pairs = Int(ProcessInfo.processInfo.environment["NET_ROUNDS"] ?? "") ?? 9
+        var rows = [row(["a width each, deliveries per server CPU-second, \(pairs) rounds each", "other (NET_COMPARE): median (range)", "this build: median (range)",
+                         "this / other, round by round: median (range)", "this build ahead"]),
+                    row(["---", "---:", "---:", "---:", "---:"])]
+        for pace in paces {
+            var x: [Double] = [], y: [Double] = []
+            for k in 0..<pairs {
+                if k % 2 == 0 {
+                    x.append(try await a.round(edits: pace.edits, interval: pace.interval).perCPUSecond)
+                    y.append(try await b.round(edits: pace.edits, interval: pace.interval).perCPUSecond)
+                } else {
+                    y.append(try await b.round(edits: pace.edits, interval: pace.interval).perCPUSecond)
+                    x.append(try await a.round(edits: pace.edits, interval: pace.interval).perCPUSecond)
+                }
+            }
+            let ratios = zip(y, x).map { $0 / $1 }.sorted()
+            rows.append(row([pace.name, medianAndRange(x), medianAndRange(y),
+                             String(format: "%.3f (%.3f-%.3f)", ratios[pairs / 2], ratios[0], ratios[pairs - 1]),
+                             "\(zip(y, x).filter { $0 > $1 }.count) of \(pairs)"]))
         }
         return rows
     }
