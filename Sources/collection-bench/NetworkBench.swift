@@ -175,7 +175,7 @@ enum NetworkBench {
         defer { ours.stop(); theirs.stop() }
         let a = try await FanOutRig(server: theirs, width: { 300 + $0 }), b = try await FanOutRig(server: ours, width: { 300 + $0 })
         defer { a.close(); b.close() }
-        let pairs = Int(ProcessInfo.processInfo.environment["NET_ROUNDS"] ?? "") ?? 9
+        let pairs = max(1, Int(ProcessInfo.processInfo.environment["NET_ROUNDS"] ?? "") ?? 9)
         var rows = [row(["a width each, deliveries per server CPU-second, \(pairs) rounds each", "other (NET_COMPARE): median (range)", "this build: median (range)",
                          "this / other, round by round: median (range)", "this build ahead"]),
                     row(["---", "---:", "---:", "---:", "---:"])]
