@@ -94,7 +94,7 @@ extension CollectionViewLayoutAttributes {
 /// finalizer), for keys that answer `_rawHashValue(seed:)` themselves: SipHash was
 /// most of each lookup of the small number-keyed tables searched for every element
 /// of every viewer. Equal values hash equally; nearby ones spread over the table.
-func mixedHash(_ value: Int, seed: Int) -> Int {
+package func mixedHash(_ value: Int, seed: Int) -> Int {
     var z = UInt64(bitPattern: Int64(value)) &+ UInt64(bitPattern: Int64(seed)) &* 0x9E37_79B9_7F4A_7C15
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

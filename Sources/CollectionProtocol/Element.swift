@@ -1,3 +1,5 @@
+import CollectionCore
+
 /// One element placed by the layout, with what the browser needs to draw it.
 ///
 /// A value type: its place (section, item, frame, stacking, opacity) is held in
@@ -11,7 +13,10 @@ public struct Element: Equatable, Sendable, Codable {
     /// another): shared by the element's copies and by every viewer's element of
     /// the same item.
     final class Identity: Sendable {
-        let key: String
+        /// The key, its hash worked out once (the tables of every viewer's window are
+        /// keyed by it).
+        let hashedKey: HashedString
+        var key: String { hashedKey.string }
         let kind: String
         let reuse: String
         let content: [String: String]
@@ -20,8 +25,12 @@ public struct Element: Equatable, Sendable, Codable {
         let encodedHead: [UInt8]?
         let encodedContent: [UInt8]?
 
-        init(key: String, kind: String, reuse: String, content: [String: String], encodedHead: [UInt8]? = nil, encodedContent: [UInt8]? = nil) {
-            self.key = key
+        convenience init(key: String, kind: String, reuse: String, content: [String: String], encodedHead: [UInt8]? = nil, encodedContent: [UInt8]? = nil) {
+            self.init(hashedKey: HashedString(key), kind: kind, reuse: reuse, content: content, encodedHead: encodedHead, encodedContent: encodedContent)
+        }
+
+        init(hashedKey: HashedString, kind: String, reuse: String, content: [String: String], encodedHead: [UInt8]? = nil, encodedContent: [UInt8]? = nil) {
+            self.hashedKey = hashedKey
             self.kind = kind
             self.reuse = reuse
             self.content = content
@@ -39,7 +48,7 @@ public struct Element: Equatable, Sendable, Codable {
             body.beginObject()
             body.elementContent(content)
             body.endObject()
-            return Identity(key: key, kind: kind, reuse: reuse, content: content, encodedHead: head.membersOfObject, encodedContent: body.membersOfObject)
+            return Identity(hashedKey: hashedKey, kind: kind, reuse: reuse, content: content, encodedHead: head.membersOfObject, encodedContent: body.membersOfObject)
         }
 
         func same(kind: String, reuse: String, content: [String: String]) -> Bool {
@@ -78,6 +87,9 @@ public struct Element: Equatable, Sendable, Codable {
     /// Hidden elements are not drawn.
     public var hidden: Bool
     private var extras: Extras?
+
+    /// The key, its hash worked out once (see ``HashedString``).
+    package var hashedKey: HashedString { identity.hashedKey }
 
     /// Stable key: `i:<item id>` for cells, `h:<section id>` for headers.
     public var key: String {
@@ -164,10 +176,11 @@ public struct Element: Equatable, Sendable, Codable {
     package init(key: String, kind: String, reuse: String, section: Int, item: Int?, x: Double, y: Double, width: Double, height: Double,
                  zIndex: Int, alpha: Double, hidden: Bool, transform: [Double]?, content: [String: String], cache: ElementEncodingCache) {
         let identity: Identity
-        if let known = cache.known(key: key, kind: kind, reuse: reuse, content: content) {
+        let hashedKey = HashedString(key)
+        if let known = cache.known(key: hashedKey, kind: kind, reuse: reuse, content: content) {
             identity = known
         } else {
-            identity = Identity(key: key, kind: kind, reuse: reuse, content: content).encoded()
+            identity = Identity(hashedKey: hashedKey, kind: kind, reuse: reuse, content: content).encoded()
             cache.keep(identity)
         }
         self.init(identity: identity, section: section, item: item, x: x, y: y, width: width, height: height, otherFrame: nil,
@@ -206,7 +219,7 @@ public struct Element: Equatable, Sendable, Codable {
     /// of a collection sends the same items), and leaving it there otherwise.
     package mutating func prepareEncoding(using cache: ElementEncodingCache) {
         guard identity.encodedHead == nil || identity.encodedContent == nil else { return }
-        if let known = cache.known(key: identity.key, kind: identity.kind, reuse: identity.reuse, content: identity.content) {
+        if let known = cache.known(key: identity.hashedKey, kind: identity.kind, reuse: identity.reuse, content: identity.content) {
             identity = known
             return
         }
@@ -271,19 +284,19 @@ public struct Element: Equatable, Sendable, Codable {
 /// and its elements share one identity. Holds at most ``capacity`` entries (then
 /// starts over).
 package final class ElementEncodingCache {
-    @exclusivity(unchecked) var entries: [String: Element.Identity] = [:]
+    @exclusivity(unchecked) var entries: [HashedString: Element.Identity] = [:]
     static let capacity = 20_000
 
     package init() {}
 
     /// The identity kept for `key`, if it has the same kind, reuse identifier and content.
-    func known(key: String, kind: String, reuse: String, content: [String: String]) -> Element.Identity? {
+    func known(key: HashedString, kind: String, reuse: String, content: [String: String]) -> Element.Identity? {
         guard let known = entries[key], known.same(kind: kind, reuse: reuse, content: content) else { return nil }
         return known
     }
 
     func keep(_ identity: Element.Identity) {
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[identity.key] = identity
+        entries[identity.hashedKey] = identity
     }
 }

@@ -14,10 +14,10 @@ extension ViewState {
     /// Elements the client holds, by key, as last sent. Setting it (a new client,
     /// a state copied for a viewer) forgets what was sent for every view.
     var window: [String: Element] {
-        get { entries.mapValues(\.element) }
+        get { Dictionary(uniqueKeysWithValues: entries.map { ($0.key.string, $0.value.element) }) }
         set {
             for entry in entries.values { entry.isHeld = false }
-            entries = newValue.mapValues { WindowEntry($0) }
+            entries = Dictionary(uniqueKeysWithValues: newValue.map { (HashedString($0.key), WindowEntry($0.value)) })
             sentGeneration += 1
         }
     }
@@ -88,7 +88,7 @@ extension ViewState {
                     view.mirror = nil
                     continue
                 }
-                if let held = entries[made.key] {
+                if let held = entries[made.hashedKey] {
                     entry = held
                     if held.element != made {
                         made.prepareEncoding(using: dataSource.store.encodingCache)   // once: its moves reuse it
@@ -98,7 +98,7 @@ extension ViewState {
                 } else {
                     made.prepareEncoding(using: dataSource.store.encodingCache)
                     entry = WindowEntry(made)
-                    entries[made.key] = entry
+                    entries[made.hashedKey] = entry
                     changed.append(made)
                 }
             }
@@ -119,7 +119,7 @@ extension ViewState {
         }
         if let background = backgroundElement() {
             let entry: WindowEntry
-            if let held = entries[background.key] {
+            if let held = entries[background.hashedKey] {
                 entry = held
                 if held.element != background {
                     held.element = background
@@ -127,7 +127,7 @@ extension ViewState {
                 }
             } else {
                 entry = WindowEntry(background)
-                entries[background.key] = entry
+                entries[background.hashedKey] = entry
                 changed.append(background)
             }
             if entry.pass != pass { entry.pass = pass; shown += 1 }
@@ -135,10 +135,15 @@ extension ViewState {
         // Every element shown is marked: only a window with more holds elements that left.
         var removed: [String] = []
         if entries.count > shown {
-            removed.reserveCapacity(entries.count - shown)   // one allocation, not one per doubling
-            for (key, entry) in entries where entry.pass != pass { removed.append(key) }
-            removed.sort()
-            for key in removed { entries.removeValue(forKey: key)?.isHeld = false }
+            var gone: [HashedString] = []
+            gone.reserveCapacity(entries.count - shown)   // one allocation, not one per doubling
+            for (key, entry) in entries where entry.pass != pass { gone.append(key) }
+            gone.sort()
+            removed.reserveCapacity(gone.count)
+            for key in gone {
+                entries.removeValue(forKey: key)?.isHeld = false
+                removed.append(key.string)
+            }
         }
         prefetch.add(&entries)   // after the refresh: an insertion may have moved its table
         changed.sort { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }

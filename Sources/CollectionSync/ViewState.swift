@@ -18,7 +18,8 @@ final class ViewState {
     /// Elements the client holds, by key, as last sent (see `ViewState+Window.swift`).
     /// (Read and written for every changed element of every batch, there, never
     /// across a call out: no run-time exclusivity check.)
-    @exclusivity(unchecked) var entries: [String: WindowEntry] = [:]
+    /// Keyed with their hashes worked out once (``HashedString``).
+    @exclusivity(unchecked) var entries: [HashedString: WindowEntry] = [:]
     /// The number of the last refresh of the window.
     @exclusivity(unchecked) var pass = 0
     /// What the next batch will read of this state (noted by each refresh of the

@@ -115,8 +115,15 @@ import Testing
         var rng = SystemRandomNumberGenerator()
         var values: [Double] = [0, 1, -1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 123_456.78, -0.5, 0.05, 0.5, 143.67, 143.6, -143.07,
                                 1e-5, 0.1 + 0.2, 106.66666666666667, 1e14 + 0.5, 9_999.99, 10_000.01, 2_147_483_647.25]
+        values += [166.335, 324.67, 0.001, -0.0005, 0.0001, 0.00005, 1e-4 + 1e-12, 12_345.6789, 9_999_999_999.999, 1e10 + 0.5, 0.125, 2.675]
         for _ in 0..<3_000 {
             values.append(Double(Int.random(in: -2_000_000...2_000_000, using: &rng)) / 100)
+            values.append(Double(Int.random(in: -20_000_000...20_000_000, using: &rng)) / 1_000)
+            values.append(Double(Int.random(in: -200_000_000...200_000_000, using: &rng)) / 10_000)
+            // A layout's thirds and sevenths, rounded to thousandths or not at all.
+            let width = Double(Int.random(in: 1...2_000, using: &rng))
+            values.append(((width / 3) * 1_000).rounded() / 1_000)
+            values.append(width / 7)
             values.append(Double.random(in: -5_000...5_000, using: &rng))
         }
         for v in values {
