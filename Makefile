@@ -16,7 +16,7 @@ TEST_CONFIG ?= release
 SERVER_BIN := $(BUILD)/$(TEST_CONFIG)/collection-server
 export COLLECTION_SERVER_BIN = $(abspath $(SERVER_BIN))
 
-.PHONY: run test deps build test-swift test-js test-browser test-conformance test-package bench fuzz tsan clean
+.PHONY: run test deps build test-swift test-js test-browser test-conformance test-package bench bench-instructions fuzz tsan clean
 FUZZ_SECONDS ?= 60
 
 ## System packages: installed with apt when missing (through sudo when not root).
@@ -74,6 +74,13 @@ bench: deps $(VENV)/.installed
 	swift build -c release --product collection-server
 	$(WITH_POSTGRES) $(BUILD)/release/collection-bench
 	COLLECTION_SERVER_BIN=$(BUILD)/release/collection-server $(PY) Tests/bench/browser_bench.py
+
+## Instructions a delivery, counted by callgrind (repeatable where times are not):
+## Tests/bench/instructions.sh, for the fan-out cases with a layout per viewer.
+bench-instructions: deps
+	@command -v valgrind >/dev/null || { $(SUDO) apt-get update -qq; DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends valgrind; }
+	swift build -c release --product collection-bench
+	Tests/bench/instructions.sh
 
 ## The Swift tests under ThreadSanitizer (servers they start are TSan builds too).
 tsan: deps
