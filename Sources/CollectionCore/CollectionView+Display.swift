@@ -36,29 +36,28 @@ extension CollectionView {
     func updateDisplayedElements() {
         needsDisplayUpdate = false
         let rect = displayRect
-        // Keys and attributes in two arrays (a tuple of both copied through generic
-        // code at every step: a good part of a batch's cost for each viewer).
+        // Attributes and views in two arrays (a tuple of both copied through generic
+        // code at every step was a good part of a batch's cost for each viewer).
         var attributesWanted = collectionViewLayout.layoutAttributesForElements(in: rect) ?? []
         // Fresh buffers, not ones kept by the collection view: a kept buffer is this
         // viewer's own, cold after 20 ms of idle, where the allocator hands back what
         // the viewer before freed, still in the cache (docs/ARCHITECTURE.md, "Fan-out cost").
-        var keys: [ElementKey] = [], views: [CollectionReusableView?] = [], missing: [Int] = []
-        keys.reserveCapacity(attributesWanted.count)
-        for i in attributesWanted.indices {
-            let key = attributesWanted[i].elementKey
-            if let movement, key.category == .cell, key == .cell(movement.current) {
+        // One buffer: the views (each key is made again from its attributes where
+        // needed, cheaper than a buffer of keys made, filled and freed).
+        var views: [CollectionReusableView?] = []
+        if let movement {
+            for i in attributesWanted.indices where attributesWanted[i].representedElementCategory == .cell && attributesWanted[i].elementKey == .cell(movement.current) {
                 attributesWanted[i] = collectionViewLayout.layoutAttributesForInteractivelyMovingItem(at: movement.current, withTargetPosition: movement.position)
             }
-            keys.append(key)
         }
         // Keep the views of elements still wanted; recycle what left before making
         // views for new elements, so that those reuse the recycled views.
         // Looked up in a local copy of the table, gone before the table changes: each
         // lookup in the stored property itself retained and released its storage.
-        views.reserveCapacity(keys.count)
+        views.reserveCapacity(attributesWanted.count)
         do {
             let shown = displayed
-            for key in keys { views.append(shown[key]) }
+            for i in attributesWanted.indices { views.append(shown[attributesWanted[i].elementKey]) }
         }
         var changed = false
         // Mark the views still wanted (counting each once, should a layout name an
@@ -79,14 +78,10 @@ extension CollectionView {
             for d in departed { endDisplaying(d.view, d.key, delegate: delegate) }
             changed = !departed.isEmpty
         }
-        if found != keys.count {
-            missing.reserveCapacity(keys.count - found)
-            for i in views.indices where views[i] == nil { missing.append(i) }
-        }
-        if !missing.isEmpty, let dataSource {
+        if found != views.count, let dataSource {
             let delegate = self.delegate
-            for i in missing {
-                let key = keys[i]
+            for i in views.indices where views[i] == nil {
+                let key = attributesWanted[i].elementKey
                 guard let made = makeView(for: key, from: dataSource) else { continue }
                 displayed[key] = made
                 views[i] = made
@@ -96,15 +91,15 @@ extension CollectionView {
         }
         let selfSizing = collectionViewLayout.selfSizingCells
         var resized = false
-        for i in keys.indices {
+        for i in views.indices {
             guard let view = views[i] else { continue }
             if !view.hasLayoutAttributes(equalTo: attributesWanted[i]) {
                 changed = true
                 view.apply(attributesWanted[i])
             }
-            if selfSizing, keys[i].category == .cell {
-                let p = keys[i].indexPath
+            if selfSizing, attributesWanted[i].representedElementCategory == .cell {
                 let attributes = attributesWanted[i]
+                let p = attributes.indexPath
                 let preferred = view.preferredLayoutAttributesFitting(attributes).size
                 if preferred != attributes.size && selfSizedItems?[p] != preferred {
                     selfSizedItems = selfSizedItems ?? [:]
