@@ -25,7 +25,9 @@ count() {   # edits → "instructions deliveries"
     instructions=$(grep -o 'Collected : [0-9]*' <<<"$out" | awk '{print $3}')
     # HUB_DEBUG prints: name, deliveries, bytes, seconds.
     local line
-    line=$(grep -F "$1" <<<"$out" | grep -v '^|' | head -1)
+    line=$(grep -F "$1" <<<"$out" | grep -v '^|' || true)
+    # The total counts every case the prefix names: one case only.
+    [ "$(grep -c . <<<"$line")" -le 1 ] || { echo "'$1' names more than one case:" >&2; echo "$line" >&2; exit 1; }
     deliveries=$(awk '{print $(NF-2)}' <<<"$line")
     [ -n "$instructions" ] && [ -n "$deliveries" ] || { echo "no count for '$1':" >&2; echo "$out" | tail -5 >&2; exit 1; }
     echo "$instructions $deliveries $(awk '{NF -= 3; print}' <<<"$line")"
