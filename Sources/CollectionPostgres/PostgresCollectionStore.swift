@@ -38,6 +38,8 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
 
     /// Where the server is.
     public let url: PostgresURL
+    /// How each connection is made (its TLS context made once).
+    let configuration: PostgresConnection.Configuration
     /// This node's name in notifications (its own are not acted on).
     public let nodeID: String
     let options: Options
@@ -77,6 +79,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     /// Connects to the server `url` names and makes the tables when missing.
     public init(url: String, nodeID: String = String(UUID().uuidString.prefix(8)).lowercased(), options: Options = Options(), logger: Logger = Logger(label: "collection-postgres")) throws(StoreError) {
         self.url = try PostgresURL(url)
+        configuration = try self.url.makeConfiguration()
         self.nodeID = nodeID
         self.options = options
         self.logger = logger
@@ -143,9 +146,9 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     func connect() throws(StoreError) -> PostgresConnection {
         do {
             connectionSerial += 1
-            return try PostgresConnection.connect(on: events.next(), configuration: url.configuration, id: connectionSerial, logger: logger).wait()
+            return try PostgresConnection.connect(on: events.next(), configuration: configuration, id: connectionSerial, logger: logger).wait()
         } catch {
-            throw StoreError(.failed, "cannot reach PostgreSQL at \(url.description): \(Self.describe(error))")
+            throw StoreError(.failed, "cannot reach PostgreSQL at \(url.description): \(url.tlsProblem(error) ?? Self.describe(error))")
         }
     }
 

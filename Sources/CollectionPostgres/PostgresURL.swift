@@ -5,6 +5,10 @@ import PostgresNIO
 /// Where a PostgreSQL server is, from a URL as libpq writes them:
 /// `postgres://user:password@host:port/database`, or a Unix socket's folder as the
 /// `host` query item (`postgres:///collections?host=/run/postgresql&user=app`).
+///
+/// TLS follows libpq's `sslmode` (default `prefer`), with `sslrootcert` (the
+/// authorities to trust; `system` or absent: the system's) and `sslcert`/`sslkey` (a
+/// client certificate). As with libpq, a Unix socket never uses TLS.
 public struct PostgresURL: Sendable, Equatable {
     /// The user to log in as (the URL's, or `user=`, or the process's `USER`).
     public var user: String
@@ -18,6 +22,30 @@ public struct PostgresURL: Sendable, Equatable {
     public var socketDirectory: String?
     /// The port (also the number in the socket's name).
     public var port: Int
+    /// How a TCP connection uses TLS.
+    public var sslMode: SSLMode
+    /// A PEM file of the certificate authorities to trust (nil: the system's).
+    public var sslRootCertificate: String?
+    /// A PEM client certificate, for servers that ask for one (with ``sslKey``).
+    public var sslCertificate: String?
+    /// The PEM key of ``sslCertificate``.
+    public var sslKey: String?
+
+    /// libpq's `sslmode`.
+    public enum SSLMode: String, Sendable, CaseIterable {
+        /// No TLS.
+        case disable
+        /// TLS when the server offers it (libpq tries without first; here TLS is tried first).
+        case allow
+        /// TLS when the server offers it, the certificate not checked (libpq's default).
+        case prefer
+        /// TLS or no connection; the certificate checked only when `sslrootcert` names authorities.
+        case require
+        /// TLS, the certificate signed by a trusted authority.
+        case verifyCA = "verify-ca"
+        /// TLS, the certificate signed by a trusted authority and naming the host.
+        case verifyFull = "verify-full"
+    }
 
     /// Reads `text`, refusing what it cannot honour with a message that says why.
     public init(_ text: String) throws(StoreError) {
@@ -27,11 +55,20 @@ public struct PostgresURL: Sendable, Equatable {
         }
         var items: [String: String] = [:]
         for item in components.queryItems ?? [] { items[item.name] = item.value ?? "" }
-        for name in items.keys where !["host", "user", "password", "port", "sslmode", "dbname"].contains(name) {
-            throw StoreError(.failed, "the PostgreSQL URL's '\(name)' is not understood (known: host, user, password, port, dbname, sslmode)")
+        let known = ["host", "user", "password", "port", "dbname", "sslmode", "sslrootcert", "sslcert", "sslkey"]
+        for name in items.keys.sorted() where !known.contains(name) {
+            throw StoreError(.failed, "the PostgreSQL URL's '\(name)' is not understood (known: \(known.joined(separator: ", ")))")
         }
-        if let mode = items["sslmode"], !["disable", "allow", "prefer"].contains(mode) {
-            throw StoreError(.failed, "sslmode=\(mode) is not supported: connect over a Unix socket or a private network (sslmode=disable)")
+        let modeText = items["sslmode"] ?? SSLMode.prefer.rawValue
+        guard let mode = SSLMode(rawValue: modeText) else {
+            throw StoreError(.failed, "sslmode=\(modeText.prefix(40)) is not a mode (known: \(SSLMode.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        sslMode = mode
+        sslRootCertificate = items["sslrootcert"].flatMap { $0 == "system" || $0.isEmpty ? nil : $0 }
+        sslCertificate = items["sslcert"]
+        sslKey = items["sslkey"]
+        guard (sslCertificate == nil) == (sslKey == nil) else {
+            throw StoreError(.failed, "the PostgreSQL URL names \(sslCertificate == nil ? "sslkey without sslcert" : "sslcert without sslkey"): a client certificate needs both")
         }
         let environment = ProcessInfo.processInfo.environment
         user = items["user"] ?? components.user.flatMap { $0.isEmpty ? nil : $0 }.map { $0.removingPercentEncoding ?? $0 } ?? environment["USER"] ?? "postgres"
@@ -54,20 +91,71 @@ public struct PostgresURL: Sendable, Equatable {
         }
     }
 
-    /// postgres-nio's configuration for it.
-    var configuration: PostgresConnection.Configuration {
+    /// postgres-nio's configuration for it, its TLS context made (once: the store
+    /// keeps it for every connection). Throws when a certificate or key file
+    /// cannot be read.
+    func makeConfiguration() throws(StoreError) -> PostgresConnection.Configuration {
         var configuration: PostgresConnection.Configuration
         if let socketDirectory {
             configuration = .init(unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: password, database: database)
         } else {
-            configuration = .init(host: host ?? "localhost", port: port, username: user, password: password, database: database, tls: .disable)
+            configuration = .init(host: host ?? "localhost", port: port, username: user, password: password, database: database, tls: try makeTLS())
         }
         configuration.options.connectTimeout = .seconds(3)
         return configuration
     }
 
+    /// The TLS of a TCP connection, as `sslmode` and the certificate files say.
+    private func makeTLS() throws(StoreError) -> PostgresConnection.Configuration.TLS {
+        if sslMode == .disable { return .disable }
+        var tls = TLSConfiguration.makeClientConfiguration()
+        switch sslMode {
+        case .disable, .allow, .prefer:
+            tls.certificateVerification = .none
+        case .require:
+            tls.certificateVerification = sslRootCertificate == nil ? .none : .noHostnameVerification
+        case .verifyCA:
+            tls.certificateVerification = .noHostnameVerification
+        case .verifyFull:
+            tls.certificateVerification = .fullVerification
+        }
+        var file = ""
+        do {
+            if let sslRootCertificate {
+                file = sslRootCertificate
+                tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(sslRootCertificate))
+            }
+            if let sslCertificate, let sslKey {
+                file = sslCertificate
+                tls.certificateChain = try NIOSSLCertificate.fromPEMFile(sslCertificate).map { .certificate($0) }
+                file = sslKey
+                tls.privateKey = .privateKey(try NIOSSLPrivateKey(file: sslKey, format: .pem))
+            }
+            let context = try NIOSSLContext(configuration: tls)
+            return [.allow, .prefer].contains(sslMode) ? .prefer(context) : .require(context)
+        } catch {
+            throw StoreError(.failed, "PostgreSQL TLS: cannot use \(file.isEmpty ? "the TLS settings" : "'\(file)'"): \(error)")
+        }
+    }
+
+    /// What a failed TLS handshake means, in the URL's terms (nil: not a TLS failure).
+    func tlsProblem(_ error: any Error) -> String? {
+        guard let underlying = (error as? PSQLError)?.underlying else { return nil }
+        let text = "\(underlying)"
+        let authorities = sslRootCertificate.map { "the authorities in '\($0)'" } ?? "the system's authorities (name others with sslrootcert)"
+        if text.contains("failedToValidateHostname") {
+            return "TLS: the server's certificate does not name '\(host ?? "localhost")' (sslmode=verify-full checks the name; verify-ca does not)"
+        }
+        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            return "TLS: the server's certificate is not signed by \(authorities)"
+        }
+        if text.contains("handshakeFailed") { return "TLS handshake failed: \(text.prefix(300))" }
+        return nil
+    }
+
     /// Where it is, for logs (no password).
     public var description: String {
-        "\(user)@\(socketDirectory.map { "\($0)/.s.PGSQL.\(port)" } ?? "\(host ?? "localhost"):\(port)")/\(database)"
+        let tls = socketDirectory == nil && sslMode != .prefer ? " (sslmode=\(sslMode.rawValue))" : ""
+        return "\(user)@\(socketDirectory.map { "\($0)/.s.PGSQL.\(port)" } ?? "\(host ?? "localhost"):\(port)")/\(database)\(tls)"
     }
 }

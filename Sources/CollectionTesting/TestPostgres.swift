@@ -12,6 +12,8 @@ public struct TestPostgres: Sendable {
     let dataDirectory: String
     let programs: String
     let runAs: String
+    /// Its port (also the number in its socket's name).
+    var port = 5432
 
     /// The server this run has, or nil when the tests run without one.
     public static let current: TestPostgres? = {
@@ -48,13 +50,13 @@ public struct TestPostgres: Sendable {
     public func makeDatabase(_ prefix: String = "test") throws -> String {
         let name = "\(prefix)_\(UInt32.random(in: 0...UInt32.max))"
         try sql("CREATE DATABASE \(name)")
-        return "postgres:///\(name)?host=\(socketDirectory)&user=collections"
+        return "postgres:///\(name)?host=\(socketDirectory)&port=\(port)&user=collections"
     }
 
     /// Runs one statement on the `postgres` database with psql; its output.
     @discardableResult
     public func sql(_ statement: String, database: String = "postgres") throws -> String {
-        try Self.run("/usr/bin/psql", ["-X", "-q", "-A", "-t", "-h", socketDirectory, "-U", "collections", "-d", database, "-v", "ON_ERROR_STOP=1", "-c", statement])
+        try Self.run("/usr/bin/psql", ["-X", "-q", "-A", "-t", "-h", socketDirectory, "-p", "\(port)", "-U", "collections", "-d", database, "-v", "ON_ERROR_STOP=1", "-c", statement])
     }
 
     /// Stops the server (fast: open transactions are cut off, as in a crash).
@@ -64,15 +66,15 @@ public struct TestPostgres: Sendable {
 
     /// Starts it again, as `with-postgres` did.
     public func start() throws {
-        try pgctl(["-l", "\(dataDirectory)/../log", "-w", "-o", "-c listen_addresses='' -k \(socketDirectory) -p 5432 -c max_connections=200", "start"])
+        try pgctl(["-l", "\(dataDirectory)/../log", "-w", "-o", "-c listen_addresses='' -k \(socketDirectory) -p \(port) -c max_connections=200", "start"])
     }
 
-    private func pgctl(_ arguments: [String]) throws {
+    func pgctl(_ arguments: [String]) throws {
         try asServerUser("\(programs)/pg_ctl", ["-D", dataDirectory] + arguments)
     }
 
     /// Runs one of the server's programs as the user the server runs as.
-    private func asServerUser(_ program: String, _ arguments: [String]) throws {
+    func asServerUser(_ program: String, _ arguments: [String]) throws {
         if runAs.isEmpty {
             try Self.run(program, arguments)
         } else {

@@ -70,7 +70,7 @@ struct ServerCommand: AsyncParsableCommand {
     @Flag(help: "Keep nothing: every start begins anew (--data is ignored).")
     var inMemory = false
 
-    @Option(help: "Share the collections with other servers through this PostgreSQL database (postgres://user:password@host:port/db, or postgres:///db?host=/socket/folder); --data is ignored.")
+    @Option(help: "Share the collections with other servers through this PostgreSQL database (postgres://user:password@host:port/db?sslmode=verify-full&sslrootcert=ca.pem, or postgres:///db?host=/socket/folder); --data is ignored.")
     var postgres: String?
 
     @Option(help: "This server's name in logs and among the servers sharing --postgres (default: a random one).")
