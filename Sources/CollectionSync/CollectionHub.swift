@@ -130,7 +130,11 @@ public final class CollectionHub {
     public var policy: LayoutPolicy {
         didSet { layoutName = policy.layoutNames.first ?? "grid" }
     }
-    var viewers: [UInt64: Viewer] = [:]
+    var viewers: [UInt64: Viewer] = [:] {
+        didSet { ordered = nil }
+    }
+    /// ``viewers`` in key order, kept until the table changes (every batch walks them).
+    private var ordered: [Viewer]?
     /// Cache lines prefetched for the next viewer's turn so far (``PrefetchList``).
     package internal(set) var linesPrefetched = 0
     /// View states offered for sharing, by what they show.
@@ -438,7 +442,12 @@ public final class CollectionHub {
         }
     }
 
-    func orderedViewers() -> [Viewer] { viewers.values.sorted { $0.key < $1.key } }
+    func orderedViewers() -> [Viewer] {
+        if let ordered { return ordered }
+        let sorted = viewers.values.sorted { $0.key < $1.key }
+        ordered = sorted
+        return sorted
+    }
 
     func presence() -> [ViewerInfo] { orderedViewers().filter(\.ready).map(\.info) + remoteViewers }
 

@@ -41,7 +41,9 @@ extension ViewState {
         let pass = pass
         var shown = 0   // entries marked by this pass
         var changed: [Element] = []
-        changed.reserveCapacity(8)   // a refresh runs when something changed: one buffer, not two or three
+        // A refresh runs when something changed: one buffer, room for every view and the background.
+        let displayed = collectionView.displayedElements
+        changed.reserveCapacity(displayed.count + 1)
         // A list row's style follows its neighbours (the last row loses its separator
         // when one is added after it): list rows are always looked at again.
         let lists = listLayout != nil
@@ -49,7 +51,7 @@ extension ViewState {
         prefetch.add(self, bytes: Self.prefetchBytes)
         collectionView.gatherPrefetch(into: &prefetch)
         let viewBytes = CollectionView.viewPrefetchBytes
-        for (key, view) in collectionView.displayedElements {
+        for (key, view) in displayed {
             // What was sent for the view, and its entry, read without retaining them: the
             // view keeps its record, the record its entry, until `update` below (each
             // retained read and its release were two atomic operations, for every
