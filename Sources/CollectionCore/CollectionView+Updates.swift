@@ -186,7 +186,7 @@ extension CollectionView {
                     vanished[key.indexPath] = view.layoutAttributes
                     ending(view, key)
                 }
-            case .supplementaryView where key.kind == CollectionView.elementKindSectionHeader || key.kind == CollectionView.elementKindSectionFooter,
+            case .supplementaryView where key.isSectionHeaderOrFooter,
                  .decorationView:
                 // Headers, footers and backgrounds belong to their section, and move with it.
                 if let s = mapper.section(key.section) {

@@ -8,23 +8,35 @@ import Foundation
 /// `IndexPath` (whose every access is a call): keys are made, hashed and compared
 /// for every displayed element on every batch and scroll of every viewer.
 public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
-    /// Cell, supplementary or decoration view.
-    public let category: ElementCategory
-    /// The supplementary or decoration kind ("" for a cell).
-    public let kind: String
+    // 24 bytes and no reference: the kind is held as its number (``ElementKinds``),
+    // so a key is copied, hashed and compared with no reference count, and the
+    // tables of displayed views keyed by it take half the memory.
+
     /// The index path's first number (its section; 0 when it has none).
     public let section: Int
     /// The index path's second number (its item; 0 when it has none).
     public let item: Int
-    /// How many numbers the index path has (0, 1 or 2).
-    let length: Int
+    /// The kind's number (0: none, as a cell's).
+    let kindID: UInt32
+    /// Cell, supplementary or decoration view.
+    public let category: ElementCategory
+    private let length8: UInt8
 
-    init(_ category: ElementCategory, _ kind: String, section: Int, item: Int, length: Int) {
+    /// The supplementary or decoration kind ("" for a cell).
+    public var kind: String { ElementKinds.name(kindID) }
+    /// How many numbers the index path has (0, 1 or 2).
+    var length: Int { Int(length8) }
+
+    init(_ category: ElementCategory, kindID: UInt32, section: Int, item: Int, length: Int) {
         self.category = category
-        self.kind = kind
+        self.kindID = kindID
         self.section = section
         self.item = item
-        self.length = length
+        self.length8 = UInt8(truncatingIfNeeded: length)
+    }
+
+    init(_ category: ElementCategory, _ kind: String, section: Int, item: Int, length: Int) {
+        self.init(category, kindID: ElementKinds.id(kind), section: section, item: item, length: length)
     }
 
     init(_ category: ElementCategory, _ kind: String, _ p: IndexPath) {
@@ -34,7 +46,7 @@ public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The cell at `item` in `section`.
     init(cellAt item: Int, inSection section: Int) {
-        self.init(.cell, "", section: section, item: item, length: 2)
+        self.init(.cell, kindID: 0, section: section, item: item, length: 2)
     }
 
     /// The cell at `indexPath`.
@@ -46,15 +58,20 @@ public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The element's index path.
     public var indexPath: IndexPath {
-        switch length {
+        switch length8 {
         case 2: IndexPath(item: item, section: section)
         case 1: IndexPath(index: section)
         default: IndexPath()
         }
     }
 
+    /// Whether this is a section's header or footer (supplementary views that move with their section).
+    var isSectionHeaderOrFooter: Bool {
+        category == .supplementaryView && (kindID == ElementKinds.sectionHeaderID || kindID == ElementKinds.sectionFooterID)
+    }
+
     /// This key at another index path (same category and kind).
-    func at(section: Int, item: Int) -> ElementKey { ElementKey(category, kind, section: section, item: item, length: length) }
+    func at(section: Int, item: Int) -> ElementKey { ElementKey(category, kindID: kindID, section: section, item: item, length: length) }
 
     public var description: String {
         switch category {
@@ -65,7 +82,7 @@ public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static func == (a: ElementKey, b: ElementKey) -> Bool {
-        a.section == b.section && a.item == b.item && a.category == b.category && a.length == b.length && a.kind == b.kind
+        a.section == b.section && a.item == b.item && a.kindID == b.kindID && a.category == b.category && a.length8 == b.length8
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -76,17 +93,17 @@ public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
     // looked up for every element on every batch of every viewer.
     public func _rawHashValue(seed: Int) -> Int { mixedHash(mixed, seed: seed) }
 
-    /// The key's numbers folded into one (its kind by length: kinds are few).
+    /// The key's numbers folded into one.
     private var mixed: Int {
         let c = switch category { case .cell: 0; case .supplementaryView: 1; case .decorationView: 2 }
-        return section &* 1_000_003 &+ item &+ (length &* 4 &+ c) &* 7_919 &+ kind.utf8.count &* 104_729
+        return section &* 1_000_003 &+ item &+ (Int(length8) &* 4 &+ c) &* 7_919 &+ Int(kindID) &* 104_729
     }
 }
 
 extension CollectionViewLayoutAttributes {
     /// The key of the element these attributes place.
     var elementKey: ElementKey {
-        ElementKey(representedElementCategory, representedElementKind ?? "", section: pathSection, item: pathItem, length: pathLength)
+        ElementKey(representedElementCategory, kindID: kindID, section: pathSection, item: pathItem, length: pathLength)
     }
 }
 

@@ -26,8 +26,18 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
     /// Opacity, 0 to 1.
     public var alpha: CGFloat = 1
     /// The supplementary or decoration kind (nil for cells).
-    public var representedElementKind: String?
+    public var representedElementKind: String? {
+        get { hasKind ? ElementKinds.name(kindID) : nil }
+        set {
+            hasKind = newValue != nil
+            kindID = newValue.map(ElementKinds.id) ?? 0
+        }
+    }
     private var otherTransform: TransformBox?
+    /// The kind by its number (``ElementKinds``; 0 with none): attributes hold no
+    /// reference but a transform's, so most copy as plain bytes.
+    private(set) var kindID: UInt32 = 0
+    private var hasKind = false
     /// How many numbers the index path has (0, 1 or 2).
     var pathLength: Int { Int(pathLength8) }
     private var pathLength8: Int8
@@ -62,7 +72,8 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
         pathItem = 0
         pathLength8 = 0
         representedElementCategory = category
-        representedElementKind = kind
+        kindID = kind.map(ElementKinds.id) ?? 0
+        hasKind = kind != nil
         frame = .zero
         self.indexPath = indexPath
     }
@@ -88,7 +99,8 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
         pathItem = item
         pathLength8 = 2
         representedElementCategory = .supplementaryView
-        representedElementKind = kind
+        kindID = ElementKinds.id(kind)
+        hasKind = true
         self.frame = frame
     }
 
@@ -125,7 +137,7 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
             && a.zIndex == b.zIndex && a.alpha == b.alpha && a.isHidden == b.isHidden
             && a.representedElementCategory == b.representedElementCategory
             && (a.otherTransform === b.otherTransform || a.transform.sameNumbers(as: b.transform))
-            && a.representedElementKind == b.representedElementKind
+            && a.kindID == b.kindID && a.hasKind == b.hasKind
     }
 
     public var center: CGPoint {
