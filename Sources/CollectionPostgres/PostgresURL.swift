@@ -131,6 +131,7 @@ public struct PostgresURL: Sendable, Equatable {
                 file = sslKey
                 tls.privateKey = .privateKey(try NIOSSLPrivateKey(file: sslKey, format: .pem))
             }
+            file = ""   // the files were read: a failure now is of the settings together (a key that fits no certificate)
             let context = try NIOSSLContext(configuration: tls)
             return [.allow, .prefer].contains(sslMode) ? .prefer(context) : .require(context)
         } catch {

@@ -10,11 +10,13 @@ public struct TestCertificates: Sendable {
     public var authority: String { folder + "/ca.crt" }
     /// An authority that signed nothing here (PEM).
     public var otherAuthority: String { folder + "/other-ca.crt" }
-    /// The server's certificate and key.
+    /// The server's certificate (for `localhost`, or the names it was made for).
     public var serverCertificate: String { folder + "/server.crt" }
+    /// The server certificate's key.
     public var serverKey: String { folder + "/server.key" }
-    /// A client certificate for the user `collections`, and its key.
+    /// A client certificate for the user `collections`.
     public var clientCertificate: String { folder + "/client.crt" }
+    /// The client certificate's key.
     public var clientKey: String { folder + "/client.key" }
 
     /// Makes them in `folder`; the server's certificate names `serverNames` (DNS
