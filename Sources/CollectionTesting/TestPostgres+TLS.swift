@@ -49,7 +49,8 @@ extension TestPostgres {
     /// certificate the authority signed, to any other without one. Its Unix socket
     /// (``url``, ``sql(_:database:)``, ``makeDatabase(_:)``) stays open as before.
     /// Returns the server and its port; ``shutdown()`` removes it and its certificates.
-    public static func launchWithTLS() throws -> (server: TestPostgres, port: Int, certificates: TestCertificates) {
+    /// With `tls` false it takes plain connections over TCP instead, and offers no TLS.
+    public static func launchOnTCP(tls: Bool = true) throws -> (server: TestPostgres, port: Int, certificates: TestCertificates) {
         guard let run = current else { throw TestPostgresError(message: missing) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("collection-pg-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -62,16 +63,16 @@ extension TestPostgres {
         try Self.run("/usr/bin/chmod", ["600", certificates.serverKey])
         try server.asServerUser("\(run.programs)/initdb", ["-D", server.dataDirectory, "-A", "trust", "-U", "collections", "--no-sync"])
         // Written in place (the file keeps its owner, the server's user).
-        try """
+        let access = tls ? """
             local all all trust
             hostnossl all all 127.0.0.1/32 reject
             hostssl certified all 127.0.0.1/32 cert
             hostssl all all 127.0.0.1/32 trust
 
-            """.write(toFile: server.dataDirectory + "/pg_hba.conf", atomically: false, encoding: .utf8)
-        try server.pgctl(["-l", "\(folder)/log", "-w", "-o",
-                          "-c listen_addresses=127.0.0.1 -k \(folder) -p \(port) -c ssl=on -c ssl_cert_file=\(certificates.serverCertificate) "
-                          + "-c ssl_key_file=\(certificates.serverKey) -c ssl_ca_file=\(certificates.authority)", "start"])
+            """ : "local all all trust\nhost all all 127.0.0.1/32 trust\n"
+        try access.write(toFile: server.dataDirectory + "/pg_hba.conf", atomically: false, encoding: .utf8)
+        let ssl = tls ? " -c ssl=on -c ssl_cert_file=\(certificates.serverCertificate) -c ssl_key_file=\(certificates.serverKey) -c ssl_ca_file=\(certificates.authority)" : ""
+        try server.pgctl(["-l", "\(folder)/log", "-w", "-o", "-c listen_addresses=127.0.0.1 -k \(folder) -p \(port)" + ssl, "start"])
         return (server, port, certificates)
     }
 

@@ -7,7 +7,7 @@ import Testing
 
 /// The PostgreSQL store over TLS, as libpq's `sslmode`, `sslrootcert`, `sslcert` and
 /// `sslkey` say, against a private server that takes TLS connections only over TCP
-/// (``TestPostgres/launchWithTLS()``: its certificate names `localhost`, not
+/// (``TestPostgres/launchOnTCP()``: its certificate names `localhost`, not
 /// 127.0.0.1; the database `certified` asks for a client certificate).
 @Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)), .serialized)
 struct PostgresTLSTests {
@@ -36,7 +36,7 @@ struct PostgresTLSTests {
     }
 
     @Test func connectionsUseTLSAndCheckTheCertificateAsTheModeSays() throws {
-        let (server, port, certificates) = try TestPostgres.launchWithTLS()
+        let (server, port, certificates) = try TestPostgres.launchOnTCP()
         defer { server.shutdown() }
         for name in ["plain", "certified"] { try server.sql("CREATE DATABASE \(name)") }
         let at = "postgres://collections@127.0.0.1:\(port)/plain"
@@ -64,6 +64,19 @@ struct PostgresTLSTests {
         let certified = "postgres://collections@127.0.0.1:\(port)/certified?sslmode=verify-ca&" + authority
         #expect(failure(certified).contains("connection requires a valid client certificate"))
         #expect(try roundTrip(certified + "&sslcert=\(certificates.clientCertificate)&sslkey=\(certificates.clientKey)", on: server) >= 1)
+    }
+
+    @Test func withoutTLSOnTheServerPreferGoesOnPlainAndRequireIsRefused() throws {
+        let (server, port, certificates) = try TestPostgres.launchOnTCP(tls: false)
+        defer { server.shutdown() }
+        try server.sql("CREATE DATABASE plain")
+        let at = "postgres://collections@127.0.0.1:\(port)/plain"
+        // libpq's default: TLS if offered, else plain (no TLS connection on the server).
+        #expect(try roundTrip(at, on: server) == 0)
+        #expect(try roundTrip(at + "?sslmode=allow", on: server) == 0)
+        for mode in ["require", "verify-ca&sslrootcert=\(certificates.authority)", "verify-full&sslrootcert=\(certificates.authority)"] {
+            #expect(failure(at + "?sslmode=" + mode).contains("TLS: the server does not offer it (sslmode=\(mode.prefix { $0 != "&" }) requires it"))
+        }
     }
 
     @Test func tlsSettingsItCannotHonourAreRefusedBeforeConnecting() {
