@@ -141,10 +141,11 @@ public struct PostgresURL: Sendable, Equatable {
 
     /// What a failed TLS handshake means, in the URL's terms (nil: not a TLS failure).
     func tlsProblem(_ error: any Error) -> String? {
-        if let psql = error as? PSQLError, psql.code == .sslUnsupported {
+        guard let psql = error as? PSQLError else { return nil }
+        if psql.code == .sslUnsupported {
             return "TLS: the server does not offer it (sslmode=\(sslMode.rawValue) requires it; prefer and allow go on without)"
         }
-        guard let underlying = (error as? PSQLError)?.underlying else { return nil }
+        guard let underlying = psql.underlying else { return nil }
         let text = "\(underlying)"
         let authorities = sslRootCertificate.map { "the authorities in '\($0)'" } ?? "the system's authorities (name others with sslrootcert)"
         if text.contains("failedToValidateHostname") {

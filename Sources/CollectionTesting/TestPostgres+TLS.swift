@@ -51,17 +51,15 @@ extension TestPostgres {
     /// Returns the server and its port; ``shutdown()`` removes it and its certificates.
     /// With `tls` false it takes plain connections over TCP instead, and offers no TLS.
     public static func launchOnTCP(tls: Bool = true) throws -> (server: TestPostgres, port: Int, certificates: TestCertificates) {
-        guard let run = current else { throw TestPostgresError(message: missing) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("collection-pg-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let certificates = try TestCertificates.make(in: folder, serverNames: ["localhost"])
         let port = try freePort()
-        let server = TestPostgres(url: "postgres:///postgres?host=\(folder)&port=\(port)&user=collections", socketDirectory: folder,
-                                  dataDirectory: folder + "/data", programs: run.programs, runAs: run.runAs, port: port)
-        if !run.runAs.isEmpty { try Self.run("/usr/bin/chown", ["-R", run.runAs, folder]) }
-        // The server refuses a key others can read.
-        try Self.run("/usr/bin/chmod", ["600", certificates.serverKey])
-        try server.asServerUser("\(run.programs)/initdb", ["-D", server.dataDirectory, "-A", "trust", "-U", "collections", "--no-sync"])
+        var made: TestCertificates?
+        let server = try initialized(port: port) { folder in
+            let certificates = try TestCertificates.make(in: folder, serverNames: ["localhost"])
+            try Self.run("/usr/bin/chmod", ["600", certificates.serverKey])   // the server refuses a key others can read
+            made = certificates
+        }
+        guard let certificates = made else { throw TestPostgresError(message: "no certificates made") }
+        let folder = server.socketDirectory
         // Written in place (the file keeps its owner, the server's user).
         let access = tls ? """
             local all all trust

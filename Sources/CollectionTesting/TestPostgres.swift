@@ -26,14 +26,24 @@ public struct TestPostgres: Sendable {
     /// A server of its own, beside the run's (for a test that stops it): made
     /// in a new folder with the run's programs; ``shutdown()`` removes it.
     public static func launch() throws -> TestPostgres {
+        let server = try initialized()
+        try server.start()
+        return server
+    }
+
+    /// A server of its own, not started yet: a new folder (its socket's and its
+    /// data's) owned by the server's user, and a cluster made in it by `initdb` with
+    /// the run's programs. `prepare` first puts in the folder files the server will
+    /// read (they change owner with it).
+    static func initialized(port: Int = 5432, prepare: (String) throws -> Void = { _ in }) throws -> TestPostgres {
         guard let run = current else { throw TestPostgresError(message: missing) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("collection-pg-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let server = TestPostgres(url: "postgres:///postgres?host=\(folder)&user=collections", socketDirectory: folder,
-                                  dataDirectory: folder + "/data", programs: run.programs, runAs: run.runAs)
-        if !run.runAs.isEmpty { try Self.run("/usr/bin/chown", [run.runAs, folder]) }
+        try prepare(folder)
+        let server = TestPostgres(url: "postgres:///postgres?host=\(folder)&port=\(port)&user=collections", socketDirectory: folder,
+                                  dataDirectory: folder + "/data", programs: run.programs, runAs: run.runAs, port: port)
+        if !run.runAs.isEmpty { try Self.run("/usr/bin/chown", ["-R", run.runAs, folder]) }
         try server.asServerUser("\(run.programs)/initdb", ["-D", server.dataDirectory, "-A", "trust", "-U", "collections", "--no-sync"])
-        try server.start()
         return server
     }
 
