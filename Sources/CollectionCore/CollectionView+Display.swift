@@ -35,6 +35,11 @@ extension CollectionView {
     /// the data source (willDisplay), gone ones are recycled (didEndDisplaying).
     func updateDisplayedElements() {
         needsDisplayUpdate = false
+        displayUpdates += 1
+        defer {
+            displayUpdates -= 1
+            if displayUpdates == 0 && !keptForDisplayUpdate.isEmpty { keptForDisplayUpdate = [] }
+        }
         let rect = displayRect
         // Attributes and views in two arrays (a tuple of both copied through generic
         // code at every step was a good part of a batch's cost for each viewer).
@@ -44,7 +49,13 @@ extension CollectionView {
         // the viewer before freed, still in the cache (docs/ARCHITECTURE.md, "Fan-out cost").
         // One buffer: the views (each key is made again from its attributes where
         // needed, cheaper than a buffer of keys made, filled and freed).
-        var views: [CollectionReusableView?] = []
+        // The views unretained: the displayed table keeps each (a view made below is
+        // put in the table before its reference is noted here; one that leaves the
+        // table while this runs, should a delegate or data source reload, is kept by
+        // `keepDisplayedForUpdate()`), and retaining each in the array and releasing
+        // it with the array were two atomic operations per displayed view of every
+        // viewer on every batch.
+        var views: [Unmanaged<CollectionReusableView>?] = []
         if let movement {
             for i in attributesWanted.indices where attributesWanted[i].representedElementCategory == .cell && attributesWanted[i].elementKey == .cell(movement.current) {
                 attributesWanted[i] = collectionViewLayout.layoutAttributesForInteractivelyMovingItem(at: movement.current, withTargetPosition: movement.position)
@@ -57,16 +68,20 @@ extension CollectionView {
         views.reserveCapacity(attributesWanted.count)
         do {
             let shown = displayed
-            for i in attributesWanted.indices { views.append(shown[attributesWanted[i].elementKey]) }
+            for i in attributesWanted.indices { views.append(shown[attributesWanted[i].elementKey].map(Unmanaged.passUnretained)) }
         }
         var changed = false
         // Mark the views still wanted (counting each once, should a layout name an
         // element twice): any other displayed view left.
         displayPass &+= 1
         var found = 0
-        for case let view? in views where view.displayPass != displayPass {
-            view.displayPass = displayPass
-            found += 1
+        for case let view? in views {
+            view._withUnsafeGuaranteedRef { view in
+                if view.displayPass != displayPass {
+                    view.displayPass = displayPass
+                    found += 1
+                }
+            }
         }
         if found != displayed.count {
             // The set changed (most batches and scrolls keep it): what left goes, in place.
@@ -84,7 +99,7 @@ extension CollectionView {
                 let key = attributesWanted[i].elementKey
                 guard let made = makeView(for: key, from: dataSource) else { continue }
                 displayed[key] = made
-                views[i] = made
+                views[i] = Unmanaged.passUnretained(made)
                 willDisplay(made, key, delegate: delegate)
                 changed = true
             }
@@ -92,11 +107,13 @@ extension CollectionView {
         let selfSizing = collectionViewLayout.selfSizingCells
         var resized = false
         for i in views.indices {
-            guard let view = views[i] else { continue }
-            if !view.hasLayoutAttributes(equalTo: attributesWanted[i]) {
+            guard let unretained = views[i] else { continue }
+            if !unretained._withUnsafeGuaranteedRef({ $0.hasLayoutAttributes(equalTo: attributesWanted[i]) }) {
                 changed = true
-                view.apply(attributesWanted[i])
+                unretained._withUnsafeGuaranteedRef { $0.apply(attributesWanted[i]) }
             }
+            guard selfSizing else { continue }
+            let view = unretained.takeUnretainedValue()
             if selfSizing, attributesWanted[i].representedElementCategory == .cell {
                 let attributes = attributesWanted[i]
                 let p = attributes.indexPath
@@ -117,6 +134,14 @@ extension CollectionView {
             collectionViewLayout.prepareIfNeeded()
             updateDisplayedElements()
         }
+    }
+
+    /// Keeps every displayed view alive until the display update under way ends, if
+    /// one is: called before anything but the update itself takes views out of the
+    /// displayed table (the update holds them unretained).
+    func keepDisplayedForUpdate() {
+        guard displayUpdates > 0 else { return }
+        keptForDisplayUpdate.append(contentsOf: displayed.values)
     }
 
     /// Records the size a cell's content needs (measured by the client) and lays

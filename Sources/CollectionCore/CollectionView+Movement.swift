@@ -68,6 +68,7 @@ extension CollectionView {
         var batch = BatchUpdate()
         batch.movedItems = [ItemMove(from: from, to: to)]
         let mapper = IndexPathMapper(batch, countsBefore: before, countsAfter: after)
+        keepDisplayedForUpdate()
         var moved: [ElementKey: CollectionReusableView] = [:]
         for (key, view) in displayed {
             if key.category == .cell, let q = mapper.map(key.indexPath) { moved[.cell(q)] = view } else { moved[key] = view }

@@ -162,6 +162,7 @@ extension CollectionView {
     /// views, then a new layout.
     func apply(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int], animated: Bool, mapper: IndexPathMapper? = nil) {
         let mapper = mapper ?? IndexPathMapper(batch, countsBefore: countsBefore, countsAfter: countsAfter)
+        keepDisplayedForUpdate()
         var moved: [ElementKey: CollectionReusableView] = [:]
         swap(&moved, &spareDisplayed)
         moved.reserveCapacity(displayed.count)

@@ -120,6 +120,13 @@ open class CollectionView {
     @exclusivity(unchecked) var spareDisplayed: [ElementKey: CollectionReusableView] = [:]
     /// Marks the views still wanted while the displayed set is brought up to date.
     @exclusivity(unchecked) var displayPass = 0
+    /// How many display updates are under way (one, or two when self-sizing lays
+    /// out again): they hold the displayed views unretained.
+    @exclusivity(unchecked) var displayUpdates = 0
+    /// Views that left the displayed table while a display update was under way
+    /// (a delegate or data source reloading, say), kept alive until it ends: it may
+    /// still hold them.
+    @exclusivity(unchecked) var keptForDisplayUpdate: [CollectionReusableView] = []
     @exclusivity(unchecked) var needsDisplayUpdate = true
     /// The view behind every cell (UIKit's `backgroundView`): as large as the
     /// collection view, not scrolling; an empty state, say. Drawn by the client
@@ -244,6 +251,7 @@ open class CollectionView {
     /// Reloads everything from the data source: counts, cells; clears selection and
     /// focus (the last focused index path is kept if asked to remember it). Not animated.
     open func reloadData() {
+        keepDisplayedForUpdate()
         counts = nil
         for (key, view) in displayed { endDisplaying(view, key) }
         displayed = [:]

@@ -45,14 +45,32 @@ open class CollectionReusableView {
     @exclusivity(unchecked) package var elementIdentifier: String?
 
     /// Whatever mirrors the view elsewhere keeps what it last sent for it here
-    /// (the hub, for a browser): one slot, for the one mirror of its collection view.
+    /// (the hub, for a browser): one slot, for the one mirror of its collection view,
+    /// an object and three numbers whose meaning is the mirror's (in line: a record
+    /// object of their own was one more cold line read for every displayed view of
+    /// every viewer on every batch).
     @exclusivity(unchecked) package var mirror: AnyObject?
-    /// The mirror, not retained: valid while the view keeps it (read for every
-    /// displayed view of every viewer on every batch, where a retained read and its
-    /// release were two atomic operations).
-    package final var unretainedMirror: Unmanaged<AnyObject>? {
+    // The number the mirror kept with it, and the view's revisions when it did.
+    @exclusivity(unchecked) private var mirrorGeneration = 0
+    @exclusivity(unchecked) private var mirrorRevision = 0
+    @exclusivity(unchecked) private var mirrorContentRevision = 0
+
+    /// What the mirror keeps here, read in one call (its members read from another
+    /// module would each be a call, or pay the run-time exclusivity check): the
+    /// object not retained (valid while the view keeps it; a retained read and its
+    /// release were two atomic operations, for every displayed view of every viewer
+    /// on every batch), and the view's revisions when it was kept.
+    package final var mirrorRecord: MirrorRecord? {
         guard let mirror else { return nil }
-        return Unmanaged.passUnretained(mirror)
+        return MirrorRecord(object: Unmanaged.passUnretained(mirror), generation: mirrorGeneration, revision: mirrorRevision, contentRevision: mirrorContentRevision)
+    }
+
+    /// Keeps `object` as the mirror, with `generation` and the view's revisions now.
+    package final func keepMirror(_ object: AnyObject, generation: Int) {
+        mirrorGeneration = generation
+        mirrorRevision = revision
+        mirrorContentRevision = contentRevision
+        if mirror !== object { mirror = object }   // the same object, mostly: no retain and release
     }
     /// The collection view's mark while it brings its displayed set up to date.
     @exclusivity(unchecked) final var displayPass = 0
@@ -152,6 +170,18 @@ extension CollectionView {
 /// that a collection view can keep the queue it used last at hand).
 final class ReuseQueue {
     @exclusivity(unchecked) var views: [CollectionReusableView] = []
+}
+
+/// What a mirror keeps on a view (``CollectionReusableView/mirrorRecord``).
+package struct MirrorRecord {
+    /// The mirror's object, not retained.
+    package var object: Unmanaged<AnyObject>
+    /// The mirror's number kept with it.
+    package var generation: Int
+    /// The view's ``CollectionReusableView/revision`` when the object was kept.
+    package var revision: Int
+    /// The view's content revision when the object was kept.
+    package var contentRevision: Int
 }
 
 /// Where a view is and how it shows: the members of its attributes a mirror sends.

@@ -8,7 +8,7 @@ extension ViewState {
     static let prefetchBytes = 272
 
     /// What the next batch reads, named, with the bytes the list notes of each: the
-    /// state, its collection view and layout, every displayed view and the record and
+    /// state, its collection view and layout, every displayed view and the
     /// entry it was last sent with. For the checks below and their tests.
     func prefetchedObjects() -> [(name: String, object: AnyObject, bytes: Int)] {
         var objects: [(name: String, object: AnyObject, bytes: Int)] = [
@@ -18,11 +18,9 @@ extension ViewState {
         ]
         for (key, view) in collectionView.displayedElements {
             objects.append(("the view of \(key)", view, CollectionView.viewPrefetchBytes))
-            guard let record = view.mirror as? SentView else { continue }
-            objects.append(("the record of \(key)", record, SentView.prefetchBytes))
-            if record.generation == sentGeneration, record.entry.isHeld {
-                objects.append(("the entry of \(key)", record.entry, WindowEntry.prefetchBytes))
-            }
+            guard let record = view.mirrorRecord, record.generation == sentGeneration,
+                  let entry = record.object.takeUnretainedValue() as? WindowEntry, entry.isHeld else { continue }
+            objects.append(("the entry of \(key)", entry, WindowEntry.prefetchBytes))
         }
         return objects
     }
@@ -41,11 +39,6 @@ extension ViewState {
 extension WindowEntry {
     /// Bytes of an entry object (all of it).
     static let prefetchBytes = 144
-}
-
-extension SentView {
-    /// Bytes of a record object (all of it).
-    static let prefetchBytes = 80
 }
 
 extension CollectionHub {

@@ -6,7 +6,7 @@ import Foundation
 /// displayed views.
 ///
 /// Each element the client holds is a ``WindowEntry``, found by its key; the view
-/// showing it keeps the entry at hand too (its mirror, a ``SentView``), so a batch
+/// showing it keeps the entry at hand too (its mirror, with the revisions sent), so a batch
 /// that moves a view's element updates the entry without looking it up, and a
 /// refresh finds what left the window by the entries no view marked, not by
 /// hashing every key shown.
@@ -52,27 +52,18 @@ extension ViewState {
         collectionView.gatherPrefetch(into: &prefetch)
         let viewBytes = CollectionView.viewPrefetchBytes
         for (key, view) in displayed {
-            // What was sent for the view, and its entry, read without retaining them: the
-            // view keeps its record, the record its entry, until `update` below (each
-            // retained read and its release were two atomic operations, for every
-            // displayed view of every viewer on every batch).
-            let mirror = view.unretainedMirror
+            // The entry of what was sent for the view, read without retaining it: the
+            // view keeps it until `record` below (each retained read and its release
+            // were two atomic operations, for every displayed view of every viewer on
+            // every batch). The numbers sent with it are the view's own fields.
+            let mirror = lists ? nil : view.mirrorRecord
             prefetch.add(UnsafeRawPointer(Unmanaged.passUnretained(view).toOpaque()), bytes: viewBytes)
             var sent: Unmanaged<WindowEntry>?
-            var sentRevision = 0, sentContentRevision = 0
-            if !lists, let mirror {
-                unowned(unsafe) let record = unsafeDowncast(mirror.takeUnretainedValue(), to: SentView.self)
-                if record.generation == sentGeneration {
-                    let held = record.unretainedEntry
-                    if held._withUnsafeGuaranteedRef(\.isHeld) {
-                        sent = held
-                        sentRevision = record.revision
-                        sentContentRevision = record.contentRevision
-                    }
-                }
+            if let mirror, mirror.generation == sentGeneration {
+                let held = Unmanaged<WindowEntry>.fromOpaque(mirror.object.toOpaque())
+                if held._withUnsafeGuaranteedRef(\.isHeld) { sent = held }
             }
-            if let sent, key.category == .cell, sentRevision == view.revision {
-                if let mirror { prefetch.add(UnsafeRawPointer(mirror.toOpaque()), bytes: SentView.prefetchBytes) }
+            if let sent, let mirror, key.category == .cell, mirror.revision == view.revision {
                 prefetch.add(UnsafeRawPointer(sent.toOpaque()), bytes: WindowEntry.prefetchBytes)
                 sent._withUnsafeGuaranteedRef { held in
                     if held.pass != pass { held.pass = pass; shown += 1 }
@@ -80,7 +71,7 @@ extension ViewState {
                 continue
             }
             let entry: WindowEntry
-            if let sent = sent?.takeUnretainedValue(), let moved = move(sent, to: key, view, sentContentRevision: sentContentRevision) {
+            if let sent = sent?.takeUnretainedValue(), let mirror, let moved = move(sent, to: key, view, sentContentRevision: mirror.contentRevision) {
                 // The element the view showed, moved in place to where the view is now
                 // (its encoding stays).
                 entry = sent
@@ -105,19 +96,8 @@ extension ViewState {
                 }
             }
             if entry.pass != pass { entry.pass = pass; shown += 1 }
-            let entryAddress = UnsafeRawPointer(Unmanaged.passUnretained(entry).toOpaque())
-            if let mirror {
-                let generation = sentGeneration, revision = view.revision, contentRevision = view.contentRevision
-                mirror._withUnsafeGuaranteedRef {
-                    unsafeDowncast($0, to: SentView.self).update(generation: generation, revision: revision, contentRevision: contentRevision, entry: entry)
-                }
-                prefetch.add(UnsafeRawPointer(mirror.toOpaque()), bytes: SentView.prefetchBytes)
-            } else {
-                let record = SentView(generation: sentGeneration, revision: view.revision, contentRevision: view.contentRevision, entry: entry)
-                view.mirror = record
-                prefetch.add(record, bytes: SentView.prefetchBytes)
-            }
-            prefetch.add(entryAddress, bytes: WindowEntry.prefetchBytes)
+            view.keepMirror(entry, generation: sentGeneration)
+            prefetch.add(UnsafeRawPointer(Unmanaged.passUnretained(entry).toOpaque()), bytes: WindowEntry.prefetchBytes)
         }
         if let background = backgroundElement() {
             let entry: WindowEntry
@@ -161,32 +141,4 @@ final class WindowEntry {
     @exclusivity(unchecked) var isHeld = true
 
     init(_ element: Element) { self.element = element }
-}
-
-/// What the client was last sent for one displayed view, kept on the view (its
-/// `mirror`): no table to look views up in on every batch. The element sent is its
-/// entry's (the one view showing an element is the one that updates its entry).
-final class SentView {
-    private(set) var generation: Int
-    private(set) var revision: Int
-    /// The view's content revision when its element was sent.
-    private(set) var contentRevision: Int
-    /// The window's entry for the element.
-    private(set) var entry: WindowEntry
-    /// The entry, not retained (valid while this record keeps it).
-    var unretainedEntry: Unmanaged<WindowEntry> { Unmanaged.passUnretained(entry) }
-
-    init(generation: Int, revision: Int, contentRevision: Int, entry: WindowEntry) {
-        self.generation = generation
-        self.revision = revision
-        self.contentRevision = contentRevision
-        self.entry = entry
-    }
-
-    func update(generation: Int, revision: Int, contentRevision: Int, entry: WindowEntry) {
-        self.generation = generation
-        self.revision = revision
-        self.contentRevision = contentRevision
-        if self.entry !== entry { self.entry = entry }   // the same entry, mostly: no retain and release
-    }
 }
