@@ -58,8 +58,22 @@ extension TestPostgres {
             try Self.run("/usr/bin/chmod", ["600", certificates.serverKey])   // the server refuses a key others can read
             made = certificates
         }
-        guard let certificates = made else { throw TestPostgresError(message: "no certificates made") }
-        let folder = server.socketDirectory
+        do {
+            guard let certificates = made else { throw TestPostgresError(message: "no certificates made") }
+            try server.start(onTCP: port, tls: tls ? certificates : nil)
+            return (server, port, certificates)
+        } catch {
+            server.shutdown()   // no folder left behind
+            throw error
+        }
+    }
+
+    /// Starts a server made by ``initialized(port:prepare:)`` listening on
+    /// 127.0.0.1 at `port` too, taking TLS connections only with `tls`'s
+    /// certificates, plain ones without.
+    private func start(onTCP port: Int, tls certificates: TestCertificates?) throws {
+        let folder = socketDirectory
+        let tls = certificates != nil
         // Written in place (the file keeps its owner, the server's user).
         let access = tls ? """
             local all all trust
@@ -68,10 +82,9 @@ extension TestPostgres {
             hostssl all all 127.0.0.1/32 trust
 
             """ : "local all all trust\nhost all all 127.0.0.1/32 trust\n"
-        try access.write(toFile: server.dataDirectory + "/pg_hba.conf", atomically: false, encoding: .utf8)
-        let ssl = tls ? " -c ssl=on -c ssl_cert_file=\(certificates.serverCertificate) -c ssl_key_file=\(certificates.serverKey) -c ssl_ca_file=\(certificates.authority)" : ""
-        try server.pgctl(["-l", "\(folder)/log", "-w", "-o", "-c listen_addresses=127.0.0.1 -k \(folder) -p \(port)" + ssl, "start"])
-        return (server, port, certificates)
+        try access.write(toFile: dataDirectory + "/pg_hba.conf", atomically: false, encoding: .utf8)
+        let ssl = certificates.map { " -c ssl=on -c ssl_cert_file=\($0.serverCertificate) -c ssl_key_file=\($0.serverKey) -c ssl_ca_file=\($0.authority)" } ?? ""
+        try pgctl(["-l", "\(folder)/log", "-w", "-o", "-c listen_addresses=127.0.0.1 -k \(folder) -p \(port)" + ssl, "start"])
     }
 
     /// A TCP port free on 127.0.0.1 now (the kernel picks it; closed again at once).

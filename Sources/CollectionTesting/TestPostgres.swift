@@ -27,24 +27,34 @@ public struct TestPostgres: Sendable {
     /// in a new folder with the run's programs; ``shutdown()`` removes it.
     public static func launch() throws -> TestPostgres {
         let server = try initialized()
-        try server.start()
+        do {
+            try server.start()
+        } catch {
+            server.shutdown()   // no folder left behind
+            throw error
+        }
         return server
     }
 
     /// A server of its own, not started yet: a new folder (its socket's and its
     /// data's) owned by the server's user, and a cluster made in it by `initdb` with
     /// the run's programs. `prepare` first puts in the folder files the server will
-    /// read (they change owner with it).
-    static func initialized(port: Int = 5432, prepare: (String) throws -> Void = { _ in }) throws -> TestPostgres {
+    /// read (they change owner with it). Should any step fail, the folder is removed.
+    package static func initialized(port: Int = 5432, prepare: (String) throws -> Void = { _ in }) throws -> TestPostgres {
         guard let run = current else { throw TestPostgresError(message: missing) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("collection-pg-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try prepare(folder)
-        let server = TestPostgres(url: "postgres:///postgres?host=\(folder)&port=\(port)&user=collections", socketDirectory: folder,
-                                  dataDirectory: folder + "/data", programs: run.programs, runAs: run.runAs, port: port)
-        if !run.runAs.isEmpty { try Self.run("/usr/bin/chown", ["-R", run.runAs, folder]) }
-        try server.asServerUser("\(run.programs)/initdb", ["-D", server.dataDirectory, "-A", "trust", "-U", "collections", "--no-sync"])
-        return server
+        do {
+            try prepare(folder)
+            let server = TestPostgres(url: "postgres:///postgres?host=\(folder)&port=\(port)&user=collections", socketDirectory: folder,
+                                      dataDirectory: folder + "/data", programs: run.programs, runAs: run.runAs, port: port)
+            if !run.runAs.isEmpty { try Self.run("/usr/bin/chown", ["-R", run.runAs, folder]) }
+            try server.asServerUser("\(run.programs)/initdb", ["-D", server.dataDirectory, "-A", "trust", "-U", "collections", "--no-sync"])
+            return server
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
     }
 
     /// Stops a server made by ``launch()`` and removes its folder.

@@ -88,10 +88,20 @@ enum HubBench {
             // caches then hold none of the hub's data, as after a long idle gap).
             let thrash = ProcessInfo.processInfo.environment["HUB_THRASH_MB"].flatMap(Int.init) ?? 0
             let pace = ProcessInfo.processInfo.environment["HUB_PACE_MS"].flatMap(Double.init) ?? (thrash > 0 ? 0 : nil)
+            // HUB_SPIN=1: the gap spent spinning instead of sleeping (the core stays
+            // busy: what an idle core's coming back costs, apart from the caches).
+            let spin = ProcessInfo.processInfo.environment["HUB_SPIN"] == "1"
             var cpu = 0.0
             var thrashBuffer = [UInt64](repeating: 0, count: thrash * 131072)
             for m in messages {
-                if let pace { usleep(UInt32(pace * 1000)) }
+                if let pace {
+                    if spin {
+                        let until = clock.now + .microseconds(Int64(pace * 1000))
+                        while clock.now < until {}
+                    } else {
+                        usleep(UInt32(pace * 1000))
+                    }
+                }
                 if thrash > 0 { thrashBuffer.withUnsafeMutableBufferPointer { b in var i = 0; while i < b.count { b[i] &+= 1; i += 8 } } }
                 let before = pace == nil ? 0 : threadCPU()
                 let out = hub.receive(m, from: 0)

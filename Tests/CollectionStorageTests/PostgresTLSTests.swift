@@ -79,6 +79,22 @@ struct PostgresTLSTests {
         }
     }
 
+    /// A private server that cannot be made leaves no folder behind.
+    @Test func aServerThatCannotBeMadeLeavesNoFolder() throws {
+        var folders: [String] = []
+        struct Refused: Error {}
+        #expect(throws: Refused.self) { try TestPostgres.initialized { folders.append($0); throw Refused() } }
+        // initdb refuses a data folder that holds a file.
+        #expect(throws: (any Error).self) {
+            try TestPostgres.initialized { folder in
+                folders.append(folder)
+                try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: false)
+                try "x".write(toFile: folder + "/data/stray", atomically: false, encoding: .utf8)
+            }
+        }
+        #expect(folders.count == 2 && folders.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+    }
+
     @Test func tlsSettingsItCannotHonourAreRefusedBeforeConnecting() {
         let nowhere = "postgres://collections@127.0.0.1:1/x"
         #expect(failure(nowhere + "?sslmode=always").contains("sslmode=always is not a mode (known: disable, allow, prefer, require, verify-ca, verify-full)"))
