@@ -114,7 +114,7 @@ extension CollectionView {
             }
             guard selfSizing else { continue }
             let view = unretained.takeUnretainedValue()
-            if selfSizing, attributesWanted[i].representedElementCategory == .cell {
+            if attributesWanted[i].representedElementCategory == .cell {
                 let attributes = attributesWanted[i]
                 let p = attributes.indexPath
                 let preferred = view.preferredLayoutAttributesFitting(attributes).size

@@ -53,7 +53,7 @@ extension ViewState {
         let viewBytes = CollectionView.viewPrefetchBytes
         for (key, view) in displayed {
             // The entry of what was sent for the view, read without retaining it: the
-            // view keeps it until `record` below (each retained read and its release
+            // view keeps it until `keepMirror` below (each retained read and its release
             // were two atomic operations, for every displayed view of every viewer on
             // every batch). The numbers sent with it are the view's own fields.
             let mirror = lists ? nil : view.mirrorRecord

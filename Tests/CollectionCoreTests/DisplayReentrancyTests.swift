@@ -43,11 +43,7 @@ private final class ReloadingDelegate: CollectionViewDelegate {
     /// A display update holds the displayed views unretained; a delegate that
     /// reloads while it runs must not free a view it still reads.
     @Test func viewsTakenOutDuringADisplayUpdateStayAliveUntilItEnds() throws {
-        let layout = CollectionViewFlowLayout()
-        layout.itemSize = CGSize(width: 100, height: 50)
-        layout.minimumInteritemSpacing = 0
-        layout.minimumLineSpacing = 0
-        let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: layout)
+        let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: grid(CollectionViewFlowLayout()))
         cv.register(ProbeCell.self, forCellWithReuseIdentifier: "probe")
         let dataSource = ProbeDataSource(), delegate = ReloadingDelegate()
         cv.dataSource = dataSource
@@ -57,9 +53,9 @@ private final class ReloadingDelegate: CollectionViewDelegate {
         var aliveAtEachApply: [Bool] = []
         ProbeCell.onApply = { aliveAtEachApply.append(before.allSatisfy { $0.object != nil }) }
         defer { ProbeCell.onApply = nil }
-        // Half a line down: nine cells stay, three enter; the first that enters
-        // sets the delegate off, and the update goes on to give the entering cells
-        // their attributes while it still holds the nine that stayed.
+        // Half a line down: the twelve stay and the three of a fifth line enter; the
+        // first that enters sets the delegate off, and the update goes on to give the
+        // entering cells their attributes while it still holds the twelve.
         delegate.armed = true
         cv.contentOffset = CGPoint(x: 0, y: 25)
         _ = cv.displayedElements

@@ -68,13 +68,18 @@ final class RecordingDelegate: CollectionViewDelegate, CollectionViewDataSourceP
     func collectionView(_ cv: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) { cancelled.append(indexPaths) }
 }
 
-/// A 300×200 collection view over `sections`: 100×50 items, 3 per line, no spacing
-/// between lines (so line n is at y = 50n), 20-point headers.
-func makeCollectionView(_ sections: [[String]], delegate: RecordingDelegate? = nil) -> (CollectionView, ArrayDataSource) {
-    let layout = CollectionViewFlowLayout()
+/// `layout` with 100×50 items and no spacing: three a line in 300 points, line n at y = 50n.
+func grid<Layout: CollectionViewFlowLayout>(_ layout: Layout) -> Layout {
     layout.itemSize = CGSize(width: 100, height: 50)
     layout.minimumInteritemSpacing = 0
     layout.minimumLineSpacing = 0
+    return layout
+}
+
+/// A 300×200 collection view over `sections`: 100×50 items, 3 per line, no spacing
+/// between lines (so line n is at y = 50n), 20-point headers.
+func makeCollectionView(_ sections: [[String]], delegate: RecordingDelegate? = nil) -> (CollectionView, ArrayDataSource) {
+    let layout = grid(CollectionViewFlowLayout())
     layout.headerReferenceSize = CGSize(width: 0, height: 20)
     let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: layout)
     cv.register(TitleCell.self, forCellWithReuseIdentifier: "title")

@@ -38,10 +38,7 @@ final class LoggingFlowLayout: CollectionViewFlowLayout {
 
 @Suite struct UpdateAnimationTests {
     func make(_ sections: [[String]]) -> (CollectionView, ArrayDataSource, LoggingFlowLayout) {
-        let layout = LoggingFlowLayout()
-        layout.itemSize = CGSize(width: 100, height: 50)
-        layout.minimumInteritemSpacing = 0
-        layout.minimumLineSpacing = 0
+        let layout = grid(LoggingFlowLayout())
         let cv = CollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: layout)
         cv.register(TitleCell.self, forCellWithReuseIdentifier: "title")
         let ds = ArrayDataSource(sections)
