@@ -100,7 +100,7 @@ extension CollectionView {
     /// Bytes of a collection view object read by a batch (all of it).
     package static let prefetchBytes = 768
     /// Bytes of a reusable view read by a batch (all of a plain cell).
-    package static let viewPrefetchBytes = 248
+    package static let viewPrefetchBytes = 256
 
     /// Notes what a batch reads of this collection view: itself, its tables of
     /// displayed views and its layout's own. Its displayed views are noted by

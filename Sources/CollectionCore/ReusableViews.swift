@@ -44,6 +44,10 @@ open class CollectionReusableView {
     /// mirrors it elsewhere: set by the data source that configures it.
     @exclusivity(unchecked) package var elementIdentifier: String?
 
+    /// What the data source that configured the view attached for whoever mirrors
+    /// it (the hub's: the item's record, whose element needs no lookup by key).
+    @exclusivity(unchecked) package var elementSource: AnyObject?
+
     /// Whatever mirrors the view elsewhere keeps what it last sent for it here
     /// (the hub, for a browser): one slot, for the one mirror of its collection view,
     /// an object and three numbers whose meaning is the mirror's (in line: a record
@@ -84,6 +88,7 @@ open class CollectionReusableView {
     open func prepareForReuse() {
         content = [:]
         elementIdentifier = nil
+        elementSource = nil
         measuredSize = nil
     }
 

@@ -12,7 +12,7 @@ public struct Element: Equatable, Sendable, Codable {
     /// What stays as an element moves, never changed once made (a change makes
     /// another): shared by the element's copies and by every viewer's element of
     /// the same item.
-    final class Identity: Sendable {
+    package final class Identity: Sendable {
         /// The key, its hash worked out once (the tables of every viewer's window are
         /// keyed by it).
         let hashedKey: HashedString
@@ -51,7 +51,7 @@ public struct Element: Equatable, Sendable, Codable {
             return Identity(hashedKey: hashedKey, kind: kind, reuse: reuse, content: content, encodedHead: head.membersOfObject, encodedContent: body.membersOfObject)
         }
 
-        func same(kind: String, reuse: String, content: [String: String]) -> Bool {
+        package func same(kind: String, reuse: String, content: [String: String]) -> Bool {
             self.kind == kind && self.reuse == reuse && self.content == content
         }
     }
@@ -72,7 +72,8 @@ public struct Element: Equatable, Sendable, Codable {
         }
     }
 
-    private var identity: Identity
+    /// What stays as the element moves (shared by its copies).
+    package private(set) var identity: Identity
     /// Section index.
     public var section: Int
     private var itemIndex: Int
@@ -183,6 +184,14 @@ public struct Element: Equatable, Sendable, Codable {
             identity = Identity(hashedKey: hashedKey, kind: kind, reuse: reuse, content: content).encoded()
             cache.keep(identity)
         }
+        self.init(identity: identity, section: section, item: item, x: x, y: y, width: width, height: height, otherFrame: nil,
+                  zIndex: zIndex, alpha: alpha, hidden: hidden, transform: transform)
+    }
+
+    /// An element of an identity that ``identity`` gave before (its JSON made), at a
+    /// place: no key to hash, no cache to look it up in.
+    package init(identity: Identity, section: Int, item: Int?, x: Double, y: Double, width: Double, height: Double,
+                 zIndex: Int, alpha: Double, hidden: Bool, transform: [Double]?) {
         self.init(identity: identity, section: section, item: item, x: x, y: y, width: width, height: height, otherFrame: nil,
                   zIndex: zIndex, alpha: alpha, hidden: hidden, transform: transform)
     }

@@ -20,6 +20,15 @@ final class ModelStore {
     }
     /// Elements' JSON, shared by every viewer's view state.
     let encodingCache = ElementEncodingCache()
+    /// Each item's record, made when a viewer's cell first shows it.
+    @exclusivity(unchecked) private var records: [String: ItemRecord] = [:]
+    /// The model's item contents the records were made from, and its version then.
+    /// Held, so that a change of the model's makes storage of its own: the same
+    /// storage is found equal at once.
+    @exclusivity(unchecked) private var recordsBasis: [String: [String: String]] = [:]
+    @exclusivity(unchecked) private var recordsVersion = -1
+    /// Records kept at most (then made again as cells show them), as the encoding cache.
+    static let recordCapacity = 20_000
     /// The drop delegate every view state's collection view uses (held here: the
     /// collection views' own reference is weak, as UIKit's).
     var dropDelegate: (any CollectionViewDropDelegate)?
@@ -36,6 +45,22 @@ final class ModelStore {
     var dataSourceCanMoveItem: ((IndexPath) -> Bool)?
     init(_ model: CollectionModel) { self.model = model }
 
+    /// The record of item `id`, its content the model's now.
+    func record(for id: String) -> ItemRecord {
+        if recordsVersion != modelVersion {
+            // The model changed: the records hold while its item contents are the same
+            // (whenever they are the very storage, at once).
+            if recordsBasis != model.itemContent { records.removeAll(keepingCapacity: true) }
+            recordsBasis = model.itemContent
+            recordsVersion = modelVersion
+        }
+        if let record = records[id] { return record }
+        if records.count >= Self.recordCapacity { records.removeAll(keepingCapacity: true) }
+        let record = ItemRecord(id: id, content: model.itemContent[id] ?? [:])
+        records[id] = record
+        return record
+    }
+
     /// A header's fields (title and count), from the model as it is now.
     func headerContent(forSectionAt section: Int) -> [String: String] {
         guard section >= 0 && section < model.snapshot.numberOfSections else { return [:] }
@@ -50,6 +75,21 @@ final class ModelStore {
             headers[section].version = modelVersion
         }
         return headers[section].content
+    }
+}
+
+/// One item's content as the model has it, and the identity of its element once a
+/// viewer's window made one: every viewer's cell of the item carries the record
+/// (`elementSource`), so that its element is made without building its key, hashing
+/// it and looking it up in the encoding cache.
+final class ItemRecord {
+    let id: String
+    let content: [String: String]
+    @exclusivity(unchecked) var identity: Element.Identity?
+
+    init(id: String, content: [String: String]) {
+        self.id = id
+        self.content = content
     }
 }
 
@@ -91,8 +131,10 @@ final class ModelDataSource: CollectionViewDataSource {
         }
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: reuse, for: indexPath)
         if let id {
-            cell.content = store.model.itemContent[id] ?? [:]   // the model's own fields, shared
+            let record = store.record(for: id)
+            cell.content = record.content   // the model's own fields, shared
             cell.elementIdentifier = id
+            cell.elementSource = record
         }
         return cell
     }
