@@ -14,22 +14,21 @@ extension ViewState {
         let cache = dataSource.store.encodingCache
         if key.category == .cell {
             var content = view.content
+            var record: ItemRecord?
             if let style = listLayout?.listRowStyle(at: key.indexPath) {
                 Self.addListFields(style, to: &content)
-            } else if let record = view.elementSource as? ItemRecord, record.id == id {
+            } else if let source = view.elementSource as? ItemRecord, source.id == id {
                 // The item's identity as a viewer made it before, if it still fits.
-                if let identity = record.identity, identity.same(kind: "cell", reuse: view.reuseIdentifier, content: content) {
+                if let identity = source.identity, identity.same(kind: "cell", reuse: view.reuseIdentifier, content: content) {
                     return Element(identity: identity, section: section, item: item, x: x, y: y, width: width, height: height,
                                    zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform))
                 }
-                let made = Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: section, item: item, x: x, y: y, width: width,
-                                   height: height, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform),
-                                   content: content, cache: cache)
-                record.identity = made.identity
-                return made
+                record = source
             }
-            return Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: section, item: item, x: x, y: y, width: width, height: height,
-                           zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content, cache: cache)
+            let made = Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: section, item: item, x: x, y: y, width: width, height: height,
+                               zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content, cache: cache)
+            record?.identity = made.identity   // for the next viewer whose cell shows the item
+            return made
         }
         let kind = key.kind
         if kind == CollectionView.elementKindSectionHeader {
