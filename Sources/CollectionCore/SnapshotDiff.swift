@@ -39,37 +39,52 @@ extension BatchUpdate {
         // Items in the common prefix and suffix of a surviving section stay where they
         // are: they need no hashing, and always belong to a longest increasing run.
         var trim: [(prefix: Int, suffix: Int)] = Array(repeating: (0, 0), count: newSections.count)
+        // A section whose middle is the old one turned by one place (one item moved
+        // within the section, the commonest edit) needs no hashing either: its one
+        // move is known (the item outside the others' run, which for three items or
+        // more is the only longest one). By new section.
+        var turned = [ItemMove?](repeating: nil, count: newSections.count)
         for (n, section) in newSections.enumerated() {
             guard let o = survivingOldForNew[n], oldSections[o] == section else { continue }
             let a = oldItems[o], b = newItems[n]
+            // The same storage (a section the change left alone): equal, nothing compared.
+            if a.count == b.count && a.withUnsafeBufferPointer({ $0.baseAddress }) == b.withUnsafeBufferPointer({ $0.baseAddress }) {
+                trim[n] = (a.count, 0)
+                continue
+            }
             var p = 0
             while p < a.count && p < b.count && a[p] == b[p] { p += 1 }
             var q = 0
             while q < a.count - p && q < b.count - p && a[a.count - 1 - q] == b[b.count - 1 - q] { q += 1 }
             trim[n] = (p, q)
+            turned[n] = Self.turnedByOne(a, b, from: p, count: a.count - p - q).map { move in
+                ItemMove(from: IndexPath(item: move.from, section: o), to: IndexPath(item: move.to, section: n))
+            }
         }
 
         // Where every other item sits in the surviving sections of each side.
         var oldPosition: [I: (section: Int, item: Int)] = [:]
         var newPosition: [I: (section: Int, item: Int)] = [:]
         var middles = 0
-        for n in newSections.indices where survivingOldForNew[n] != nil {
+        for n in newSections.indices where survivingOldForNew[n] != nil && turned[n] == nil {
             middles += newItems[n].count - trim[n].prefix - trim[n].suffix
         }
         oldPosition.reserveCapacity(middles)
         newPosition.reserveCapacity(middles)
+        // (A turned section's items are in it on both sides: no other section's
+        // middle holds them, so they are left out of the tables.)
         for o in oldSections.indices {
-            guard let n = survivingNewForOld[o] else { continue }
+            guard let n = survivingNewForOld[o], turned[n] == nil else { continue }
             let items = oldItems[o]
             for i in trim[n].prefix..<(items.count - trim[n].suffix) { oldPosition[items[i]] = (o, i) }
         }
-        for n in newSections.indices where survivingOldForNew[n] != nil {
+        for n in newSections.indices where survivingOldForNew[n] != nil && turned[n] == nil {
             let items = newItems[n]
             for i in trim[n].prefix..<(items.count - trim[n].suffix) { newPosition[items[i]] = (n, i) }
         }
 
         for o in oldSections.indices {
-            guard let n = survivingNewForOld[o] else { continue }
+            guard let n = survivingNewForOld[o], turned[n] == nil else { continue }
             let items = oldItems[o]
             for i in trim[n].prefix..<(items.count - trim[n].suffix) where newPosition[items[i]] == nil {
                 deletedItems.append(IndexPath(item: i, section: o))
@@ -77,6 +92,10 @@ extension BatchUpdate {
         }
         for n in newSections.indices {
             guard let o = survivingOldForNew[n] else { continue }
+            if let move = turned[n] {
+                movedItems.append(move)
+                continue
+            }
             let items = newItems[n]
             var sameSection: [(old: Int, new: Int)] = []
             for i in trim[n].prefix..<(items.count - trim[n].suffix) {
@@ -101,6 +120,20 @@ extension BatchUpdate {
         result.insertedItems = insertedItems
         result.movedItems = movedItems
         return result
+    }
+}
+
+extension BatchUpdate {
+    /// Whether `new`'s `count` items from `start` are `old`'s turned by one place: the
+    /// first moved to the end, or the last to the front (three items or more, so
+    /// that the move is the only fewest). The move's old and new item indices, or nil.
+    @inlinable
+    static func turnedByOne<I: Equatable>(_ old: [I], _ new: [I], from start: Int, count: Int) -> (from: Int, to: Int)? {
+        guard count >= 3, old.count == new.count, start + count <= old.count else { return nil }
+        let last = start + count - 1
+        if new[last] == old[start] && (start..<last).allSatisfy({ new[$0] == old[$0 + 1] }) { return (start, last) }
+        if new[start] == old[last] && (start..<last).allSatisfy({ new[$0 + 1] == old[$0] }) { return (last, start) }
+        return nil
     }
 }
 

@@ -18,12 +18,19 @@ public struct SectionInfo: Equatable, Sendable, Codable {
 
 /// A cheap checksum of an order of identifiers: 64-bit FNV-1a over their UTF-8
 /// bytes, each followed by a 0x1F separator, as 16 lowercase hex digits.
+/// Inlinable, so that it is specialized for the caller's sequence (unspecialized, each
+/// identifier was copied out through the generic witnesses: most of a long section's cost).
+@inlinable
 public func orderChecksum<S: Sequence>(_ identifiers: S) -> String where S.Element == String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for id in identifiers {
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
+        // The bytes read in place (a native string's are contiguous): the view's
+        // iterator cost several times the hashing itself, over a section of many items.
+        let hashed: Void? = id.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+        if hashed == nil {
+            for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         }
         hash ^= 0x1F
         hash &*= 0x0000_0100_0000_01B3

@@ -26,6 +26,8 @@ enum DiffBench {
             Case(name: "\(n / 1000)k mixed", old: old, new: new),
             Case(name: "\(n / 1000)k no change", old: old, new: old),
             Case(name: "\(n / 1000)k shuffle", old: old, new: old.shuffled(using: &rng)),
+            // One item moved (the commonest edit): the middle turned by one place.
+            Case(name: "\(n / 1000)k one move", old: old, new: { var a = old; a.insert(a.remove(at: n / 4), at: n * 3 / 4); return a }()),
         ]
     }
 

@@ -63,7 +63,9 @@ enum HubBench {
         for (name, scattered, shares) in cases where ProcessInfo.processInfo.environment["HUB_CASE"].map({ name.hasPrefix($0) }) ?? true {
             let small = name.hasPrefix("shuffle")
             let photos = name.contains("photos demo")
-            let hub = photos ? makePhotosHub() : makeHub(sections: small ? 3 : 4, perSection: small ? 12 : 500)
+            // HUB_PER_SECTION: the moves' sections that many items long (default 500).
+            let perSection = small ? 12 : ProcessInfo.processInfo.environment["HUB_PER_SECTION"].flatMap(Int.init) ?? 500
+            let hub = photos ? makePhotosHub() : makeHub(sections: small ? 3 : 4, perSection: perSection)
             hub.sharesViewStates = shares
             for key in 0...UInt64(viewers) {
                 hub.connect(key)
@@ -76,7 +78,7 @@ enum HubBench {
             let messages: [[UInt8]] = (0..<edits).map { _ in
                 if small { return Array(#"{"type":"shuffle","section":"\#(photos ? "summer" : "s0")"}"#.utf8) }
                 let s = Int.random(in: 0..<4, using: &rng)
-                return Array(#"{"type":"move","item":"s\#(s)-\#(Int.random(in: 0..<500, using: &rng))","section":"s\#(s)"}"#.utf8)
+                return Array(#"{"type":"move","item":"s\#(s)-\#(Int.random(in: 0..<perSection, using: &rng))","section":"s\#(s)"}"#.utf8)
             }
             let clock = ContinuousClock()
             var deliveries = 0

@@ -93,6 +93,10 @@ enum NetworkBench {
         if ProcessInfo.processInfo.environment["NET_ONLY"] == "width" {
             return (lines + (try await fanOut(server: server, label: "a width each (nothing shared)", width: { 300 + $0 }))).joined(separator: "\n")
         }
+        // NET_ONLY=shared: only the fan-out with one viewport for all.
+        if ProcessInfo.processInfo.environment["NET_ONLY"] == "shared" {
+            return (lines + (try await fanOut(server: server, label: "one viewport for all", width: { _ in 320 }))).joined(separator: "\n")
+        }
         // (a) Round trip: our protocol vs a plain echo on the same server.
         let echo = try await WebSocketClient.connect(port: server.port, path: "/echo")
         let ours = try await WebSocketClient.connect(port: server.port)

@@ -69,6 +69,32 @@ import Testing
         try check(old, new)
     }
 
+    /// One item moved within a long section (the middle turned by one place, either
+    /// way): one move, found without hashing the section, while other sections
+    /// change around it.
+    @Test func oneItemMovedWithinALongSectionIsOneMove() throws {
+        let items = Array(0..<400)
+        for (from, to) in [(3, 390), (390, 3), (0, 399), (399, 0), (200, 202), (202, 200)] {
+            var moved = items
+            moved.insert(moved.remove(at: from), at: to)
+            let old = snapshot([(0, [-1, -2, -3]), (1, items), (2, [-4])])
+            let new = snapshot([(0, [-2, -4]), (1, moved), (2, [-1, -3, -5])])
+            let batch = BatchUpdate(from: old, to: new)
+            #expect(batch.movedItems.filter { $0.from.section == 1 } == [ItemMove(from: IndexPath(item: from, section: 1), to: IndexPath(item: to, section: 1))])
+            try check(old, new)
+        }
+    }
+
+    /// Middles that are not one turn (two items swapped, a turn by two places, two
+    /// neighbours swapped) take the general way, and still move as little as possible.
+    @Test func almostTurnedMiddlesTakeTheGeneralWay() throws {
+        let items = Array(0..<12)
+        for new in [[0, 9, 2, 3, 4, 5, 6, 7, 8, 1, 10, 11], [0, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2, 11], [0, 2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+                    [0, 4, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11]] {
+            try check(snapshot([(0, items)]), snapshot([(0, new)]))
+        }
+    }
+
     @Test func deletesInsertsAndCrossSectionMoves() throws {
         let old = snapshot([(0, [1, 2, 3]), (1, [4, 5, 6])])
         let new = snapshot([(0, [1, 5, 3, 7]), (1, [4, 2])])
