@@ -39,7 +39,8 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     /// Where the server is.
     public let url: PostgresURL
     /// How each connection is made (its TLS context made once).
-    let configuration: PostgresConnection.Configuration
+    /// How to connect, tried in turn (see ``PostgresURL/makeConfigurations()``).
+    let configurations: [PostgresConnection.Configuration]
     /// This node's name in notifications (its own are not acted on).
     public let nodeID: String
     let options: Options
@@ -79,7 +80,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     /// Connects to the server `url` names and makes the tables when missing.
     public init(url: String, nodeID: String = String(UUID().uuidString.prefix(8)).lowercased(), options: Options = Options(), logger: Logger = Logger(label: "collection-postgres")) throws(StoreError) {
         self.url = try PostgresURL(url)
-        configuration = try self.url.makeConfiguration()
+        configurations = try self.url.makeConfigurations()
         self.nodeID = nodeID
         self.options = options
         self.logger = logger
@@ -143,13 +144,20 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     static var now: Double { Date().timeIntervalSinceReferenceDate }
 
     /// A new connection; throws (quickly) while the server is unreachable.
+    /// With `sslmode=allow`, a server that refuses a connection without TLS is asked
+    /// again with it, and a failure of both says what each attempt met.
     func connect() throws(StoreError) -> PostgresConnection {
-        do {
-            connectionSerial += 1
-            return try PostgresConnection.connect(on: events.next(), configuration: configuration, id: connectionSerial, logger: logger).wait()
-        } catch {
-            throw StoreError(.failed, "cannot reach PostgreSQL at \(url.description): \(url.tlsProblem(error) ?? Self.describe(error))")
+        var failures: [String] = []
+        for (attempt, configuration) in configurations.enumerated() {
+            do {
+                connectionSerial += 1
+                return try PostgresConnection.connect(on: events.next(), configuration: configuration, id: connectionSerial, logger: logger).wait()
+            } catch {
+                let why = url.tlsProblem(error) ?? Self.describe(error)
+                failures.append(configurations.count == 1 ? why : (attempt == 0 ? "without TLS: " : "with TLS: ") + why)
+            }
         }
+        throw StoreError(.failed, "cannot reach PostgreSQL at \(url.description): \(failures.joined(separator: "; "))")
     }
 
     /// The connection edits use, made again (with backoff) when it was lost.

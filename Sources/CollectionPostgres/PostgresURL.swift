@@ -35,7 +35,7 @@ public struct PostgresURL: Sendable, Equatable {
     public enum SSLMode: String, Sendable, CaseIterable {
         /// No TLS.
         case disable
-        /// TLS when the server offers it (libpq tries without first; here TLS is tried first).
+        /// Without TLS first; with TLS (the certificate not checked) if the server refuses that, as libpq.
         case allow
         /// TLS when the server offers it, the certificate not checked (libpq's default).
         case prefer
@@ -91,18 +91,23 @@ public struct PostgresURL: Sendable, Equatable {
         }
     }
 
-    /// postgres-nio's configuration for it, its TLS context made (once: the store
-    /// keeps it for every connection). Throws when a certificate or key file
-    /// cannot be read.
-    func makeConfiguration() throws(StoreError) -> PostgresConnection.Configuration {
-        var configuration: PostgresConnection.Configuration
+    /// postgres-nio's configurations for it, tried in turn until one connects (two
+    /// only with `sslmode=allow` over TCP: without TLS, then with it), their TLS
+    /// context made once (the store keeps them for every connection). Throws when a
+    /// certificate or key file cannot be read.
+    func makeConfigurations() throws(StoreError) -> [PostgresConnection.Configuration] {
+        var attempts: [PostgresConnection.Configuration]
         if let socketDirectory {
-            configuration = .init(unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: password, database: database)
+            attempts = [.init(unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: password, database: database)]
         } else {
-            configuration = .init(host: host ?? "localhost", port: port, username: user, password: password, database: database, tls: try makeTLS())
+            let tls = try makeTLS()
+            func over(_ tls: PostgresConnection.Configuration.TLS) -> PostgresConnection.Configuration {
+                .init(host: host ?? "localhost", port: port, username: user, password: password, database: database, tls: tls)
+            }
+            attempts = sslMode == .allow ? [over(.disable), over(tls)] : [over(tls)]
         }
-        configuration.options.connectTimeout = .seconds(3)
-        return configuration
+        for i in attempts.indices { attempts[i].options.connectTimeout = .seconds(3) }
+        return attempts
     }
 
     /// The TLS of a TCP connection, as `sslmode` and the certificate files say.
@@ -133,7 +138,8 @@ public struct PostgresURL: Sendable, Equatable {
             }
             file = ""   // the files were read: a failure now is of the settings together (a key that fits no certificate)
             let context = try NIOSSLContext(configuration: tls)
-            return [.allow, .prefer].contains(sslMode) ? .prefer(context) : .require(context)
+            // allow's TLS is its second attempt, made when the server refused one without.
+            return sslMode == .prefer ? .prefer(context) : .require(context)
         } catch {
             throw StoreError(.failed, "PostgreSQL TLS: cannot use \(file.isEmpty ? "the TLS settings" : "'\(file)'"): \(error)")
         }
@@ -143,7 +149,8 @@ public struct PostgresURL: Sendable, Equatable {
     func tlsProblem(_ error: any Error) -> String? {
         guard let psql = error as? PSQLError else { return nil }
         if psql.code == .sslUnsupported {
-            return "TLS: the server does not offer it (sslmode=\(sslMode.rawValue) requires it; prefer and allow go on without)"
+            if sslMode == .allow { return "the server offers no TLS" }
+            return "TLS: the server does not offer it (sslmode=\(sslMode.rawValue) requires it; prefer goes on without, allow tries without first)"
         }
         guard let underlying = psql.underlying else { return nil }
         let text = "\(underlying)"

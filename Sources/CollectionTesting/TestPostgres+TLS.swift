@@ -49,8 +49,10 @@ extension TestPostgres {
     /// certificate the authority signed, to any other without one. Its Unix socket
     /// (``url``, ``sql(_:database:)``, ``makeDatabase(_:)``) stays open as before.
     /// Returns the server and its port; ``shutdown()`` removes it and its certificates.
-    /// With `tls` false it takes plain connections over TCP instead, and offers no TLS.
-    public static func launchOnTCP(tls: Bool = true) throws -> (server: TestPostgres, port: Int, certificates: TestCertificates) {
+    /// With `tls` false it takes plain connections over TCP instead, and offers no TLS;
+    /// with `plainToo` it takes both (TLS ones as above, plain ones to any database
+    /// but `certified`).
+    public static func launchOnTCP(tls: Bool = true, plainToo: Bool = false) throws -> (server: TestPostgres, port: Int, certificates: TestCertificates) {
         let port = try freePort()
         var made: TestCertificates?
         let server = try initialized(port: port) { folder in
@@ -60,7 +62,7 @@ extension TestPostgres {
         }
         do {
             guard let certificates = made else { throw TestPostgresError(message: "no certificates made") }
-            try server.start(onTCP: port, tls: tls ? certificates : nil)
+            try server.start(onTCP: port, tls: tls ? certificates : nil, plainToo: plainToo)
             return (server, port, certificates)
         } catch {
             server.shutdown()   // no folder left behind
@@ -70,16 +72,17 @@ extension TestPostgres {
 
     /// Starts a server made by ``initialized(port:prepare:)`` listening on
     /// 127.0.0.1 at `port` too, taking TLS connections only with `tls`'s
-    /// certificates, plain ones without.
-    private func start(onTCP port: Int, tls certificates: TestCertificates?) throws {
+    /// certificates (plain ones as well with `plainToo`), plain ones without.
+    private func start(onTCP port: Int, tls certificates: TestCertificates?, plainToo: Bool) throws {
         let folder = socketDirectory
         let tls = certificates != nil
         // Written in place (the file keeps its owner, the server's user).
         let access = tls ? """
             local all all trust
-            hostnossl all all 127.0.0.1/32 reject
+            hostnossl \(plainToo ? "certified" : "all") all 127.0.0.1/32 reject
             hostssl certified all 127.0.0.1/32 cert
             hostssl all all 127.0.0.1/32 trust
+            \(plainToo ? "host all all 127.0.0.1/32 trust" : "")
 
             """ : "local all all trust\nhost all all 127.0.0.1/32 trust\n"
         try access.write(toFile: dataDirectory + "/pg_hba.conf", atomically: false, encoding: .utf8)

@@ -47,6 +47,8 @@ struct PostgresTLSTests {
         #expect(failure(at + "?sslmode=disable").contains("cannot reach PostgreSQL at collections@127.0.0.1:\(port)/plain (sslmode=disable)"))
         // libpq's default (prefer), and require: TLS, the certificate not checked.
         #expect(try roundTrip(at, on: server) >= 1)
+        // allow: refused without TLS, so asked again with it.
+        #expect(try roundTrip(at + "?sslmode=allow", on: server) >= 1)
         #expect(try roundTrip(at + "?sslmode=require", on: server) >= 1)
         // verify-ca: signed by the authority named, whatever the host.
         #expect(try roundTrip(at + "?sslmode=verify-ca&" + authority, on: server) >= 1)
@@ -77,6 +79,20 @@ struct PostgresTLSTests {
         for mode in ["require", "verify-ca&sslrootcert=\(certificates.authority)", "verify-full&sslrootcert=\(certificates.authority)"] {
             #expect(failure(at + "?sslmode=" + mode).contains("TLS: the server does not offer it (sslmode=\(mode.prefix { $0 != "&" }) requires it"))
         }
+    }
+
+    /// On a server that takes both, allow goes without TLS (its first attempt) and
+    /// prefer with it, as libpq; allow meeting a refusal both ways says what each met.
+    @Test func allowTriesWithoutTLSFirstAndPreferWithIt() throws {
+        let (server, port, _) = try TestPostgres.launchOnTCP(plainToo: true)
+        defer { server.shutdown() }
+        for name in ["plain", "certified"] { try server.sql("CREATE DATABASE \(name)") }
+        let at = "postgres://collections@127.0.0.1:\(port)/"
+        #expect(try roundTrip(at + "plain?sslmode=allow", on: server) == 0)
+        #expect(try roundTrip(at + "plain", on: server) >= 1)
+        // `certified` refuses plain connections and TLS ones without a client certificate.
+        let both = failure(at + "certified?sslmode=allow")
+        #expect(both.contains("without TLS: ") && both.contains("; with TLS: ") && both.contains("connection requires a valid client certificate"))
     }
 
     /// A private server that cannot be made leaves no folder behind.
