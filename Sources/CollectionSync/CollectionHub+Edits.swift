@@ -154,6 +154,12 @@ extension CollectionHub {
             touched.insert(before.sectionIdentifiers[m.from.section])
             touched.insert(next.snapshot.sectionIdentifiers[m.to.section])
         }
+        // New sections (a section deleted and made again, empty, kept its old count
+        // here), and sections given another title.
+        touched.formUnion(batch.insertedSections.map { next.snapshot.sectionIdentifiers[$0] })
+        if next.sectionTitles != model.sectionTitles {
+            touched.formUnion(next.snapshot.sectionIdentifiers.filter { next.sectionTitles[$0] != model.sectionTitles[$0] })
+        }
         var infos: [String: SectionInfo] = [:]
         for id in touched { infos[id] = next.sectionInfo(id) }
         let seq = committed?.seq ?? sequence + 1
@@ -179,6 +185,9 @@ extension CollectionHub {
         // The app's data source follows before any layout asks it about the new state.
         didCommit?(sequence, by, next)
         refreshBackground()
+        for s in batch.deletedSections where next.snapshot.indexOfSection(before.sectionIdentifiers[s]) == nil {
+            sectionInfoCache[before.sectionIdentifiers[s]] = nil
+        }
         for (id, info) in infos { sectionInfoCache[id] = info }
         log.append(logged)
 

@@ -21,13 +21,32 @@ extension CollectionHub {
         }
         var next = model
         batch.delta.apply(to: &next)
-        func sections(_ infos: [SectionInfo]) -> [String] { infos.map { "\($0.id) \($0.count) \($0.checksum)" } }
-        guard sections(next.sectionInfos) == sections(batch.replay.sections) else {
+        guard sectionChecks(of: next) == batch.replay.sections.map({ "\($0.id) \($0.count) \($0.checksum)" }) else {
             throw ProtocolError(.invalidBatch, "batch \(batch.seq) of '\(name)' does not give the sections it recorded here; restore the collection from the store")
         }
         let reloading = batch.replay.reloads.compactMap { p in p.count == 2 ? model.snapshot.itemIdentifier(at: IndexPath(item: p[1], section: p[0])) : nil }
         var out = try commit(next, reloading: reloading, op: batch.op, by: batch.by, ackTo: nil, committed: batch)
         for i in out.indices { out[i].encode() }
         return out
+    }
+
+    /// Each section of `next`: its id, count and order checksum. A section whose items
+    /// are the very storage the model holds now (one the batch left alone) is read
+    /// from the cache: hashing every identifier of the collection for each batch
+    /// taken up cost its whole size.
+    func sectionChecks(of next: CollectionModel) -> [String] {
+        next.snapshot.sectionIdentifiers.map { id in
+            let items = next.snapshot.itemIdentifiers(inSection: id)
+            if let cached = sectionInfoCache[id], model.snapshot.indexOfSection(id) != nil,
+               Self.sameStorage(items, model.snapshot.itemIdentifiers(inSection: id)) {
+                return "\(id) \(cached.count) \(cached.checksum)"
+            }
+            return "\(id) \(items.count) \(orderChecksum(items))"
+        }
+    }
+
+    /// Whether two arrays are one storage (so equal without a compare).
+    static func sameStorage(_ a: [String], _ b: [String]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { $0.baseAddress } == b.withUnsafeBufferPointer { $0.baseAddress }
     }
 }
