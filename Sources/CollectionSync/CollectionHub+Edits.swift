@@ -147,21 +147,8 @@ extension CollectionHub {
         for p in batch.deletedItems {
             if let id = before.itemIdentifier(at: p), !next.snapshot.contains(item: id) { next.itemReuseIdentifiers[id] = nil }
         }
-        // The checksums of the sections the batch touched, as they will be.
-        var touched = Set(batch.deletedItems.map { before.sectionIdentifiers[$0.section] })
-        touched.formUnion(batch.insertedItems.map { next.snapshot.sectionIdentifiers[$0.section] })
-        for m in batch.movedItems {
-            touched.insert(before.sectionIdentifiers[m.from.section])
-            touched.insert(next.snapshot.sectionIdentifiers[m.to.section])
-        }
-        // New sections (a section deleted and made again, empty, kept its old count
-        // here), and sections given another title.
-        touched.formUnion(batch.insertedSections.map { next.snapshot.sectionIdentifiers[$0] })
-        if next.sectionTitles != model.sectionTitles {
-            touched.formUnion(next.snapshot.sectionIdentifiers.filter { next.sectionTitles[$0] != model.sectionTitles[$0] })
-        }
-        var infos: [String: SectionInfo] = [:]
-        for id in touched { infos[id] = next.sectionInfo(id) }
+        // The sections the batch changed, as they will be.
+        let infos = changedSectionInfos(in: next)
         let seq = committed?.seq ?? sequence + 1
         let logged = LoggedBatch(
             seq: seq, by: by,

@@ -30,19 +30,30 @@ extension CollectionHub {
         return out
     }
 
-    /// Each section of `next`: its id, count and order checksum. A section whose items
-    /// are the very storage the model holds now (one the batch left alone) is read
-    /// from the cache: hashing every identifier of the collection for each batch
-    /// taken up cost its whole size.
+    /// Each section of `next`: its id, count and order checksum, for comparing.
     func sectionChecks(of next: CollectionModel) -> [String] {
-        next.snapshot.sectionIdentifiers.map { id in
-            let items = next.snapshot.itemIdentifiers(inSection: id)
-            if let cached = sectionInfoCache[id], model.snapshot.indexOfSection(id) != nil,
-               Self.sameStorage(items, model.snapshot.itemIdentifiers(inSection: id)) {
-                return "\(id) \(cached.count) \(cached.checksum)"
-            }
-            return "\(id) \(items.count) \(orderChecksum(items))"
+        let changed = changedSectionInfos(in: next)
+        return next.snapshot.sectionIdentifiers.map { id in
+            let info = changed[id] ?? sectionInfoCache[id] ?? next.sectionInfo(id)
+            return "\(id) \(info.count) \(info.checksum)"
         }
+    }
+
+    /// The infos of `next`'s sections that differ from the cached ones (the model's
+    /// now): sections new to it, retitled, or whose items are not the very storage the
+    /// model holds. The others are left out: hashing every identifier of the
+    /// collection for each batch cost its whole size.
+    func changedSectionInfos(in next: CollectionModel) -> [String: SectionInfo] {
+        var infos: [String: SectionInfo] = [:]
+        let sameTitles = next.sectionTitles == model.sectionTitles   // at once while they are one storage
+        for id in next.snapshot.sectionIdentifiers {
+            if let cached = sectionInfoCache[id], model.snapshot.indexOfSection(id) != nil, sameTitles || cached.title == next.sectionTitles[id] ?? id,
+               Self.sameStorage(next.snapshot.itemIdentifiers(inSection: id), model.snapshot.itemIdentifiers(inSection: id)) {
+                continue
+            }
+            infos[id] = next.sectionInfo(id)
+        }
+        return infos
     }
 
     /// Whether two arrays are one storage (so equal without a compare).
