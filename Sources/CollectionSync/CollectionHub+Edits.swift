@@ -133,8 +133,10 @@ extension CollectionHub {
     /// names the items whose content may have changed (nil: any).
     /// `committed`: the batch was committed by another server sharing the store;
     /// it keeps its number, and nothing is journaled or acknowledged here.
+    /// `changedSections`: ``changedSectionInfos(in:)`` of `next`, when the caller made them.
     func commit(_ next: CollectionModel, reloading reloadIds: [String], op: String?, by: String, ackTo: UInt64?,
-                changedContent: [String]? = nil, committed: CommittedBatch? = nil) throws(ProtocolError) -> [Outgoing] {
+                changedContent: [String]? = nil, committed: CommittedBatch? = nil,
+                changedSections: [String: SectionInfo]? = nil) throws(ProtocolError) -> [Outgoing] {
         var next = next
         let before = model.snapshot
         var batch = BatchUpdate(from: before, to: next.snapshot)
@@ -148,7 +150,7 @@ extension CollectionHub {
             if let id = before.itemIdentifier(at: p), !next.snapshot.contains(item: id) { next.itemReuseIdentifiers[id] = nil }
         }
         // The sections the batch changed, as they will be.
-        let infos = changedSectionInfos(in: next)
+        let infos = changedSections ?? changedSectionInfos(in: next)
         let seq = committed?.seq ?? sequence + 1
         let logged = LoggedBatch(
             seq: seq, by: by,

@@ -21,22 +21,19 @@ extension CollectionHub {
         }
         var next = model
         batch.delta.apply(to: &next)
-        guard sectionChecks(of: next) == batch.replay.sections.map({ "\($0.id) \($0.count) \($0.checksum)" }) else {
-            throw ProtocolError(.invalidBatch, "batch \(batch.seq) of '\(name)' does not give the sections it recorded here; restore the collection from the store")
-        }
-        let reloading = batch.replay.reloads.compactMap { p in p.count == 2 ? model.snapshot.itemIdentifier(at: IndexPath(item: p[1], section: p[0])) : nil }
-        var out = try commit(next, reloading: reloading, op: batch.op, by: batch.by, ackTo: nil, committed: batch)
-        for i in out.indices { out[i].encode() }
-        return out
-    }
-
-    /// Each section of `next`: its id, count and order checksum, for comparing.
-    func sectionChecks(of next: CollectionModel) -> [String] {
+        // Checked with the infos the commit below keeps (made once, not twice).
         let changed = changedSectionInfos(in: next)
-        return next.snapshot.sectionIdentifiers.map { id in
+        let checks = next.snapshot.sectionIdentifiers.map { id in
             let info = changed[id] ?? sectionInfoCache[id] ?? next.sectionInfo(id)
             return "\(id) \(info.count) \(info.checksum)"
         }
+        guard checks == batch.replay.sections.map({ "\($0.id) \($0.count) \($0.checksum)" }) else {
+            throw ProtocolError(.invalidBatch, "batch \(batch.seq) of '\(name)' does not give the sections it recorded here; restore the collection from the store")
+        }
+        let reloading = batch.replay.reloads.compactMap { p in p.count == 2 ? model.snapshot.itemIdentifier(at: IndexPath(item: p[1], section: p[0])) : nil }
+        var out = try commit(next, reloading: reloading, op: batch.op, by: batch.by, ackTo: nil, committed: batch, changedSections: changed)
+        for i in out.indices { out[i].encode() }
+        return out
     }
 
     /// The infos of `next`'s sections that differ from the cached ones (the model's

@@ -58,6 +58,8 @@ import Testing
         let same = makeHub(sections: [("a", 20), ("b", 20)])
         _ = try same.applyCommitted(batch)
         #expect(same.sequence == 1 && same.model.snapshot.itemIdentifiers == origin.model.snapshot.itemIdentifiers)
+        // Both tell a viewer joining now the sections as the model has them.
+        for hub in [origin, same] { #expect(try #require(hub.hello(9)).sections == hub.model.sectionInfos) }
 
         for (section, index) in [("a", 10), ("b", 4)] {
             let diverged = makeHub(sections: [("a", 20), ("b", 20)])
