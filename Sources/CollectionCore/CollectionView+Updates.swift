@@ -168,7 +168,7 @@ extension CollectionView {
         moved.reserveCapacity(displayed.count)
         var reconfigure: [IndexPath: CollectionViewCell] = [:]
         let reconfigured = Set(batch.reconfiguredItems)
-        var vanished: [IndexPath: CollectionViewLayoutAttributes] = [:]
+        var vanished = viewless ? vanishedWithoutViews(batch, mapper) : [:]
         // The delegate, read once (at the first view that goes), not once per view.
         var delegate: CollectionViewDelegate?, delegateRead = false
         func ending(_ view: CollectionReusableView, _ key: ElementKey) {

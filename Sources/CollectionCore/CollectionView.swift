@@ -127,6 +127,10 @@ open class CollectionView {
     /// (a delegate or data source reloading, say), kept alive until it ends: it may
     /// still hold them.
     @exclusivity(unchecked) var keptForDisplayUpdate: [CollectionReusableView] = []
+    /// Whether it keeps no views, and what the layout showed then (``keepsNoViews``).
+    @exclusivity(unchecked) var viewless = false
+    /// Without views: the attributes the layout gave for the display rect, as it last asked.
+    @exclusivity(unchecked) package internal(set) var shownAttributes: [CollectionViewLayoutAttributes] = []
     @exclusivity(unchecked) var needsDisplayUpdate = true
     /// The view behind every cell (UIKit's `backgroundView`): as large as the
     /// collection view, not scrolling; an empty state, say. Drawn by the client
@@ -346,7 +350,9 @@ open class CollectionView {
         _ = loadCountsIfNeeded()
         let wasPrepared = !collectionViewLayout.needsPrepare
         collectionViewLayout.prepareIfNeeded()
-        if !wasPrepared || needsDisplayUpdate { updateDisplayedElements() }
+        if !wasPrepared || needsDisplayUpdate {
+            if viewless { updateShownAttributes() } else { updateDisplayedElements() }
+        }
     }
 
     /// The size of all content.

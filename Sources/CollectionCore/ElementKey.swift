@@ -101,6 +101,9 @@ public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension CollectionViewLayoutAttributes {
+    /// The index path's section and item, read without making the index path.
+    package var sectionAndItem: (section: Int, item: Int) { (pathSection, pathItem) }
+
     /// The key of the element these attributes place.
     var elementKey: ElementKey {
         ElementKey(representedElementCategory, kindID: kindID, section: pathSection, item: pathItem, length: pathLength)

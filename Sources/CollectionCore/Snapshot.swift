@@ -70,6 +70,13 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
         return items[indexPath.section][indexPath.item]
     }
 
+    /// The item at `item` in the section at `section`, or nil when out of range.
+    @inlinable @inline(__always)
+    public func itemIdentifier(section: Int, item: Int) -> ItemIdentifierType? {
+        guard items.indices.contains(section), items[section].indices.contains(item) else { return nil }
+        return items[section][item]
+    }
+
     /// Item counts per section, in order.
     @inlinable
     // A closure, not `\.count`: a key path in a generic type is made at run time on

@@ -83,7 +83,7 @@ extension CollectionView {
         for s in batch.insertedSections where s < countsAfter.count {
             for i in 0..<countsAfter[s] { inserted.append(IndexPath(item: i, section: s)) }
         }
-        for q in inserted where displayed[.cell(q)] != nil {
+        for q in inserted where displaysItem(at: q) {
             if let a = layout.initialLayoutAttributesForAppearingItem(at: q) { result.appearing[q] = a }
         }
         layout.finalizeCollectionViewUpdates()

@@ -15,7 +15,7 @@ public struct Element: Equatable, Sendable, Codable {
     package final class Identity: Sendable {
         /// The key, its hash worked out once (the tables of every viewer's window are
         /// keyed by it).
-        let hashedKey: HashedString
+        package let hashedKey: HashedString
         var key: String { hashedKey.string }
         let kind: String
         let reuse: String

@@ -43,6 +43,8 @@ final class ModelStore {
     /// besides the model's immovable items: all must agree.
     var canMoveItem: ((IndexPath) -> Bool)?
     var dataSourceCanMoveItem: ((IndexPath) -> Bool)?
+    /// Whether every viewer's collection view keeps views (``CollectionHub/keepsViewsForEveryViewer``).
+    var keepsViews = false
     init(_ model: CollectionModel) { self.model = model }
 
     /// The record of item `id`, its content the model's now.
@@ -60,6 +62,32 @@ final class ModelStore {
         records[id] = record
         return record
     }
+
+    /// The record of the item at `section`, `item` (whose identifier is `id`): found by
+    /// its place while the model stays (every viewer of a batch asks for the same
+    /// items: one lookup by identifier for them all).
+    func record(section: Int, item: Int, id: String) -> ItemRecord {
+        if byPositionVersion != modelVersion {
+            byPosition.removeAll(keepingCapacity: true)
+            byPositionVersion = modelVersion
+        }
+        guard section < Self.positionedSections else { return record(for: id) }
+        while byPosition.count <= section { byPosition.append([]) }
+        if byPosition[section].isEmpty {
+            // A section's slots are made when a window first shows it in this version of the model.
+            byPosition[section] = [ItemRecord?](repeating: nil, count: model.snapshot.numberOfItems(inSectionAt: section))
+        }
+        guard item < byPosition[section].count else { return record(for: id) }
+        if let record = byPosition[section][item], record.id == id { return record }
+        let record = record(for: id)
+        byPosition[section][item] = record
+        return record
+    }
+    /// Records by section and item, for the model's version `byPositionVersion`.
+    @exclusivity(unchecked) private var byPosition: [[ItemRecord?]] = []
+    @exclusivity(unchecked) private var byPositionVersion = -1
+    /// Sections past this many are looked up by identifier only.
+    static let positionedSections = 1_024
 
     /// A header's fields (title and count), from the model as it is now.
     func headerContent(forSectionAt section: Int) -> [String: String] {

@@ -92,7 +92,7 @@ extension ViewState {
         var appear: [Pose] = [], disappear: [Pose] = []
         for (q, a) in animations.appearing {
             guard let id = model.snapshot.itemIdentifier(at: q) else { continue }
-            let shown = collectionView.displayedElements[.cell(q)]?.layoutAttributes
+            let shown = collectionView.displayedAttributes(ofItemAt: q)
             if a.alpha == 0 && a.transform == .identity && a.frame == shown?.frame { continue }
             appear.append(Self.pose("i:" + id, a))
         }

@@ -5,7 +5,7 @@ import CollectionCore
 
 extension ViewState {
     /// Bytes of a view state object (all of it).
-    static let prefetchBytes = 272
+    static let prefetchBytes = 296
 
     /// What the next batch reads, named, with the bytes the list notes of each: the
     /// state, its collection view and layout, every displayed view and the

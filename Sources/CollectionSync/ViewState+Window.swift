@@ -33,6 +33,9 @@ extension ViewState {
     /// whose view has not changed since it was sent is not rebuilt either.
     func refreshWindow(force: Bool = false) -> (changed: [Element], removed: [String]) {
         if !sectionOffsets.isEmpty { applySectionOffsets() }
+        let viewless = canDoWithoutViews
+        if viewless != collectionView.keepsNoViews { collectionView.keepsNoViews = viewless }
+        if viewless, let refreshed = refreshWithoutViews(force: force) { return refreshed }
         collectionView.layoutIfNeeded()
         guard force || collectionView.displayGeneration != windowGeneration else { return ([], []) }
         windowGeneration = collectionView.displayGeneration
@@ -76,45 +79,51 @@ extension ViewState {
                 // (its encoding stays).
                 entry = sent
                 if moved { changed.append(entry.element) }
+                if entry.pass != pass { entry.pass = pass; shown += 1 }
+                prefetch.add(UnsafeRawPointer(Unmanaged.passUnretained(entry).toOpaque()), bytes: WindowEntry.prefetchBytes)
             } else {
-                guard var made = element(for: key, view) else {
+                guard let made = element(for: key, view) else {
                     view.mirror = nil
                     continue
                 }
-                if let held = entries[made.hashedKey] {
-                    entry = held
-                    if held.element != made {
-                        made.prepareEncoding(using: dataSource.store.encodingCache)   // once: its moves reuse it
-                        held.element = made
-                        changed.append(made)
-                    }
-                } else {
-                    made.prepareEncoding(using: dataSource.store.encodingCache)
-                    entry = WindowEntry(made)
-                    entries[made.hashedKey] = entry
-                    changed.append(made)
-                }
+                entry = hold(made, pass: pass, shown: &shown, changed: &changed)
             }
-            if entry.pass != pass { entry.pass = pass; shown += 1 }
             view.keepMirror(entry, generation: sentGeneration)
-            prefetch.add(UnsafeRawPointer(Unmanaged.passUnretained(entry).toOpaque()), bytes: WindowEntry.prefetchBytes)
         }
-        if let background = backgroundElement() {
-            let entry: WindowEntry
-            if let held = entries[background.hashedKey] {
-                entry = held
-                if held.element != background {
-                    held.element = background
-                    changed.append(background)
-                }
-            } else {
-                entry = WindowEntry(background)
-                entries[background.hashedKey] = entry
-                changed.append(background)
+        if let background = backgroundElement() { hold(background, pass: pass, shown: &shown, changed: &changed, encoded: false) }
+        let removed = finishRefresh(pass: pass, shown: shown, changed: &changed)
+        return (changed, removed)
+    }
+
+    /// Keeps `made` as what the client holds for its key (a new entry, or the held
+    /// one if it differs), counted as shown in `pass` and added to `changed` if new
+    /// or different; `encoded`: its encoding made now (its moves reuse it).
+    @discardableResult
+    func hold(_ element: consuming Element, pass: Int, shown: inout Int, changed: inout [Element], encoded: Bool = true) -> WindowEntry {
+        var made = element
+        let entry: WindowEntry
+        if let held = entries[made.hashedKey] {
+            entry = held
+            if held.element != made {
+                if encoded { made.prepareEncoding(using: dataSource.store.encodingCache) }
+                held.element = made
+                changed.append(made)
             }
-            if entry.pass != pass { entry.pass = pass; shown += 1 }
+        } else {
+            if encoded { made.prepareEncoding(using: dataSource.store.encodingCache) }
+            entry = WindowEntry(made)
+            entries[made.hashedKey] = entry
+            changed.append(made)
         }
-        // Every element shown is marked: only a window with more holds elements that left.
+        if entry.pass != pass { entry.pass = pass; shown += 1 }
+        prefetch.add(UnsafeRawPointer(Unmanaged.passUnretained(entry).toOpaque()), bytes: WindowEntry.prefetchBytes)
+        return entry
+    }
+
+    /// Forgets the elements no longer shown (every element shown in `pass` is
+    /// marked: only a window with more holds elements that left) and puts the
+    /// changed ones in index-path order; returns the keys of those that left.
+    func finishRefresh(pass: Int, shown: Int, changed: inout [Element]) -> [String] {
         var removed: [String] = []
         if entries.count > shown {
             var gone: [HashedString] = []
@@ -129,7 +138,7 @@ extension ViewState {
         }
         prefetch.add(&entries)   // after the refresh: an insertion may have moved its table
         changed.sort { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
-        return (changed, removed)
+        return removed
     }
 }
 

@@ -41,6 +41,11 @@ final class ViewState {
     private(set) var sectionOffsets: [String: Double] = [:]
     /// The layout this state's interactive transition goes to (nil: none under way).
     private(set) var transitionTarget: String?
+    /// The layout shows elements a window without views does not make (footers,
+    /// badges, decorations): the collection view keeps views until the layout changes.
+    var needsViews = false
+    /// The window's header entries by section, without views (each checked before use).
+    @exclusivity(unchecked) var headerEntries: [Int: WindowEntry] = [:]
 
     init(store: ModelStore) {
         dataSource = ModelDataSource(store: store)
@@ -59,6 +64,7 @@ final class ViewState {
         collectionView.allowsFocus = true
         collectionView.isPrefetchingEnabled = false
         showBackground(store.background)
+        collectionView.keepsNoViews = canDoWithoutViews
     }
 
     /// Shows `content` as the collection view's background view (nil: none).
@@ -118,7 +124,7 @@ final class ViewState {
         }
         collectionView.contentOffset = CGPoint(x: offset.x, y: offset.y)
         collectionView.layoutIfNeeded()
-        guard collectionView.displayedElements.count > bound.maxElements, let viewport else { return }
+        guard collectionView.displayedCount > bound.maxElements, let viewport else { return }
         // Too many elements: less above and below the viewport, and if the viewport
         // alone holds too many, a shorter window (density need not be even: re-check).
         let horizontal = collectionView.scrollsHorizontally
@@ -126,20 +132,20 @@ final class ViewState {
         let limit = Double(bound.maxElements)
         collectionView.displayMargin = 0
         collectionView.layoutIfNeeded()
-        let inView = Double(collectionView.displayedElements.count)
+        let inView = Double(collectionView.displayedCount)
         if inView <= limit {
             var margin = height * (limit / max(inView, 1) - 1) / 2
             for _ in 0..<8 {
                 collectionView.displayMargin = min(margin, height)
                 collectionView.layoutIfNeeded()
-                if collectionView.displayedElements.count <= bound.maxElements { return }
+                if collectionView.displayedCount <= bound.maxElements { return }
                 margin /= 2
             }
             collectionView.displayMargin = 0
         } else {
             var shown = height
-            for _ in 0..<8 where collectionView.displayedElements.count > bound.maxElements {
-                shown = max(1, shown * limit / Double(collectionView.displayedElements.count) * 0.9)
+            for _ in 0..<8 where collectionView.displayedCount > bound.maxElements {
+                shown = max(1, shown * limit / Double(collectionView.displayedCount) * 0.9)
                 if horizontal { collectionView.frame.size.width = shown } else { collectionView.frame.size.height = shown }
                 collectionView.layoutIfNeeded()
             }
@@ -198,6 +204,7 @@ final class ViewState {
     private func adoptLayout(for next: LayoutEnvironment, policy: LayoutPolicy, animated: Bool) {
         defer { environment = next }
         if next == environment { return }
+        needsViews = false
         // An interactive transition under way: a new viewport starts it again from the
         // new layouts, at the same progress; another layout for everyone ends it.
         let transition = collectionView.transitionLayout.map { (target: transitionTarget, progress: $0.transitionProgress) }

@@ -1,0 +1,110 @@
+import CollectionCore
+import CollectionProtocol
+import Foundation
+
+/// The window of a viewer with no state of its own, read from its layout: no views
+/// (``CollectionView/keepsNoViews``). Its elements are the ones the views would give
+/// (the same keys, fields and encodings), found by key in the same entries, so a state
+/// goes from views to none and back without a message to its client.
+extension ViewState {
+    /// Whether this state's window can do without views: no selection, focus,
+    /// movement, transition or measured sizes of its own, no list rows (their style
+    /// follows their neighbours), no sections that scroll on their own, no kinds the
+    /// window without views does not make, and the app did not ask for views.
+    var canDoWithoutViews: Bool {
+        guard !needsViews, !dataSource.store.keepsViews, !collectionView.holdsUserState else { return false }
+        let layout = collectionView.collectionViewLayout
+        return !layout.selfSizingCells && listLayout == nil && layout.orthogonalScrollingRegions.isEmpty
+    }
+
+    /// ``refreshWindow(force:)`` without views; nil when the layout shows kinds it does
+    /// not make (footers, badges, decorations): the state then keeps views.
+    func refreshWithoutViews(force: Bool) -> (changed: [Element], removed: [String])? {
+        collectionView.layoutIfNeeded()
+        guard force || collectionView.displayGeneration != windowGeneration else { return ([], []) }
+        let shown = collectionView.shownAttributes
+        let header = CollectionView.elementKindSectionHeader
+        guard shown.allSatisfy({ $0.representedElementCategory == .cell || $0.representedElementKind == header }) else {
+            needsViews = true
+            collectionView.keepsNoViews = false
+            return nil
+        }
+        windowGeneration = collectionView.displayGeneration
+        if force { sentGeneration += 1 }
+        pass &+= 1
+        let pass = pass
+        var marked = 0
+        var changed: [Element] = []
+        changed.reserveCapacity(shown.count + 1)
+        prefetch.removeAll()
+        prefetch.add(self, bytes: Self.prefetchBytes)
+        collectionView.gatherPrefetch(into: &prefetch)
+        shown.withUnsafeBufferPointer { shown in
+            for i in shown.indices {
+                if shown[i].representedElementCategory == .cell {
+                    cellWithoutView(shown[i], pass: pass, shown: &marked, changed: &changed)
+                } else {
+                    headerWithoutView(shown[i], pass: pass, shown: &marked, changed: &changed)
+                }
+            }
+        }
+        if let background = backgroundElement() { hold(background, pass: pass, shown: &marked, changed: &changed, encoded: false) }
+        let removed = finishRefresh(pass: pass, shown: marked, changed: &changed)
+        return (changed, removed)
+    }
+
+    /// A cell's element, as the view the data source configures would give it.
+    private func cellWithoutView(_ a: borrowing CollectionViewLayoutAttributes, pass: Int, shown: inout Int, changed: inout [Element]) {
+        let store = dataSource.store
+        let (section, item) = a.sectionAndItem
+        guard let id = store.model.snapshot.itemIdentifier(section: section, item: item) else { return }
+        let record = store.record(section: section, item: item, id: id)
+        let reuse = store.model.itemReuseIdentifiers.isEmpty ? store.model.cellReuseIdentifier : store.model.reuseIdentifier(forItem: id)
+        let f = a.frame
+        let (x, y, width, height) = (Double(f.minX), Double(f.minY), Double(f.width), Double(f.height))
+        let transform = Self.wire(a.transform)
+        if let identity = record.identity, identity.same(kind: "cell", reuse: reuse, content: record.content) {
+            // The element the client holds, if it holds this very one: moved in place.
+            if let held = entries[identity.hashedKey], held.element.identity === identity {
+                if held.pass != pass { held.pass = pass; shown += 1 }
+                prefetch.add(UnsafeRawPointer(Unmanaged.passUnretained(held).toOpaque()), bytes: WindowEntry.prefetchBytes)
+                if held.element.place(section: section, item: item, x: x, y: y, width: width, height: height, zIndex: a.zIndex,
+                                      alpha: Double(a.alpha), hidden: a.isHidden, transform: transform) {
+                    changed.append(held.element)
+                }
+                return
+            }
+            hold(Element(identity: identity, section: section, item: item, x: x, y: y, width: width, height: height, zIndex: a.zIndex,
+                         alpha: Double(a.alpha), hidden: a.isHidden, transform: transform), pass: pass, shown: &shown, changed: &changed)
+            return
+        }
+        let made = Element(key: "i:" + id, kind: "cell", reuse: reuse, section: section, item: item, x: x, y: y, width: width, height: height,
+                           zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: transform, content: record.content,
+                           cache: store.encodingCache)
+        record.identity = made.identity   // for the next viewer whose window shows the item
+        hold(made, pass: pass, shown: &shown, changed: &changed)
+    }
+
+    /// A section header's element: the section's title and count, as the model has them now.
+    private func headerWithoutView(_ a: borrowing CollectionViewLayoutAttributes, pass: Int, shown: inout Int, changed: inout [Element]) {
+        let section = a.sectionAndItem.section
+        guard let id = dataSource.sectionIdentifier(at: section) else { return }
+        let content = dataSource.headerContent(forSectionAt: section)
+        let f = a.frame
+        let (x, y, width, height) = (Double(f.minX), Double(f.minY), Double(f.width), Double(f.height))
+        // The header the client holds for the section, while its title and count stay: moved in place.
+        if let held = headerEntries[section], held.isHeld, held.element.content == content,
+           held.element.key.utf8.count == id.utf8.count + 2, held.element.key.hasSuffix(id) {
+            if held.pass != pass { held.pass = pass; shown += 1 }
+            if held.element.place(section: section, item: nil, x: x, y: y, width: width, height: height, zIndex: a.zIndex,
+                                  alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform)) {
+                changed.append(held.element)
+            }
+            return
+        }
+        let made = Element(key: "h:" + id, kind: "header", reuse: dataSource.store.model.headerReuseIdentifier, section: section, item: nil,
+                           x: x, y: y, width: width, height: height, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden,
+                           transform: Self.wire(a.transform), content: content, cache: dataSource.store.encodingCache)
+        headerEntries[section] = hold(made, pass: pass, shown: &shown, changed: &changed)
+    }
+}
