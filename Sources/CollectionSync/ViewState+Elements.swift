@@ -61,8 +61,8 @@ extension ViewState {
         case .supplementaryView where key.kind == CollectionView.elementKindSectionHeader:
             // A header shows its section's title and count, as the model has them now
             // (the store's fields: while they stay, the very dictionary the element holds).
-            guard let id = dataSource.sectionIdentifier(at: section), entry.element.key.utf8.count == id.utf8.count + 2, entry.element.key.hasSuffix(id),
-                  entry.element.content == dataSource.headerContent(forSectionAt: section) else { return nil }
+            guard let id = dataSource.sectionIdentifier(at: section),
+                  entry.element.isHeader(ofSection: id, content: dataSource.headerContent(forSectionAt: section)) else { return nil }
             item = nil
         default:
             return nil

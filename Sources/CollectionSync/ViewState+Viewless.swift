@@ -66,13 +66,7 @@ extension ViewState {
         if let identity = record.identity, identity.same(kind: "cell", reuse: reuse, content: record.content) {
             // The element the client holds, if it holds this very one: moved in place.
             if let held = entries[identity.hashedKey], held.element.identity === identity {
-                if held.pass != pass { held.pass = pass; shown += 1 }
-                prefetch.add(UnsafeRawPointer(Unmanaged.passUnretained(held).toOpaque()), bytes: WindowEntry.prefetchBytes)
-                if held.element.place(section: section, item: item, x: x, y: y, width: width, height: height, zIndex: a.zIndex,
-                                      alpha: Double(a.alpha), hidden: a.isHidden, transform: transform) {
-                    changed.append(held.element)
-                }
-                return
+                return place(held, section: section, item: item, a, transform: transform, pass: pass, shown: &shown, changed: &changed)
             }
             hold(Element(identity: identity, section: section, item: item, x: x, y: y, width: width, height: height, zIndex: a.zIndex,
                          alpha: Double(a.alpha), hidden: a.isHidden, transform: transform), pass: pass, shown: &shown, changed: &changed)
@@ -90,21 +84,36 @@ extension ViewState {
         let section = a.sectionAndItem.section
         guard let id = dataSource.sectionIdentifier(at: section) else { return }
         let content = dataSource.headerContent(forSectionAt: section)
+        // The header the client holds for the section, while its title and count stay: moved in place.
+        if let held = headerEntries[section], held.isHeld, held.element.isHeader(ofSection: id, content: content) {
+            return place(held, section: section, item: nil, a, transform: Self.wire(a.transform), pass: pass, shown: &shown, changed: &changed)
+        }
         let f = a.frame
         let (x, y, width, height) = (Double(f.minX), Double(f.minY), Double(f.width), Double(f.height))
-        // The header the client holds for the section, while its title and count stay: moved in place.
-        if let held = headerEntries[section], held.isHeld, held.element.content == content,
-           held.element.key.utf8.count == id.utf8.count + 2, held.element.key.hasSuffix(id) {
-            if held.pass != pass { held.pass = pass; shown += 1 }
-            if held.element.place(section: section, item: nil, x: x, y: y, width: width, height: height, zIndex: a.zIndex,
-                                  alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform)) {
-                changed.append(held.element)
-            }
-            return
-        }
         let made = Element(key: "h:" + id, kind: "header", reuse: dataSource.store.model.headerReuseIdentifier, section: section, item: nil,
                            x: x, y: y, width: width, height: height, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden,
                            transform: Self.wire(a.transform), content: content, cache: dataSource.store.encodingCache)
         headerEntries[section] = hold(made, pass: pass, shown: &shown, changed: &changed)
+    }
+
+    /// Moves the element `held` holds to `a`'s place, in place (its encoding stays),
+    /// marked as shown in `pass`; added to `changed` if that changed it.
+    private func place(_ held: WindowEntry, section: Int, item: Int?, _ a: borrowing CollectionViewLayoutAttributes, transform: [Double]?,
+                       pass: Int, shown: inout Int, changed: inout [Element]) {
+        if held.pass != pass { held.pass = pass; shown += 1 }
+        prefetch.add(UnsafeRawPointer(Unmanaged.passUnretained(held).toOpaque()), bytes: WindowEntry.prefetchBytes)
+        let f = a.frame
+        if held.element.place(section: section, item: item, x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height),
+                              zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: transform) {
+            changed.append(held.element)
+        }
+    }
+}
+
+extension Element {
+    /// Whether this is the header of the section whose identifier is `id`, showing
+    /// `content` (its title and count as the model has them now).
+    func isHeader(ofSection id: String, content: [String: String]) -> Bool {
+        key.utf8.count == id.utf8.count + 2 && key.hasSuffix(id) && self.content == content
     }
 }

@@ -4,26 +4,46 @@ import CollectionSync
 import Foundation
 import Testing
 
+/// A grid whose cells grow in from half size and leave shrinking and half faded: its
+/// batches carry poses, made from the attributes of the cells that came and went.
+final class ShrinkingGridLayout: CollectionViewFlowLayout, @unchecked Sendable {
+    override func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        var a = super.initialLayoutAttributesForAppearingItem(at: itemIndexPath)
+        a?.transform = CGAffineTransform(scaleX: 0.5, y: 0.5)
+        return a
+    }
+    override func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        var a = super.finalLayoutAttributesForDisappearingItem(at: itemIndexPath)
+        a?.transform = CGAffineTransform(scaleX: 0.25, y: 0.25)
+        a?.alpha = 0.5
+        return a
+    }
+}
+
+/// ``GridOrList`` whose grid is a ``ShrinkingGridLayout``.
+struct ShrinkingGridOrList: LayoutPolicy {
+    var layoutNames: [String] { GridOrList().layoutNames }
+    func configure(_ layout: CollectionViewFlowLayout, for size: Size) { GridOrList().configure(layout, for: size) }
+    func configure(_ layout: CollectionViewFlowLayout, for size: Size, named name: String) { GridOrList().configure(layout, for: size, named: name) }
+    func makeLayout(for environment: LayoutEnvironment) -> CollectionViewLayout? {
+        guard environment.mode == "grid" else { return nil }
+        let grid = ShrinkingGridLayout()
+        configure(grid, for: environment.container)
+        return grid
+    }
+}
+
 /// Viewers with no state of their own keep no views: their windows are read from
 /// their layouts. The messages must be exactly those of a hub where every viewer's
 /// collection view keeps views, as UIKit's does.
 @Suite struct ViewlessWindowTests {
-    func makePair(sharing: Bool) -> (viewless: CollectionHub, views: CollectionHub) {
+    func makePair(sharing: Bool, policy: any LayoutPolicy = GridOrList()) -> (viewless: CollectionHub, views: CollectionHub) {
+        let sections = [(id: "a", count: 30), (id: "b", count: 30), (id: "c", count: 4)]
         func make(_ keepsViews: Bool) -> CollectionHub {
-            var model = CollectionModel()
-            for (id, count) in [("a", 30), ("b", 30), ("c", 4)] {
-                model.snapshot.appendSections([id])
-                let ids = (0..<count).map { "\(id)\($0)" }
-                model.snapshot.appendItems(ids, toSection: id)
-                for item in ids { model.itemContent[item] = ["title": item] }
+            sessionHub(sections, policy: policy) {
+                $0.keepsViewsForEveryViewer = keepsViews
+                $0.sharesViewStates = sharing
             }
-            var limits = HubLimits()
-            limits.messagesPerSecond = 1e9
-            limits.messageBurst = 1e9
-            let hub = CollectionHub(model: model, factory: testFactory(), policy: GridOrList(), limits: limits, seed: 9, epoch: "e1")
-            hub.keepsViewsForEveryViewer = keepsViews
-            hub.sharesViewStates = sharing
-            return hub
         }
         return (make(false), make(true))
     }
@@ -48,56 +68,18 @@ import Testing
         #expect(hub.footprint.views == 0)
     }
 
-    /// A random session of hellos, scrolls, resizes, selections, focus, edits of every
-    /// kind, layout switches (the list keeps views), interactive moves and reconnects,
-    /// sent to two hubs: every message to every viewer is the same, byte for byte,
-    /// with and without views.
+    /// A random session (``expectSameSession``: the list layout keeps views, the grid
+    /// none) sent to two hubs: every message to every viewer is the same, byte for
+    /// byte, with and without views; with a grid that animates, its poses too.
     @Test(arguments: [(UInt64(1), true), (2, false), (3, true), (4, false)])
     func viewsChangeNoMessage(seed: UInt64, sharing: Bool) throws {
-        let (viewless, views) = makePair(sharing: sharing)
-        var rng = SplitMix64(seed: seed)
-        var viewlessSeen = false
-        func both(_ body: (CollectionHub) -> [Outgoing]) {
-            let a = body(viewless), b = body(views)
-            let firstDifference = a.indices.first { $0 < b.count && (a[$0] != b[$0] || a[$0].bytes != b[$0].bytes) }
-                .map { "message \($0) to viewer \(a[$0].viewer): \(a[$0].message.type)" }
-            #expect(a.count == b.count && firstDifference == nil, "\(firstDifference ?? "counts \(a.count) vs \(b.count)")")
-            viewlessSeen = viewlessSeen || viewless.footprint.views < views.footprint.views
-        }
-        let keys = (UInt64(1)...8).map { $0 }
-        for key in keys {
-            both { $0.connect(key); return $0.send(#"{"type":"hello","viewport":{"width":\#(300 + Int(key) * 7),"height":200}}"#, from: key) }
-        }
-        for _ in 0..<400 {
-            let key = keys[Int.random(in: 0..<keys.count, using: &rng)]
-            let item = "\(["a", "b", "c"][Int.random(in: 0...2, using: &rng)])\(Int.random(in: 0..<4, using: &rng))"
-            let section = ["a", "b", "c"][Int.random(in: 0...2, using: &rng)]
-            let text: String
-            switch Int.random(in: 0..<18, using: &rng) {
-            case 0, 1: text = #"{"type":"scroll","offset":{"x":0,"y":\#(Int.random(in: 0..<6, using: &rng) * 90)}}"#
-            case 2: text = #"{"type":"select","item":"\#(item)","selected":\#(Bool.random(using: &rng))}"#
-            case 3: text = Bool.random(using: &rng) ? #"{"type":"focus","item":"\#(item)"}"# : #"{"type":"focus","item":null}"#
-            case 4, 5: text = #"{"type":"move","item":"\#(item)","section":"\#(section)"}"#
-            case 6, 7: text = #"{"type":"shuffle","section":"\#(section)"}"#
-            case 8: text = #"{"type":"insert","section":"\#(section)","count":\#(Int.random(in: 1...3, using: &rng))}"#
-            case 9, 10: text = #"{"type":"delete","items":["\#(item)"]}"#
-            case 11: text = #"{"type":"reload","items":["\#(item)"]}"#
-            case 12: text = #"{"type":"layout","name":"\#(Int.random(in: 0..<4, using: &rng) == 0 ? "list" : "grid")"}"#
-            case 13: text = #"{"type":"moveBegin","item":"\#(item)"}"#
-            case 14: text = Bool.random(using: &rng) ? #"{"type":"moveEnd"}"# : #"{"type":"moveCancel"}"#
-            case 15: text = #"{"type":"scroll","offset":{"x":0,"y":0},"viewport":{"width":\#(280 + Int.random(in: 0..<60, using: &rng) * 5),"height":\#(150 + Int.random(in: 0..<4, using: &rng) * 50)}}"#
-            default:
-                both { hub in
-                    var out = hub.disconnect(key)
-                    hub.connect(key)
-                    out += hub.send(#"{"type":"hello","viewport":{"width":320,"height":200}}"#, from: key)
-                    return out
-                }
-                continue
+        for policy: any LayoutPolicy in [GridOrList(), ShrinkingGridOrList()] {
+            let (viewless, views) = makePair(sharing: sharing, policy: policy)
+            var withoutViews = 0
+            expectSameSession(viewless, views, seed: seed, viewers: 8, widths: { 300 + Int($0) * 7 }, offsets: [0, 90, 180, 270, 360, 450]) {
+                if viewless.footprint.views < views.footprint.views { withoutViews += 1 }
             }
-            both { $0.send(text, from: key) }
+            #expect(withoutViews > 0)
         }
-        #expect(viewless.model.snapshot == views.model.snapshot)
-        #expect(viewlessSeen)
     }
 }
