@@ -22,15 +22,26 @@ extension CollectionView {
                 spareDisplayed.removeAll()
             } else {
                 shownAttributes = []
+                shownQuery = nil
             }
             needsDisplayUpdate = true
         }
     }
 
-    /// Without views: asks the layout what the display rect shows.
+    /// Without views: asks the layout what the display rect shows, unless the layout
+    /// tells that its answers are the last ones (a batch of moves in a grid of one
+    /// item size: the same frames at the same index paths).
     func updateShownAttributes() {
         needsDisplayUpdate = false
-        shownAttributes = collectionViewLayout.layoutAttributesForElements(in: displayRect) ?? []
+        let layout = collectionViewLayout
+        let rect = displayRect
+        let query = layout.queryRevision.map { (layout: ObjectIdentifier(layout), revision: $0, rect: rect) }
+        if let query, let last = shownQuery, query.layout == last.layout && query.revision == last.revision && query.rect == last.rect {
+            // The same answers: the attributes kept (the items at their index paths may differ).
+        } else {
+            shownAttributes = layout.layoutAttributesForElements(in: rect) ?? []
+            shownQuery = query
+        }
         displayGeneration += 1
     }
 

@@ -131,6 +131,9 @@ open class CollectionView {
     @exclusivity(unchecked) var viewless = false
     /// Without views: the attributes the layout gave for the display rect, as it last asked.
     @exclusivity(unchecked) package internal(set) var shownAttributes: [CollectionViewLayoutAttributes] = []
+    /// What they were asked of: the layout, its ``CollectionViewLayout/queryRevision``
+    /// then, and the rect (nil: a layout that cannot tell).
+    @exclusivity(unchecked) var shownQuery: (layout: ObjectIdentifier, revision: Int, rect: CGRect)?
     @exclusivity(unchecked) var needsDisplayUpdate = true
     /// The view behind every cell (UIKit's `backgroundView`): as large as the
     /// collection view, not scrolling; an empty state, say. Drawn by the client

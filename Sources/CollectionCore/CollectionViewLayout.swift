@@ -64,7 +64,7 @@ open class CollectionViewLayout {
     }
 
     /// Bytes of a layout object noted (all of the package's own layouts).
-    package static let prefetchBytes = 384
+    package static let prefetchBytes = 472
 
     /// The views of decoration kinds (`register(_:forDecorationViewOfKind:)`).
     @exclusivity(unchecked) private(set) var decorationViewClasses: [String: CollectionReusableView.Type] = [:]
@@ -92,6 +92,12 @@ open class CollectionViewLayout {
 
     /// Computes whatever the queries need. Called before the first query after an invalidation.
     open func prepare() {}
+
+    /// Beyond UIKit: a number that changes whenever the answers of
+    /// ``layoutAttributesForElements(in:)`` may have changed; nil when the layout
+    /// cannot tell (any prepare may change them, the default). A collection view
+    /// without views asks the layout again only when it changed or its rect did.
+    package var queryRevision: Int? { nil }
 
     /// The size of all content.
     open var collectionViewContentSize: CGSize { .zero }

@@ -87,6 +87,12 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     @exclusivity(unchecked) var itemsToAskAgain: [IndexPath] = []
     /// How many elements the last rect query found (room reserved for the next).
     @exclusivity(unchecked) var lastQueryCount = 16
+    /// With one size for every item: what the last prepare computed from, apart from
+    /// the counts (``metricsCounts``); nil: sizes came from elsewhere, or the layout
+    /// was prepared from a context.
+    @exclusivity(unchecked) var fixedInputs: FixedInputs?
+    /// Grows whenever the geometry is computed (see ``queryRevision``).
+    @exclusivity(unchecked) var geometryRevision = 0
 
     /// Creates a flow layout with UIKit's defaults (50×50 items, spacing 10).
     public override init() {}
@@ -111,10 +117,19 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         // them): no array made.
         let sectionCount = cv.numberOfSections
         let last = metricsCounts
-        let counts = last.count == sectionCount && (0..<sectionCount).allSatisfy({ last[$0] == cv.numberOfItems(inSection: $0) })
-            ? last : (0..<sectionCount).map { cv.numberOfItems(inSection: $0) }
+        let countsKept = last.count == sectionCount && (0..<sectionCount).allSatisfy({ last[$0] == cv.numberOfItems(inSection: $0) })
+        let counts = countsKept ? last : (0..<sectionCount).map { cv.numberOfItems(inSection: $0) }
         let delegate = cv.delegate as? CollectionViewDelegateFlowLayout
-        var context = LayoutContext(numberOfItems: counts, boundsSize: cv.bounds.size, visibleBounds: cv.bounds)
+        let bounds = cv.bounds
+        // One size for every item, the last prepare's counts, and nothing else the
+        // geometry is computed from changed (a batch of moves or reloads): it is kept.
+        let inputs = delegate == nil && estimatedItemSize == .zero ? FixedInputs(self, boundsSize: bounds.size) : nil
+        if countsKept, let inputs, inputs == fixedInputs {
+            visibleBounds = bounds
+            itemsToAskAgain = []
+            return
+        }
+        var context = LayoutContext(numberOfItems: counts, boundsSize: bounds.size, visibleBounds: bounds)
         let vertical = scrollDirection == .vertical
         var sizing: DelegateSizing?
         if let delegate {
@@ -145,6 +160,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
              d.collectionView(cv, layout: self, referenceSizeForHeaderInSection: s),
              d.collectionView(cv, layout: self, referenceSizeForFooterInSection: s))
         } })
+        fixedInputs = inputs
     }
 
     /// Any plain invalidation asks the delegate about every item again.
@@ -164,6 +180,15 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     public func prepare(_ context: LayoutContext) {
         delegateMetricsValid = false
         compute(context, sizing: nil, sectionParameters: nil)
+        fixedInputs = nil
+    }
+
+    /// The package's flow layout, not subclassed, without pinned headers or footers:
+    /// its rect queries read nothing but the geometry, which changes only as it is
+    /// computed.
+    package override var queryRevision: Int? {
+        guard isPackageLayout, !sectionHeadersPinToVisibleBounds, !sectionFootersPinToVisibleBounds else { return nil }
+        return geometryRevision
     }
 
     /// Moves the visible bounds (for pinned headers and footers) without a new layout.
@@ -179,6 +204,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     typealias SectionParameters = (EdgeInsets, CGFloat, CGFloat, CGSize, CGSize)
 
     private func compute(_ context: LayoutContext, sizing: DelegateSizing?, sectionParameters: ((Int) -> SectionParameters)?) {
+        geometryRevision &+= 1
         boundsSize = context.boundsSize
         visibleBounds = context.visibleBounds
         let vertical = scrollDirection == .vertical

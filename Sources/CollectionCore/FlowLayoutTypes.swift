@@ -98,3 +98,29 @@ public struct LayoutContext {
     /// True when items have their own sizes.
     var hasItemSizes: Bool { sizeForItem != nil || sizesInSection != nil }
 }
+
+extension CollectionViewFlowLayout {
+    /// What a prepare with one size for every item computes the geometry from, apart
+    /// from the counts: equal inputs and counts give the same geometry.
+    struct FixedInputs: Equatable {
+        let boundsSize: CGSize
+        let itemSize: CGSize
+        let lineSpacing: CGFloat, interitemSpacing: CGFloat
+        let sectionInset: EdgeInsets
+        let header: CGSize, footer: CGSize
+        let direction: ScrollDirection
+        let alignment: FlowLineAlignment
+
+        init(_ layout: CollectionViewFlowLayout, boundsSize: CGSize) {
+            self.boundsSize = boundsSize
+            itemSize = layout.itemSize
+            lineSpacing = layout.minimumLineSpacing
+            interitemSpacing = layout.minimumInteritemSpacing
+            sectionInset = layout.sectionInset
+            header = layout.headerReferenceSize
+            footer = layout.footerReferenceSize
+            direction = layout.scrollDirection
+            alignment = layout.lineAlignment
+        }
+    }
+}

@@ -98,7 +98,7 @@ package struct PrefetchList: ~Copyable {
 
 extension CollectionView {
     /// Bytes of a collection view object read by a batch (all of it).
-    package static let prefetchBytes = 768
+    package static let prefetchBytes = 808
     /// Bytes of a reusable view read by a batch (all of a plain cell).
     package static let viewPrefetchBytes = 256
 

@@ -137,8 +137,30 @@ extension ViewState {
             }
         }
         prefetch.add(&entries)   // after the refresh: an insertion may have moved its table
-        changed.sort { ($0.section, $0.item ?? -1) < ($1.section, $1.item ?? -1) }
+        // In order as the layout gave them, mostly: sorted only if not.
+        if !changed.isInOrder { changed.sort { $0.precedes($1) } }
         return removed
+    }
+}
+
+extension Element {
+    /// Whether it comes before `other` in a batch: by section, a section's header
+    /// (no item) before its cells, cells by item.
+    @inline(__always)
+    func precedes(_ other: Element) -> Bool {
+        (section, item ?? -1) < (other.section, other.item ?? -1)
+    }
+}
+
+extension [Element] {
+    /// Whether no element comes before the one ahead of it.
+    var isInOrder: Bool {
+        var i = 1
+        while i < count {
+            if self[i].precedes(self[i - 1]) { return false }
+            i += 1
+        }
+        return true
     }
 }
 
