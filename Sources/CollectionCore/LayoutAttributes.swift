@@ -38,6 +38,9 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
     /// reference but a transform's, so most copy as plain bytes.
     private(set) var kindID: UInt32 = 0
     private var hasKind = false
+    /// Whether these are a section header's (``CollectionView/elementKindSectionHeader``),
+    /// told by the kind's number: no name looked up.
+    package var isSectionHeader: Bool { hasKind && kindID == ElementKinds.sectionHeaderID && representedElementCategory == .supplementaryView }
     /// How many numbers the index path has (0, 1 or 2).
     var pathLength: Int { Int(pathLength8) }
     private var pathLength8: Int8

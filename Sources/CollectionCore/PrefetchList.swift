@@ -69,12 +69,19 @@ package struct PrefetchList: ~Copyable {
     /// standard library lays a native dictionary out (one allocation). At most
     /// `maxBytes` bytes.
     package mutating func add<Key, Value>(_ dictionary: inout [Key: Value], maxBytes: Int = 512) {
-        let capacity = dictionary.capacity
-        guard MemoryLayout<[Key: Value]>.size == MemoryLayout<UnsafeRawPointer>.size, capacity > 0 else { return }
+        guard MemoryLayout<[Key: Value]>.size == MemoryLayout<UnsafeRawPointer>.size else { return }
+        add(table: withUnsafeBytes(of: &dictionary) { $0.load(as: UnsafeRawPointer.self) }, capacity: dictionary.capacity,
+            entryStride: MemoryLayout<Key>.stride + MemoryLayout<Value>.stride, maxBytes: maxBytes)
+    }
+
+    /// A dictionary's table from its storage's address, its capacity and the bytes of
+    /// a key and a value: for a caller outside this module with a concrete type (the
+    /// generic method looks up the dictionary type's metadata on every call there).
+    package mutating func add(table: UnsafeRawPointer, capacity: Int, entryStride: Int, maxBytes: Int = 512) {
+        guard capacity > 0 else { return }
         var buckets = 1   // the table's size: a power of two, at most 3/4 full
         while buckets &* 3 < capacity &* 4 { buckets &*= 2 }
-        let bytes = 96 + buckets / 8 + buckets &* (MemoryLayout<Key>.stride + MemoryLayout<Value>.stride)
-        add(withUnsafeBytes(of: &dictionary) { $0.load(as: UnsafeRawPointer.self) }, bytes: min(bytes, maxBytes))
+        add(table, bytes: min(96 + buckets / 8 + buckets &* entryStride, maxBytes))
     }
 
     /// Issues a prefetch of every line noted.

@@ -63,25 +63,25 @@ final class ModelStore {
         return record
     }
 
-    /// The record of the item at `section`, `item` (whose identifier is `id`): found by
-    /// its place while the model stays (every viewer of a batch asks for the same
-    /// items: one lookup by identifier for them all).
-    func record(section: Int, item: Int, id: String) -> ItemRecord {
+    /// The record of the item at `section`, `item` (nil: no such item): found by its
+    /// place while the model stays (every viewer of a batch asks for the same items:
+    /// one lookup by identifier for them all, and no identifier read for the others).
+    func record(section: Int, item: Int) -> ItemRecord? {
         if byPositionVersion != modelVersion {
             byPosition.removeAll(keepingCapacity: true)
             byPositionVersion = modelVersion
         }
+        if section >= 0, section < byPosition.count, item >= 0, item < byPosition[section].count, let placed = byPosition[section][item] { return placed }
+        guard let id = model.snapshot.itemIdentifier(section: section, item: item) else { return nil }
         guard section < Self.positionedSections else { return record(for: id) }
         while byPosition.count <= section { byPosition.append([]) }
         if byPosition[section].isEmpty {
             // A section's slots are made when a window first shows it in this version of the model.
             byPosition[section] = [ItemRecord?](repeating: nil, count: model.snapshot.numberOfItems(inSectionAt: section))
         }
-        guard item < byPosition[section].count else { return record(for: id) }
-        if let record = byPosition[section][item], record.id == id { return record }
-        let record = record(for: id)
-        byPosition[section][item] = record
-        return record
+        let found = record(for: id)
+        if item < byPosition[section].count { byPosition[section][item] = found }
+        return found
     }
     /// Records by section and item, for the model's version `byPositionVersion`.
     @exclusivity(unchecked) private var byPosition: [[ItemRecord?]] = []

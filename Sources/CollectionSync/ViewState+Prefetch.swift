@@ -36,6 +36,16 @@ extension ViewState {
     }
 }
 
+extension PrefetchList {
+    /// A window's table: ``add(_:maxBytes:)`` for its very type, whose generic form
+    /// looked up the dictionary type's metadata on every batch.
+    mutating func add(_ entries: inout [HashedString: WindowEntry]) {
+        let capacity = entries.capacity
+        add(table: withUnsafeBytes(of: &entries) { $0.load(as: UnsafeRawPointer.self) }, capacity: capacity,
+            entryStride: MemoryLayout<HashedString>.stride + MemoryLayout<WindowEntry>.stride)
+    }
+}
+
 extension WindowEntry {
     /// Bytes of an entry object (all of it).
     static let prefetchBytes = 144

@@ -23,8 +23,10 @@ extension ViewState {
         collectionView.layoutIfNeeded()
         guard force || collectionView.displayGeneration != windowGeneration else { return ([], []) }
         let shown = collectionView.shownAttributes
-        let header = CollectionView.elementKindSectionHeader
-        guard shown.allSatisfy({ $0.representedElementCategory == .cell || $0.representedElementKind == header }) else {
+        let madeHere = shown.withUnsafeBufferPointer { shown in
+            shown.indices.allSatisfy { shown[$0].representedElementCategory == .cell || shown[$0].isSectionHeader }
+        }
+        guard madeHere else {
             needsViews = true
             collectionView.keepsNoViews = false
             return nil
@@ -39,10 +41,13 @@ extension ViewState {
         prefetch.removeAll()
         prefetch.add(self, bytes: Self.prefetchBytes)
         collectionView.gatherPrefetch(into: &prefetch)
+        // Every cell's reuse identifier, unless items have their own: read once.
+        let model = dataSource.store.model
+        let reuse = model.itemReuseIdentifiers.isEmpty ? model.cellReuseIdentifier : nil
         shown.withUnsafeBufferPointer { shown in
             for i in shown.indices {
                 if shown[i].representedElementCategory == .cell {
-                    cellWithoutView(shown[i], pass: pass, shown: &marked, changed: &changed)
+                    cellWithoutView(shown[i], reuse: reuse, pass: pass, shown: &marked, changed: &changed)
                 } else {
                     headerWithoutView(shown[i], pass: pass, shown: &marked, changed: &changed)
                 }
@@ -53,13 +58,14 @@ extension ViewState {
         return (changed, removed)
     }
 
-    /// A cell's element, as the view the data source configures would give it.
-    private func cellWithoutView(_ a: borrowing CollectionViewLayoutAttributes, pass: Int, shown: inout Int, changed: inout [Element]) {
+    /// A cell's element, as the view the data source configures would give it
+    /// (`reuse`: every cell's reuse identifier; nil: the item's own).
+    private func cellWithoutView(_ a: borrowing CollectionViewLayoutAttributes, reuse: String?, pass: Int, shown: inout Int, changed: inout [Element]) {
         let store = dataSource.store
         let (section, item) = a.sectionAndItem
-        guard let id = store.model.snapshot.itemIdentifier(section: section, item: item) else { return }
-        let record = store.record(section: section, item: item, id: id)
-        let reuse = store.model.itemReuseIdentifiers.isEmpty ? store.model.cellReuseIdentifier : store.model.reuseIdentifier(forItem: id)
+        guard let record = store.record(section: section, item: item) else { return }
+        let id = record.id
+        let reuse = reuse ?? store.model.reuseIdentifier(forItem: id)
         let f = a.frame
         let (x, y, width, height) = (Double(f.minX), Double(f.minY), Double(f.width), Double(f.height))
         let transform = Self.wire(a.transform)
