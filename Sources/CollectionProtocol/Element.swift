@@ -18,7 +18,7 @@ public struct Element: Equatable, Sendable, Codable {
         package let hashedKey: HashedString
         var key: String { hashedKey.string }
         let kind: String
-        let reuse: String
+        package let reuse: String
         let content: [String: String]
         /// `"key":…,"kind":…,"reuse":…` and `"content":{…}` as JSON (nil until
         /// ``Element/prepareEncoding()``).

@@ -64,12 +64,13 @@ extension ViewState {
         let store = dataSource.store
         let (section, item) = a.sectionAndItem
         guard let record = store.record(section: section, item: item) else { return }
-        let id = record.id
-        let reuse = reuse ?? store.model.reuseIdentifier(forItem: id)
+        let reuse = reuse ?? store.model.reuseIdentifier(forItem: record.id)
         let f = a.frame
         let (x, y, width, height) = (Double(f.minX), Double(f.minY), Double(f.width), Double(f.height))
         let transform = Self.wire(a.transform)
-        if let identity = record.identity, identity.same(kind: "cell", reuse: reuse, content: record.content) {
+        // The record's identity was made from its content (a record's content never
+        // changes), as a cell's: only the reuse identifier may have changed since.
+        if let identity = record.identity, identity.reuse == reuse {
             // The element the client holds, if it holds this very one: moved in place.
             if let held = entries[identity.hashedKey], held.element.identity === identity {
                 return place(held, section: section, item: item, a, transform: transform, pass: pass, shown: &shown, changed: &changed)
@@ -78,7 +79,7 @@ extension ViewState {
                          alpha: Double(a.alpha), hidden: a.isHidden, transform: transform), pass: pass, shown: &shown, changed: &changed)
             return
         }
-        let made = Element(key: "i:" + id, kind: "cell", reuse: reuse, section: section, item: item, x: x, y: y, width: width, height: height,
+        let made = Element(key: "i:" + record.id, kind: "cell", reuse: reuse, section: section, item: item, x: x, y: y, width: width, height: height,
                            zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: transform, content: record.content,
                            cache: store.encodingCache)
         record.identity = made.identity   // for the next viewer whose window shows the item
