@@ -81,15 +81,23 @@ package struct JSONWriter: ~Copyable {
     @inline(__always)
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count)
-        (base + count).update(from: from, count: bytes.count)
-        count += bytes.count
+        let n = bytes.count
+        reserve(n)
+        if n <= 16 {
+            // A member's name and the like: copied in place, not through a call to memcpy.
+            var i = 0
+            while i < n { base[count &+ i] = from[i]; i &+= 1 }
+        } else {
+            (base + count).update(from: from, count: n)
+        }
+        count += n
     }
 
     private mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
+    @inline(__always)
     private mutating func append(_ s: StaticString) {
         append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
@@ -261,6 +269,7 @@ package struct JSONWriter: ~Copyable {
 
     /// Appends JSON text as it is, with no comma before it: for a caller that
     /// writes `,"name":` itself where it knows a member came before.
+    @inline(__always)
     package mutating func raw(_ text: StaticString) {
         append(text)
     }
