@@ -113,6 +113,8 @@ final class ModelStore {
 final class ItemRecord {
     let id: String
     let content: [String: String]
+    /// The identity of the item's cell element, made from `content` (never another
+    /// content: the window without views uses it after checking the reuse identifier alone).
     @exclusivity(unchecked) var identity: Element.Identity?
 
     init(id: String, content: [String: String]) {

@@ -27,7 +27,10 @@ extension ViewState {
             }
             let made = Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: section, item: item, x: x, y: y, width: width, height: height,
                                zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content, cache: cache)
-            record?.identity = made.identity   // for the next viewer whose cell shows the item
+            // For the next viewer whose cell (or window without views) shows the item:
+            // only an identity of the record's own content (a view's content may differ),
+            // which the window without views relies on.
+            if let record, record.content == content { record.identity = made.identity }
             return made
         }
         let kind = key.kind
