@@ -76,18 +76,18 @@ public struct Element: Equatable, Sendable, Codable {
     package private(set) var identity: Identity
     /// Section index.
     public var section: Int
-    private var itemIndex: Int
-    private var hasItem: Bool
+    var itemIndex: Int
+    var hasItem: Bool
     /// The frame's four numbers, in line (no array per element), unless `extras`
     /// holds a frame of another length.
-    private var x: Double, y: Double, width: Double, height: Double
+    var x: Double, y: Double, width: Double, height: Double
     /// Stacking order, within ±``Element/zIndexBound`` (CSS's and JavaScript's safe range).
     public var zIndex: Int
     /// Opacity.
     public var alpha: Double
     /// Hidden elements are not drawn.
     public var hidden: Bool
-    private var extras: Extras?
+    var extras: Extras?
 
     /// The key, its hash worked out once (see ``HashedString``).
     package var hashedKey: HashedString { identity.hashedKey }

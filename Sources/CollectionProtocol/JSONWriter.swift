@@ -125,10 +125,13 @@ package struct JSONWriter: ~Copyable {
     /// Writes `"name":` (the next value follows without a comma).
     package mutating func key(_ name: StaticString) {
         separate()
-        append(UInt8(ascii: "\""))
-        append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        append(UInt8(ascii: "\""))
-        append(UInt8(ascii: ":"))
+        write(atMost: name.utf8CodeUnitCount + 3) { start in
+            var c = ByteCursor(start)
+            c.put(UInt8(ascii: "\""))
+            c.put(name)
+            c.put(#"":"#)
+            return c.p - start
+        }
     }
 
     /// Writes a dynamic key (content fields).
@@ -139,15 +142,29 @@ package struct JSONWriter: ~Copyable {
 
     package mutating func string(_ s: String) {
         separate()
-        append(UInt8(ascii: "\""))
-        // Most strings need no escaping: copy them in one go.
+        // Most strings need no escaping: copied as they are scanned, and kept if no
+        // byte needed escaping (nothing counts as written until then).
         let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { utf8 in
-            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-            append(utf8)
+            let n = utf8.count
+            reserve(n + 2)
+            let to = base + count
+            to[0] = UInt8(ascii: "\"")
+            var i = 0
+            while i < n {
+                let byte = utf8[i]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+                to[i + 1] = byte
+                i += 1
+            }
+            to[n + 1] = UInt8(ascii: "\"")
+            count += n + 2
             return true
         }
-        if copied != true { escaped(s) }
-        append(UInt8(ascii: "\""))
+        if copied != true {
+            append(UInt8(ascii: "\""))
+            escaped(s)
+            append(UInt8(ascii: "\""))
+        }
     }
 
     private mutating func escaped(_ s: String) {
@@ -173,93 +190,30 @@ package struct JSONWriter: ~Copyable {
 
     package mutating func int(_ value: Int) {
         separate()
-        if value >= 0 && value < 10_000 {
-            // Most numbers sent (indices, frames in points) are small: their digits at once.
-            appendSmall(UInt(value))
-            return
-        }
-        if value < 0 { append(UInt8(ascii: "-")) }
-        // Digits least significant first into a buffer on the stack, then copied in order.
-        var v = value.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var i = 20
-            while v > 0 {
-                i -= 1
-                digits[i] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
-            }
-            append(UnsafeBufferPointer(rebasing: digits[i...]))
+        write(atMost: 20) { start in
+            var c = ByteCursor(start)
+            c.integer(value)
+            return c.p - start
         }
     }
 
     /// Whole numbers as integers, others in Swift's shortest round-trip form;
     /// a non-finite number (never produced by a layout) is written as 0.
     package mutating func double(_ value: Double) {
-        // Most numbers sent are whole and small (frames in points, an alpha of 0 or
-        // 1): their digits at once. (NaN fails the range test and goes on below.)
-        if value >= 0 && value < 10_000 {
-            let whole = UInt(value)
-            if Double(whole) == value {
-                separate()
-                appendSmall(whole)
-                return
-            }
-        }
-        guard value.isFinite else { int(0); return }
-        if abs(value) < 1e15, let whole = Int(exactly: value) { int(whole); return }
-        // Hundredths (layouts round to them): the digits at once. Such a number's
-        // shortest round-trip form has at most two decimals, so this is the text
-        // `description` would give.
-        let hundredths = value * 100
-        if abs(hundredths) < 1e15, let n = Int(exactly: hundredths), Double(n) / 100 == value {
-            if n < 0 { separate(); append(UInt8(ascii: "-")); appendHundredths(UInt(-n)); return }
-            separate()
-            appendHundredths(UInt(n))
-            return
-        }
         separate()
-        append(value.description.utf8)
+        write(atMost: Self.numberRoom) { start in
+            var c = ByteCursor(start)
+            c.number(value)
+            return c.p - start
+        }
     }
 
-    /// The digits of `v` (below 10,000), written at once.
+    /// Makes room for `n` bytes at the end, and lets `body` write up to that many
+    /// there (it returns how many it wrote).
     @inline(__always)
-    private mutating func appendSmall(_ v: UInt) {
-        reserve(4)
-        @inline(__always) func digit(_ d: UInt) -> UInt8 { UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: d) }
-        if v < 10 {
-            base[count] = digit(v)
-            count += 1
-        } else if v < 100 {
-            base[count] = digit(v / 10)
-            base[count + 1] = digit(v % 10)
-            count += 2
-        } else if v < 1_000 {
-            base[count] = digit(v / 100)
-            base[count + 1] = digit(v / 10 % 10)
-            base[count + 2] = digit(v % 10)
-            count += 3
-        } else {
-            base[count] = digit(v / 1_000)
-            base[count + 1] = digit(v / 100 % 10)
-            base[count + 2] = digit(v / 10 % 10)
-            base[count + 3] = digit(v % 10)
-            count += 4
-        }
-    }
-
-    /// `n / 100` as decimal text (the whole part, a point, one or two digits: never
-    /// a whole number here).
-    private mutating func appendHundredths(_ n: UInt) {
-        let whole = n / 100, fraction = n % 100
-        if whole < 10_000 { appendSmall(whole) } else { append(String(whole).utf8) }
-        reserve(3)
-        base[count] = UInt8(ascii: ".")
-        base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10)
-        count += 2
-        if fraction % 10 != 0 {
-            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
-            count += 1
-        }
+    mutating func write(atMost n: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(n)
+        count += body(base + count)
     }
 
     package mutating func bool(_ value: Bool) {

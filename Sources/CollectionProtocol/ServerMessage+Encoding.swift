@@ -255,39 +255,6 @@ extension JSONWriter {
         }
     }
 
-    mutating func elements(_ values: [Element]) {
-        beginArray()
-        // Read in place (a loop over the array would copy each element out).
-        values.withUnsafeBufferPointer { elements in
-            for i in elements.indices { element(elements[i]) }
-        }
-        endArray()
-    }
-
-    private mutating func element(_ e: borrowing Element) {
-        beginObject()
-        if let head = e.encodedHead { members(head) } else { elementHead(key: e.key, kind: e.kind, reuse: e.reuse) }
-        // A member came before each of these: their commas are written with their names.
-        raw(#","section":"#); int(e.section)
-        if let item = e.item { raw(#","item":"#); int(item) }
-        if let f = e.frameNumbers {
-            raw(#","frame":["#)
-            double(f.x)
-            double(f.y)
-            double(f.width)
-            double(f.height)
-            endArray()
-        } else {
-            key("frame"); doubles(e.frame)
-        }
-        raw(#","zIndex":"#); int(e.zIndex)
-        raw(#","alpha":"#); double(e.alpha)
-        raw(e.hidden ? #","hidden":true"# : #","hidden":false"#)
-        if let t = e.transform { key("transform"); doubles(t) }
-        if let body = e.encodedContent { members(body) } else { elementContent(e.content) }
-        endObject()
-    }
-
     /// An element's `"key":…,"kind":…,"reuse":…`.
     mutating func elementHead(key k: String, kind: String, reuse: String) {
         key("key"); string(k)
