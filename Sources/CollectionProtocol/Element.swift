@@ -19,7 +19,7 @@ public struct Element: Equatable, Sendable, Codable {
         var key: String { hashedKey.string }
         let kind: String
         package let reuse: String
-        let content: [String: String]
+        package let content: [String: String]
         /// `"key":…,"kind":…,"reuse":…` and `"content":{…}` as JSON (nil until
         /// ``Element/prepareEncoding()``).
         let encodedHead: [UInt8]?

@@ -17,6 +17,9 @@ final class ModelStore {
     private struct HeaderFields {
         var id = "", title = "", count = -1, version = -1
         var content: [String: String] = [:]
+        /// The header element's identity for these fields (made when a window without
+        /// views first shows the header).
+        var identity: Element.Identity?
     }
     /// Elements' JSON, shared by every viewer's view state.
     let encodingCache = ElementEncodingCache()
@@ -83,6 +86,23 @@ final class ModelStore {
         if item < byPosition[section].count { byPosition[section][item] = found }
         return found
     }
+    /// The identity of the header element of the section at `section` (its key, the
+    /// model's header reuse identifier, its title and count, their JSON made): one
+    /// object while they stay, so that a window without views knows the header it holds
+    /// by identity, with no field compared. Nil: no such section.
+    func headerIdentity(forSectionAt section: Int) -> Element.Identity? {
+        if section >= 0, section < headers.count, headers[section].version == modelVersion, let identity = headers[section].identity { return identity }
+        let content = headerContent(forSectionAt: section)
+        guard section >= 0 && section < model.snapshot.numberOfSections else { return nil }
+        // The reuse identifier changes only with the model: checked once a version.
+        let reuse = model.headerReuseIdentifier
+        if let identity = headers[section].identity, identity.reuse == reuse { return identity }
+        let made = Element(key: "h:" + headers[section].id, kind: "header", reuse: reuse, section: section, item: nil, x: 0, y: 0, width: 0, height: 0,
+                           zIndex: 0, alpha: 1, hidden: false, transform: nil, content: content, cache: encodingCache).identity
+        headers[section].identity = made
+        return made
+    }
+
     /// Records by section and item, for the model's version `byPositionVersion`.
     @exclusivity(unchecked) private var byPosition: [[ItemRecord?]] = []
     @exclusivity(unchecked) private var byPositionVersion = -1

@@ -89,17 +89,18 @@ extension ViewState {
     /// A section header's element: the section's title and count, as the model has them now.
     private func headerWithoutView(_ a: borrowing CollectionViewLayoutAttributes, pass: Int, shown: inout Int, changed: inout [Element]) {
         let section = a.sectionAndItem.section
-        guard let id = dataSource.sectionIdentifier(at: section) else { return }
-        let content = dataSource.headerContent(forSectionAt: section)
-        // The header the client holds for the section, while its title and count stay: moved in place.
-        if let held = headerEntries[section], held.isHeld, held.element.isHeader(ofSection: id, content: content) {
+        guard let identity = dataSource.store.headerIdentity(forSectionAt: section) else { return }
+        // The header the client holds for the section, while its title and count stay:
+        // moved in place. Known by identity, or (one made before the header template
+        // changed, or with views) by its key and fields: a header view shown keeps its
+        // template.
+        if let held = headerEntries[section], held.isHeld,
+           held.element.identity === identity || held.element.isHeader(like: identity) {
             return place(held, section: section, item: nil, a, transform: Self.wire(a.transform), pass: pass, shown: &shown, changed: &changed)
         }
         let f = a.frame
-        let (x, y, width, height) = (Double(f.minX), Double(f.minY), Double(f.width), Double(f.height))
-        let made = Element(key: "h:" + id, kind: "header", reuse: dataSource.store.model.headerReuseIdentifier, section: section, item: nil,
-                           x: x, y: y, width: width, height: height, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden,
-                           transform: Self.wire(a.transform), content: content, cache: dataSource.store.encodingCache)
+        let made = Element(identity: identity, section: section, item: nil, x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height),
+                           zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform))
         headerEntries[section] = hold(made, pass: pass, shown: &shown, changed: &changed)
     }
 
@@ -122,5 +123,10 @@ extension Element {
     /// `content` (its title and count as the model has them now).
     func isHeader(ofSection id: String, content: [String: String]) -> Bool {
         key.utf8.count == id.utf8.count + 2 && key.hasSuffix(id) && self.content == content
+    }
+
+    /// Whether this element has `identity`'s key and content (its reuse identifier aside).
+    func isHeader(like identity: Identity) -> Bool {
+        hashedKey == identity.hashedKey && content == identity.content
     }
 }

@@ -68,6 +68,32 @@ struct ShrinkingGridOrList: LayoutPolicy {
         #expect(hub.footprint.views == 0)
     }
 
+    /// An app that changes the header template while viewers watch: headers shown
+    /// keep theirs, as header views already displayed do; a header that comes into
+    /// a window after takes the new one. The same bytes with views and without.
+    @Test func aNewHeaderTemplateReachesHeadersAsTheyComeIn() throws {
+        let (hub, views) = makePair(sharing: false)
+        var sent: [[[UInt8]]] = [[], []]
+        for (k, h) in [hub, views].enumerated() {
+            for key in UInt64(1)...3 { _ = h.hello(key, width: 300 + Int(key) * 10) }
+            var model = h.model
+            model.headerReuseIdentifier = "fancy-header"
+            sent[k] += try h.apply(model).map(\.bytes)
+            sent[k] += h.send(#"{"type":"shuffle","section":"a"}"#, from: 1).map(\.bytes)
+            // Down past section a's header to section b's, and back up to a's.
+            for y in [1_500, 3_000, 0] {
+                for key in UInt64(1)...3 { sent[k] += h.send(#"{"type":"scroll","offset":{"x":0,"y":\#(y)}}"#, from: key).map(\.bytes) }
+            }
+        }
+        let text = sent[0].map { String(decoding: $0, as: UTF8.self) }, withViews = sent[1].map { String(decoding: $0, as: UTF8.self) }
+        let first = text.indices.first { $0 >= withViews.count || text[$0] != withViews[$0] }
+        #expect(text.count == withViews.count && first == nil, "message \(first ?? -1) without views: \(first.map { text[$0] } ?? "")\nwith: \(first.map { withViews[$0] } ?? "")")
+        // Shown before the change, a's header kept the old template; b's, and a's when it came back, the new.
+        #expect(text.contains { $0.contains(#""key":"h:b","kind":"header","reuse":"fancy-header""#) })
+        #expect(text.contains { $0.contains(#""key":"h:a","kind":"header","reuse":"fancy-header""#) })
+        #expect(hub.footprint.views == 0)
+    }
+
     /// A random session (``expectSameSession``: the list layout keeps views, the grid
     /// none) sent to two hubs: every message to every viewer is the same, byte for
     /// byte, with and without views; with a grid that animates, its poses too.

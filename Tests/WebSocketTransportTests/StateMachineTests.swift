@@ -66,12 +66,15 @@ import WebSocketTransport
                 #expect(Array(f.bytes) == [expected])
                 expected &+= 1
             }
+            // What it says waits is what waits (each message one fragment here).
+            #expect(q.count == Int(next &- expected) && q.isEmpty == (next == expected))
         }
+        #expect(q.count > 0)
         while let f = q.nextFragment() {
             #expect(Array(f.bytes) == [expected])
             expected &+= 1
         }
-        #expect(expected == next)
+        #expect(expected == next && q.isEmpty && q.count == 0)
     }
 }
 
