@@ -48,7 +48,7 @@ let package = Package(
         // Moves bytes; knows nothing of collections.
         .target(
             name: "WebSocketTransport",
-            dependencies: ["CLibWebSockets", "CWebSocketShim", "MessageBytes", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CLibWebSockets", "CWebSocketShim", "CPrefetch", "MessageBytes", .product(name: "Logging", package: "swift-log")]
         ),
         // The browser client (Public/collection-view), shipped as resources.
         .target(name: "CollectionClient", path: "Public", sources: ["CollectionClient.swift"], resources: [.copy("collection-view")]),

@@ -202,7 +202,16 @@ final class Engine: @unchecked Sendable {
         let out = held
         held = []
         guard let transport else { return }
-        for o in out where !dropped.contains(o.viewer) { transport.send(o.encodedMessage, to: ConnectionID(rawValue: o.viewer)) }
+        Self.send(dropped.isEmpty ? out : out.filter { !dropped.contains($0.viewer) }, through: transport)
+    }
+
+    /// Sends `out` in order, each connection's state fetched while the message before
+    /// it is written (a batch goes to every viewer: each connection's is cold by then).
+    static func send(_ out: [Outgoing], through transport: WebSocketServer) {
+        for i in out.indices {
+            if i + 1 < out.count { transport.prefetch(ConnectionID(rawValue: out[i + 1].viewer)) }
+            transport.send(out[i].encodedMessage, to: ConnectionID(rawValue: out[i].viewer))
+        }
     }
 
     /// A graceful stop begins: no message is read any more, and what the turn made is committed and sent.
@@ -273,7 +282,7 @@ final class Engine: @unchecked Sendable {
             return
         }
         guard let transport else { return }
-        for o in out { transport.send(o.encodedMessage, to: ConnectionID(rawValue: o.viewer)) }
+        Self.send(out, through: transport)
     }
 
     /// A transport event: to the group, and its messages back out.

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import CPrefetch
 import CWebSocketShim
 import Foundation
 import Logging
@@ -140,6 +141,25 @@ final class ServerCore: @unchecked Sendable {
     }
 
     func stop() { loop.stop() }
+
+    /// Bytes of lws's connection state that writing a message reads (`lws_write`,
+    /// `lws_partial_buffered`: the struct's first 0x340 bytes in 4.1.6).
+    static let wsiPrefetchBytes = 0x340
+
+    /// Fetches into the cache what writing a message to `id` reads: the connection's
+    /// record and lws's state of it. Service thread only (elsewhere it does nothing).
+    func prefetch(_ id: ConnectionID) {
+        guard loop.isServiceThread, let connection = connections[id] else { return }
+        let record = UnsafeRawPointer(Unmanaged.passUnretained(connection).toOpaque())
+        cpf_prefetch(record)
+        cpf_prefetch(record + 64)
+        let wsi = UnsafeRawPointer(connection.wsi)
+        var offset = 0
+        while offset < Self.wsiPrefetchBytes {
+            cpf_prefetch(wsi + offset)
+            offset += 64
+        }
+    }
 
     // MARK: service thread
 

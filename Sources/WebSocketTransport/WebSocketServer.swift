@@ -118,6 +118,14 @@ public final class WebSocketServer: Sendable {
         core.submit(.send(connection, message, binary: binary))
     }
 
+    /// Says that a message to `connection` follows the one being sent: what writing it
+    /// reads is fetched into the cache meanwhile (a server sending one batch to many
+    /// connections, from the service thread, names the next before it sends each).
+    /// Does nothing on another thread.
+    public func prefetch(_ connection: ConnectionID) {
+        core.prefetch(connection)
+    }
+
     /// Sends the queued messages, then closes with `code`.
     public func close(_ connection: ConnectionID, code: CloseCode = .normal, reason: String = "") {
         core.submit(.close(connection, code, reason))
