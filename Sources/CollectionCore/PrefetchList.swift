@@ -84,6 +84,16 @@ package struct PrefetchList: ~Copyable {
         add(table, bytes: min(96 + buckets / 8 + buckets &* entryStride, maxBytes))
     }
 
+    /// Prefetches the lines of `bytes` bytes from `base` now (not noted).
+    @inline(__always)
+    package static func fetch(_ base: UnsafeRawPointer, bytes: Int) {
+        var offset = 0
+        while offset < bytes {
+            cpf_prefetch(base + offset)
+            offset &+= 64
+        }
+    }
+
     /// Issues a prefetch of every line noted.
     package func issue() {
         for index in 0..<runCount {

@@ -89,6 +89,15 @@ extension CollectionHub {
         // its own per viewer, none is: no table of them all).
         var done: [ObjectIdentifier: Outgoing] = [:]
         for (index, viewer) in ordered.enumerated() {
+            // Three viewers ahead, the viewer's record; two ahead, its view state (the
+            // record fetched a turn ago tells where): the next viewer's state and its
+            // list are in the cache when this turn reads them to issue that list.
+            if index + 3 < ordered.count {
+                PrefetchList.fetch(UnsafeRawPointer(Unmanaged.passUnretained(ordered[index + 3]).toOpaque()), bytes: Viewer.prefetchBytes)
+            }
+            if index + 2 < ordered.count {
+                PrefetchList.fetch(UnsafeRawPointer(Unmanaged.passUnretained(ordered[index + 2].state).toOpaque()), bytes: ViewState.prefetchBytes)
+            }
             // The next viewer's memory is fetched while this one's turn runs
             // (``PrefetchList``): its misses overlap this work. Not a state shared
             // with a viewer before it, whose turn it has had.

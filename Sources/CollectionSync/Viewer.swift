@@ -6,6 +6,9 @@ import Foundation
 /// view state it sees the collection through (its own, or shared with viewers that
 /// see exactly the same).
 final class Viewer {
+    /// Bytes of a viewer's record a batch reads first (its key, state and readiness).
+    static let prefetchBytes = 128
+
     let key: UInt64
     var info: ViewerInfo
     var state: ViewState
