@@ -27,8 +27,7 @@ extension JSONWriter {
             return
         }
         let room = head.count + body.count + 96 + 5 * Self.numberRoom + 3 * 20
-        write(atMost: room) { start in
-            var c = ByteCursor(start)
+        withCursor(atMost: room) { c in
             c.put("{")
             c.put(head)
             c.put(#","section":"#)
@@ -52,7 +51,6 @@ extension JSONWriter {
             c.put(e.pointee.hidden ? #","hidden":true,"# : #","hidden":false,"#)
             c.put(body)
             c.put("}")
-            return c.p - start
         }
     }
 

@@ -125,12 +125,10 @@ package struct JSONWriter: ~Copyable {
     /// Writes `"name":` (the next value follows without a comma).
     package mutating func key(_ name: StaticString) {
         separate()
-        write(atMost: name.utf8CodeUnitCount + 3) { start in
-            var c = ByteCursor(start)
+        withCursor(atMost: name.utf8CodeUnitCount + 3) { c in
             c.put(UInt8(ascii: "\""))
             c.put(name)
             c.put(#"":"#)
-            return c.p - start
         }
     }
 
@@ -185,35 +183,29 @@ package struct JSONWriter: ~Copyable {
 
     package mutating func uint(_ value: UInt64) {
         separate()
-        append(String(value).utf8)
+        withCursor(atMost: 20) { $0.unsigned(UInt(value)) }
     }
 
     package mutating func int(_ value: Int) {
         separate()
-        write(atMost: 20) { start in
-            var c = ByteCursor(start)
-            c.integer(value)
-            return c.p - start
-        }
+        withCursor(atMost: 20) { $0.integer(value) }
     }
 
     /// Whole numbers as integers, others in Swift's shortest round-trip form;
     /// a non-finite number (never produced by a layout) is written as 0.
     package mutating func double(_ value: Double) {
         separate()
-        write(atMost: Self.numberRoom) { start in
-            var c = ByteCursor(start)
-            c.number(value)
-            return c.p - start
-        }
+        withCursor(atMost: Self.numberRoom) { $0.number(value) }
     }
 
     /// Makes room for `n` bytes at the end, and lets `body` write up to that many
-    /// there (it returns how many it wrote).
+    /// there through a cursor (no check per byte).
     @inline(__always)
-    mutating func write(atMost n: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    mutating func withCursor(atMost n: Int, _ body: (inout ByteCursor) -> Void) {
         reserve(n)
-        count += body(base + count)
+        var cursor = ByteCursor(base + count)
+        body(&cursor)
+        count = cursor.p - base
     }
 
     package mutating func bool(_ value: Bool) {
