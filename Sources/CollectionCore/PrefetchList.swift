@@ -127,6 +127,7 @@ extension CollectionView {
         list.add(self, bytes: Self.prefetchBytes)
         list.add(&displayed)
         list.add(&spareDisplayed)
+        list.add(&shownAttributes)
         collectionViewLayout.gatherPrefetch(into: &list)
     }
 }

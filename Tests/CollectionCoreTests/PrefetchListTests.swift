@@ -81,4 +81,23 @@ import Testing
         let lines = layoutOnly.count
         #expect(lines > 384 / 64 + 1)
     }
+
+    @Test func aCollectionViewWithoutViewsNotesTheAttributesItShows() {
+        let layout = CollectionViewFlowLayout()
+        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
+        let source = ArrayDataSource([(0..<30).map { "item \($0)" }])
+        view.register(TitleCell.self, forCellWithReuseIdentifier: "title")
+        view.dataSource = source
+        view.keepsNoViews = true
+        view.layoutIfNeeded()
+        #expect(view.displayedCount > 0)
+        var list = PrefetchList()
+        view.gatherPrefetch(into: &list)
+        // A batch of moves keeps the attributes (the same frames): the next batch
+        // reads the very buffer, untouched since.
+        let noted = view.shownAttributes.withUnsafeBytes { bytes in
+            (list.contains(bytes.baseAddress!), list.contains(bytes.baseAddress! + min(bytes.count, 960) - 1))
+        }
+        #expect(noted.0 && noted.1)
+    }
 }

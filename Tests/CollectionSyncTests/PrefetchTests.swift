@@ -38,9 +38,10 @@ import Testing
             ("a move across sections", #"{"type":"move","item":"b0","section":"a"}"#),
         ]
         for (name, edit) in steps {
-            // Each viewer's list is fetched during the turn before its own: all but
-            // the first viewer's (in the order of their keys).
-            let expected = hub.viewerKeys.dropFirst().reduce(0) { $0 + (hub.prefetchCount(of: $1) ?? 0) }
+            // Each viewer's list is fetched during each of the three turns before its
+            // own (in the order of their keys): the second viewer's once, the third's
+            // twice, the others' three times.
+            let expected = hub.viewerKeys.enumerated().reduce(0) { $0 + min($1.offset, 3) * (hub.prefetchCount(of: $1.element) ?? 0) }
             let before = hub.linesPrefetched
             let out = hub.send(edit, from: 1)
             #expect(hub.linesPrefetched - before == expected, "\(name)")
@@ -62,8 +63,8 @@ import Testing
         let before = hub.linesPrefetched
         _ = hub.send(#"{"type":"shuffle","section":"a"}"#, from: 1)
         // Viewers 2-6 share viewer 1's state, done in viewer 1's turn: only viewer 7's
-        // own state is fetched, once.
-        #expect(own > 0 && hub.linesPrefetched - before == own)
+        // own state is fetched, during each of the three turns before its own.
+        #expect(own > 0 && hub.linesPrefetched - before == 3 * own)
     }
 
     @Test func aHugeWindowNotesNoMoreThanTheBound() {
