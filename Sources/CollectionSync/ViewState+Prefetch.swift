@@ -1,11 +1,12 @@
 import CollectionCore
+import CollectionProtocol
 
 // What a view state's next batch reads, noted by each refresh of its window
 // (``PrefetchList``): the hub prefetches it during the previous viewer's turn.
 
 extension ViewState {
     /// Bytes of a view state object (all of it).
-    static let prefetchBytes = 296
+    static let prefetchBytes = 312
 
     /// What the next batch reads, named, with the bytes the list notes of each: the
     /// state, its collection view and layout, every displayed view and the
@@ -43,6 +44,22 @@ extension PrefetchList {
         let capacity = entries.capacity
         add(table: withUnsafeBytes(of: &entries) { $0.load(as: UnsafeRawPointer.self) }, capacity: capacity,
             entryStride: MemoryLayout<HashedString>.stride + MemoryLayout<WindowEntry>.stride)
+    }
+}
+
+extension PrefetchList {
+    /// The buffer of a refresh's changed elements, at most `maxBytes` bytes of it:
+    /// ``add(_:maxBytes:)`` for its very type (the generic form looks up its
+    /// element's layout on every call from another module).
+    mutating func add(_ elements: inout [Element], maxBytes: Int) {
+        guard !elements.isEmpty else { return }
+        add(withUnsafeBytes(of: &elements) { $0.load(as: UnsafeRawPointer.self) }, bytes: min(32 + elements.count * MemoryLayout<Element>.stride, maxBytes))
+    }
+
+    /// The buffer of a refresh's removed keys, likewise.
+    mutating func add(_ keys: inout [String], maxBytes: Int) {
+        guard !keys.isEmpty else { return }
+        add(withUnsafeBytes(of: &keys) { $0.load(as: UnsafeRawPointer.self) }, bytes: min(32 + keys.count * MemoryLayout<String>.stride, maxBytes))
     }
 }
 

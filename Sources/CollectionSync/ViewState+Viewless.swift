@@ -36,8 +36,7 @@ extension ViewState {
         pass &+= 1
         let pass = pass
         var marked = 0
-        var changed: [Element] = []
-        changed.reserveCapacity(shown.count + 1)
+        var changed = takeChanged(capacity: shown.count + 1)
         prefetch.removeAll()
         prefetch.add(self, bytes: Self.prefetchBytes)
         collectionView.gatherPrefetch(into: &prefetch)

@@ -43,10 +43,9 @@ extension ViewState {
         pass &+= 1
         let pass = pass
         var shown = 0   // entries marked by this pass
-        var changed: [Element] = []
         // A refresh runs when something changed: one buffer, room for every view and the background.
         let displayed = collectionView.displayedElements
-        changed.reserveCapacity(displayed.count + 1)
+        var changed = takeChanged(capacity: displayed.count + 1)
         // A list row's style follows its neighbours (the last row loses its separator
         // when one is added after it): list rows are always looked at again.
         let lists = listLayout != nil
@@ -126,11 +125,12 @@ extension ViewState {
     func finishRefresh(pass: Int, shown: Int, changed: inout [Element]) -> [String] {
         var removed: [String] = []
         if entries.count > shown {
+            swap(&removed, &lastRemoved)
             var gone: [HashedString] = []
             gone.reserveCapacity(entries.count - shown)   // one allocation, not one per doubling
             for (key, entry) in entries where entry.pass != pass { gone.append(key) }
             gone.sort()
-            removed.reserveCapacity(gone.count)
+            Self.empty(&removed, capacity: gone.count)
             for key in gone {
                 entries.removeValue(forKey: key)?.isHeld = false
                 removed.append(key.string)
@@ -139,7 +139,37 @@ extension ViewState {
         prefetch.add(&entries)   // after the refresh: an insertion may have moved its table
         // In order as the layout gave them, mostly: sorted only if not.
         if !changed.isInOrder { changed.sort { $0.precedes($1) } }
+        // Kept for the next refresh (the message shares them until it is gone).
+        lastChanged = changed
+        prefetch.add(&lastChanged, maxBytes: 256)
+        if removed.capacity > 0 {
+            lastRemoved = removed
+            prefetch.add(&lastRemoved, maxBytes: 128)
+        }
         return removed
+    }
+
+    /// An empty array for a refresh's changed elements, with room for `capacity`: the
+    /// last refresh's, once the message that took it is gone. A batch's messages
+    /// live until it went to every viewer, hundreds of them: more than the
+    /// allocator keeps at hand, so each array made for one, and its free, walked the
+    /// allocator's lists, cold, for every viewer of every batch.
+    func takeChanged(capacity: Int) -> [Element] {
+        var changed: [Element] = []
+        swap(&changed, &lastChanged)
+        Self.empty(&changed, capacity: capacity)
+        return changed
+    }
+
+    /// Empties `array` keeping its buffer when it has room for `capacity` and no one
+    /// else holds it; otherwise gives it a new one with that room.
+    static func empty<T>(_ array: inout [T], capacity: Int) {
+        if array.capacity >= capacity {
+            array.removeAll(keepingCapacity: true)
+        } else {
+            array = []
+            array.reserveCapacity(capacity)
+        }
     }
 }
 

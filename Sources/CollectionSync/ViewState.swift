@@ -25,6 +25,10 @@ final class ViewState {
     /// What the next batch will read of this state (noted by each refresh of the
     /// window): the hub prefetches it during the previous viewer's turn.
     @exclusivity(unchecked) var prefetch = PrefetchList()
+    /// The arrays of the last refresh's changed elements and removed keys, filled
+    /// again by the next once the message that took them is gone (``takeChanged(capacity:)``).
+    @exclusivity(unchecked) var lastChanged: [Element] = []
+    @exclusivity(unchecked) var lastRemoved: [String] = []
     /// The collection view's display generation the window was built from.
     var windowGeneration = -1
     /// What was last sent for a view is kept on the view itself (its `mirror`),
