@@ -48,18 +48,13 @@ extension PrefetchList {
 }
 
 extension PrefetchList {
-    /// The buffer of a refresh's changed elements, at most `maxBytes` bytes of it:
-    /// ``add(_:maxBytes:)`` for its very type (the generic form looks up its
-    /// element's layout on every call from another module).
-    mutating func add(_ elements: inout [Element], maxBytes: Int) {
-        guard !elements.isEmpty else { return }
-        add(withUnsafeBytes(of: &elements) { $0.load(as: UnsafeRawPointer.self) }, bytes: min(32 + elements.count * MemoryLayout<Element>.stride, maxBytes))
-    }
-
-    /// The buffer of a refresh's removed keys, likewise.
-    mutating func add(_ keys: inout [String], maxBytes: Int) {
-        guard !keys.isEmpty else { return }
-        add(withUnsafeBytes(of: &keys) { $0.load(as: UnsafeRawPointer.self) }, bytes: min(32 + keys.count * MemoryLayout<String>.stride, maxBytes))
+    /// An array's buffer (a refresh's changed elements or removed keys), at most
+    /// `maxBytes` bytes of it: ``add(_:maxBytes:)`` made in this module, for each
+    /// element type (the generic form, called from another module, looks up the
+    /// element's layout on every call).
+    mutating func add<T>(_ array: inout [T], upTo maxBytes: Int) {
+        guard !array.isEmpty else { return }
+        add(withUnsafeBytes(of: &array) { $0.load(as: UnsafeRawPointer.self) }, bytes: min(32 + array.count * MemoryLayout<T>.stride, maxBytes))
     }
 }
 

@@ -141,10 +141,10 @@ extension ViewState {
         if !changed.isInOrder { changed.sort { $0.precedes($1) } }
         // Kept for the next refresh (the message shares them until it is gone).
         lastChanged = changed
-        prefetch.add(&lastChanged, maxBytes: 256)
+        prefetch.add(&lastChanged, upTo: 256)
         if removed.capacity > 0 {
             lastRemoved = removed
-            prefetch.add(&lastRemoved, maxBytes: 128)
+            prefetch.add(&lastRemoved, upTo: 128)
         }
         return removed
     }
