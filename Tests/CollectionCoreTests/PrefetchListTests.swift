@@ -62,12 +62,19 @@ import Testing
         one.issue()
     }
 
-    @Test func aCollectionViewNotesItselfItsTablesAndItsFlowLayout() {
+    /// A collection view of 30 titles in a flow layout, 320 × 480 (its data source
+    /// returned too: the view holds it weakly).
+    func makeView() -> (CollectionView, CollectionViewFlowLayout, ArrayDataSource) {
         let layout = CollectionViewFlowLayout()
         let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
         let source = ArrayDataSource([(0..<30).map { "item \($0)" }])
         view.register(TitleCell.self, forCellWithReuseIdentifier: "title")
         view.dataSource = source
+        return (view, layout, source)
+    }
+
+    @Test func aCollectionViewNotesItselfItsTablesAndItsFlowLayout() {
+        let (view, layout, source) = makeView()
         view.layoutIfNeeded()
         var list = PrefetchList()
         view.gatherPrefetch(into: &list)
@@ -80,14 +87,11 @@ import Testing
         layout.gatherPrefetch(into: &layoutOnly)
         let lines = layoutOnly.count
         #expect(lines > 384 / 64 + 1)
+        withExtendedLifetime(source) {}
     }
 
     @Test func aCollectionViewWithoutViewsNotesTheAttributesItShows() {
-        let layout = CollectionViewFlowLayout()
-        let view = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: layout)
-        let source = ArrayDataSource([(0..<30).map { "item \($0)" }])
-        view.register(TitleCell.self, forCellWithReuseIdentifier: "title")
-        view.dataSource = source
+        let (view, _, source) = makeView()
         view.keepsNoViews = true
         view.layoutIfNeeded()
         #expect(view.displayedCount > 0)
@@ -99,5 +103,6 @@ import Testing
             (list.contains(bytes.baseAddress!), list.contains(bytes.baseAddress! + min(bytes.count, 960) - 1))
         }
         #expect(noted.0 && noted.1)
+        withExtendedLifetime(source) {}
     }
 }
