@@ -103,8 +103,8 @@ extension CollectionHub {
             // issued on three turns, not one: this processor drops some prefetches,
             // and the lines of a list issued once still missed when read (touching
             // them instead of prefetching took 8% off a paced turn; issuing each list
-            // three times, 8%). Not a state shared with a viewer before it, whose turn
-            // it has had.
+            // three times, 3-8% in alternated runs). Not a state shared with a viewer
+            // before it, whose turn it has had.
             for ahead in 1...3 where index + ahead < ordered.count {
                 let next = ordered[index + ahead].state
                 if next !== viewer.state && (next.members <= 1 || done[ObjectIdentifier(next)] == nil) {
