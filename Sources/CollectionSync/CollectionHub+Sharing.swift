@@ -90,8 +90,9 @@ extension CollectionHub {
         var done: [ObjectIdentifier: Outgoing] = [:]
         for (index, viewer) in ordered.enumerated() {
             // Three viewers ahead, the viewer's record; two ahead, its view state (the
-            // record fetched a turn ago tells where): the next viewer's state and its
-            // list are in the cache when this turn reads them to issue that list.
+            // record fetched a turn ago tells where): the next two viewers' states and
+            // lists are in the cache when this turn reads them to issue those lists (the
+            // third's are read cold; fetching further ahead measured no better).
             if index + 3 < ordered.count {
                 PrefetchList.fetch(UnsafeRawPointer(Unmanaged.passUnretained(ordered[index + 3]).toOpaque()), bytes: Viewer.prefetchBytes)
             }

@@ -2,7 +2,7 @@ import CollectionCore
 import CollectionProtocol
 
 // What a view state's next batch reads, noted by each refresh of its window
-// (``PrefetchList``): the hub prefetches it during the previous viewer's turn.
+// (``PrefetchList``): the hub prefetches it during each of the three turns before its own.
 
 extension ViewState {
     /// Bytes of a view state object (all of it).

@@ -23,7 +23,7 @@ final class ViewState {
     /// The number of the last refresh of the window.
     @exclusivity(unchecked) var pass = 0
     /// What the next batch will read of this state (noted by each refresh of the
-    /// window): the hub prefetches it during the previous viewer's turn.
+    /// window): the hub prefetches it during the three turns before its own.
     @exclusivity(unchecked) var prefetch = PrefetchList()
     /// The arrays of the last refresh's changed elements and removed keys, filled
     /// again by the next once the message that took them is gone (``takeChanged(capacity:)``).
