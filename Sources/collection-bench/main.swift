@@ -3,13 +3,23 @@ import Foundation
 import CollectionCore
 
 let which = CommandLine.arguments.dropFirst().first ?? "all"
-if which == "all" || which == "diff" { print(DiffBench.run()); print() }
-if which == "all" || which == "layout" { print(LayoutBench.run()); print(); print(CompositionalBench.run()); print() }
-if which == "all" || which == "hub" { print(HubBench.run()); print() }
-if which == "all" || which == "network" { print(try await NetworkBench.run()); print() }
-if which == "all" || which == "load" { print(try await LoadBench.run()); print() }
-if which == "all" || which == "storage" { print(try await StorageBench.run()); print() }
-if which == "all" || which == "cluster" { print(try await ClusterBench.run()); print() }
+
+/// Prints a table and a blank line, and flushes them: a later benchmark's progress
+/// lines on stderr then never land inside a row of this one (stdout to a file or a
+/// pipe is flushed in 4 KB blocks otherwise).
+func emit(_ table: String) {
+    print(table)
+    print()
+    fflush(nil)  // every output stream (naming `stdout` is not concurrency-safe)
+}
+
+if which == "all" || which == "diff" { emit(DiffBench.run()) }
+if which == "all" || which == "layout" { emit(LayoutBench.run()); emit(CompositionalBench.run()) }
+if which == "all" || which == "hub" { emit(HubBench.run()) }
+if which == "all" || which == "network" { emit(try await NetworkBench.run()) }
+if which == "all" || which == "load" { emit(try await LoadBench.run()) }
+if which == "all" || which == "storage" { emit(try await StorageBench.run()) }
+if which == "all" || which == "cluster" { emit(try await ClusterBench.run()) }
 if which == "diff-profile" {
     // Only our diff, for a profiler: 100k mixed and no change, many times.
     for c in DiffBench.cases(n: 100_000).prefix(2) {
