@@ -52,6 +52,12 @@ final class ServerCore: @unchecked Sendable {
     let mounts: [(prefix: String, files: StaticFiles)]
     let screen: RequestScreen
     private var connections: [ConnectionID: ServerConnection] = [:]
+    /// Where each connection's record and lws state lie, for ``prefetch(_:)``: read
+    /// without retaining the record, as looking it up in `connections` does (a
+    /// retain writes its count, and waited for the cold line the prefetch was to
+    /// bring in). Kept beside `connections`; an address is only ever prefetched,
+    /// which cannot fault, never read.
+    private var prefetchTargets: [ConnectionID: (record: UnsafeRawPointer, wsi: UnsafeRawPointer)] = [:]
     /// Live connections by peer address.
     private var perAddress: [String: Int] = [:]
     /// Connections refused for the connection limit, waiting to send their close frame.
@@ -149,11 +155,9 @@ final class ServerCore: @unchecked Sendable {
     /// Fetches into the cache what writing a message to `id` reads: the connection's
     /// record and lws's state of it. Service thread only (elsewhere it does nothing).
     func prefetch(_ id: ConnectionID) {
-        guard loop.isServiceThread, let connection = connections[id] else { return }
-        let record = UnsafeRawPointer(Unmanaged.passUnretained(connection).toOpaque())
+        guard loop.isServiceThread, let (record, wsi) = prefetchTargets[id] else { return }
         cpf_prefetch(record)
         cpf_prefetch(record + 64)
-        let wsi = UnsafeRawPointer(connection.wsi)
         var offset = 0
         while offset < Self.wsiPrefetchBytes {
             cpf_prefetch(wsi + offset)
@@ -233,6 +237,7 @@ final class ServerCore: @unchecked Sendable {
         case LWS_CALLBACK_CLOSED:
             if let refused = overflow.values.first(where: { $0.wsi == wsi }) { overflow[ObjectIdentifier(refused)] = nil }
             if let id = connectionID(user), let gone = connections.removeValue(forKey: id) {
+                prefetchTargets[id] = nil
                 if let n = perAddress[gone.address] { perAddress[gone.address] = n > 1 ? n - 1 : nil }
                 connectionCount.subtract(1, ordering: .relaxed)
                 report(.closed(id))
@@ -295,6 +300,7 @@ final class ServerCore: @unchecked Sendable {
         connection.address = address
         perAddress[address] = fromAddress + 1
         connections[id] = connection
+        prefetchTargets[id] = (UnsafeRawPointer(Unmanaged.passUnretained(connection).toOpaque()), UnsafeRawPointer(wsi))
         connectionCount.add(1, ordering: .relaxed)
         report(.opened(id, subprotocol: subprotocol, path: path, credential: credential))
         return 0
