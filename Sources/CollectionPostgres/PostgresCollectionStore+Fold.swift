@@ -21,9 +21,34 @@ extension PostgresCollectionStore {
         }
     }
 
+    /// Waits for the folds under way (tests).
+    public func waitForFolds() { foldQueue.sync() }
+
     /// The fold itself: reads the model and the batches after it together, applies
     /// them, writes the model at the last one and drops batches past those kept.
+    ///
+    /// One node folds a collection at a time, and a node does not fold again what
+    /// another folded since: nodes editing one collection reach the bound together,
+    /// and each fold decodes, replays and encodes the whole model (a quarter of a
+    /// second of CPU for the photos demo's 2,200 items), then waits on the row lock
+    /// the others' edits and folds hold: two folding together made an edit → viewer
+    /// p99 of 32-37 ms with 2 nodes at 200 edits/s.
     func fold(_ name: String, on c: PostgresConnection) throws {
+        // Held by this connection's session: it goes when the connection is closed.
+        let key = "collection fold: " + name
+        let held = try run("SELECT pg_try_advisory_lock(hashtext(\(key)))", on: c).first?.decode(Bool.self) ?? false
+        let row = try run("SELECT base_seq, seq FROM collection WHERE name = \(name)", on: c).first
+        guard let (storedBase, last) = try row?.decode((Int, Int).self) else { return }
+        guard held else {
+            // Another node folds it now: the next bound is counted from the log's end.
+            locked { self.baseSeq[name] = max(self.baseSeq[name] ?? 0, last) }
+            return
+        }
+        if storedBase > locked({ self.baseSeq[name] ?? 0 }) && last - storedBase < options.foldEvery {
+            // Another node folded it since this one last knew: counted from there.
+            locked { self.baseSeq[name] = storedBase }
+            return
+        }
         try run("BEGIN ISOLATION LEVEL REPEATABLE READ", on: c)
         let head = try run("SELECT base_seq, next_serial, model FROM collection WHERE name = \(name)", on: c).first
         let base = try head.map { try $0.decode((Int, Int, ByteBuffer).self) }
@@ -37,13 +62,14 @@ extension PostgresCollectionStore {
         try stored.applyRecent()
         guard stored.seq > baseSeq else { return }
         let model = ByteBuffer(bytes: try JSONEncoder().encode(stored.model))
-        try run("BEGIN", on: c)
+        // The row is locked for the update alone (edits wait on it); the batches
+        // past those kept go after, in a statement of their own.
         let updated = try run("""
             UPDATE collection SET model = \(model), base_seq = \(stored.seq), next_serial = \(stored.nextSerial)
             WHERE name = \(name) AND base_seq = \(baseSeq) RETURNING name
             """, on: c)
+        guard !updated.isEmpty else { return }
+        locked { self.baseSeq[name] = stored.seq }
         try run("DELETE FROM batch WHERE collection = \(name) AND seq <= \(stored.seq - options.keepBatches)", on: c)
-        try run(updated.isEmpty ? "ROLLBACK" : "COMMIT", on: c)
-        if !updated.isEmpty { locked { self.baseSeq[name] = stored.seq } }
     }
 }

@@ -74,7 +74,8 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     var presenceRetryAt = 0.0
     var listener: PostgresConnection?
     var closed = false
-    let foldQueue = DispatchQueue(label: "collection-postgres-fold", qos: .utility)
+    /// Folds run here, at the lowest CPU priority (see ``BackgroundThread``).
+    let foldQueue = BackgroundThread(name: "collection-postgres-fold")
     let notifyQueue = DispatchQueue(label: "collection-postgres-notify")
 
     /// Connects to the server `url` names and makes the tables when missing.

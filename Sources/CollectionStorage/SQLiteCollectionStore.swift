@@ -63,7 +63,8 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
     private let foldLock = NSLock()
     /// Folds run here, off the caller's thread: a fold reads and applies a thousand
     /// batches (about 0.1 s for 2,200 items), which the service loop must not wait for.
-    private let foldQueue = DispatchQueue(label: "collection-store-fold", qos: .utility)
+    /// Folds run here, at the lowest CPU priority (see ``BackgroundThread``).
+    private let foldQueue = BackgroundThread(name: "collection-store-fold")
     private var freeSpaceChecked = (at: 0.0, problem: StoreError?.none)
 
     /// Opens (creating it when missing) the database in `directory`.
@@ -279,7 +280,7 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
     }
 
     /// Waits for the folds under way (tests; closing).
-    public func waitForFolds() { foldQueue.sync {} }
+    public func waitForFolds() { foldQueue.sync() }
 
     /// The last sequence number kept of `name` (nil: no such collection), read
     /// from the database for a collection this store has not loaded or created.

@@ -1,0 +1,81 @@
+import CollectionPostgres
+import CollectionSync
+import CollectionTesting
+import Foundation
+import Testing
+
+/// Folding a collection's log when several nodes share it: one node folds at a
+/// time, and none folds again what another has just folded (each fold decodes,
+/// replays and encodes the whole model).
+@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)))
+struct PostgresFoldTests {
+    let server = TestPostgres.current!
+
+    /// A store folding every 10 batches, keeping `keep`.
+    func store(_ url: String, _ node: String, keep: Int = 5) throws -> PostgresCollectionStore {
+        var options = PostgresCollectionStore.Options()
+        options.foldEvery = 10
+        options.keepBatches = keep
+        return try PostgresCollectionStore(url: url, nodeID: node, options: options)
+    }
+
+    /// The batch the stored model of `photos` is at.
+    func base(_ database: String) throws -> Int? {
+        Int(try server.sql("SELECT base_seq FROM collection WHERE name = 'photos'", database: database).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    func move(_ i: Int) -> String { #"{"type":"move","op":"m\#(i)","item":"b\#(i % 25)","section":"a"}"# }
+
+    @Test func aNodeSkipsTheFoldAnotherNodeIsMaking() throws {
+        let url = try server.makeDatabase()
+        let database = String(try #require(URLComponents(string: url)).path.dropFirst())
+        let store = try store(url, "a")
+        defer { store.close() }
+        let a = try SharedNode(photoHub(), store: store)
+        _ = hello(a.hub, 1)
+        // Another node's fold under way: its lock, held by a session of its own.
+        let holder = Thread { [server] in
+            _ = try? server.sql("SELECT pg_advisory_lock(hashtext('collection fold: photos')), pg_sleep(60)", database: database)
+        }
+        holder.start()
+        let endHolder = "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
+        defer { _ = try? server.sql(endHolder, database: database) }
+        var waited = 0
+        while try server.sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted", database: database)
+            .trimmingCharacters(in: .whitespacesAndNewlines) != "1" && waited < 500 { usleep(10_000); waited += 1 }
+        for i in 0..<12 { _ = try a.send(move(i), from: 1) }
+        store.waitForFolds()
+        #expect(try base(database) == 0, "folded while another node held the fold")
+        // That node went (its session ended): past the next bound, this one folds.
+        _ = try server.sql(endHolder, database: database)
+        for i in 12..<24 { _ = try a.send(move(i), from: 1) }
+        store.waitForFolds()
+        let folded = try #require(try base(database))
+        #expect((20...24).contains(folded), "\(folded)")
+        #expect(try store.load("photos")?.model == a.hub.model)
+    }
+
+    @Test func aNodeDoesNotFoldAgainWhatAnotherJustFolded() throws {
+        let url = try server.makeDatabase()
+        let database = String(try #require(URLComponents(string: url)).path.dropFirst())
+        // Batches kept past a fold: B, behind, takes them up from the log.
+        let storeA = try store(url, "a", keep: 50), storeB = try store(url, "b", keep: 50)
+        defer { storeA.close(); storeB.close() }
+        let a = try SharedNode(photoHub(), store: storeA)
+        let b = try SharedNode(photoHub(), store: storeB)
+        _ = hello(a.hub, 1)
+        _ = hello(b.hub, 2)
+        for i in 0..<10 { _ = try a.send(move(i), from: 1) }
+        storeA.waitForFolds()
+        #expect(try base(database) == 10)
+        // B takes up A's ten and commits the 11th: by its own count a fold is due.
+        let out = try b.send(move(10), from: 2)
+        #expect(b.hub.sequence == 11, "\(out.map(\.message))")
+        storeB.waitForFolds()
+        #expect(try base(database) == 10, "B folded again what A had just folded")
+        // Counted from A's fold, B folds at the next bound.
+        for i in 11..<20 { _ = try b.send(move(i), from: 2) }
+        storeB.waitForFolds()
+        #expect(try base(database) == 20)
+    }
+}
