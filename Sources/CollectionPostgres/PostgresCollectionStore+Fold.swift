@@ -6,14 +6,19 @@ import PostgresNIO
 extension PostgresCollectionStore {
     /// Folds the log of `name` into its stored model on the fold queue, with a
     /// connection of its own: edits go on meanwhile (the model is written only if
-    /// no other node folded it first). A fold that fails leaves a longer log,
-    /// nothing lost; it is tried again after later commits.
+    /// no other node folded it first), and it folds again at once while the log is
+    /// still a bound past the fold (commits went on while it ran, at its low
+    /// priority). A fold that fails leaves a longer log, nothing lost; it is tried
+    /// again after later commits.
     func scheduleFold(_ name: String) {
         foldQueue.async { [self] in
             do {
                 let c = try locked { () throws(StoreError) in try connect() }
                 defer { try? c.close().wait() }
-                try fold(name, on: c)
+                while try fold(name, on: c) {
+                    let now = try run("SELECT seq FROM collection WHERE name = \(name)", on: c).first?.decode(Int.self) ?? 0
+                    guard now - locked({ baseSeq[name] ?? 0 }) >= options.foldEvery else { break }
+                }
             } catch {
                 logger.warning("could not fold the log of '\(name)': \(error)")
             }
@@ -33,34 +38,41 @@ extension PostgresCollectionStore {
     /// second of CPU for the photos demo's 2,200 items), then waits on the row lock
     /// the others' edits and folds hold: two folding together made an edit → viewer
     /// p99 of 32-37 ms with 2 nodes at 200 edits/s.
-    func fold(_ name: String, on c: PostgresConnection) throws {
-        // Held by this connection's session: it goes when the connection is closed.
+    ///
+    /// Returns whether it moved this node's base (folded, or took up another
+    /// node's fold): each time it does the base is further on, so a loop that
+    /// folds again while a bound behind ends.
+    func fold(_ name: String, on c: PostgresConnection) throws -> Bool {
+        // Held by this connection's session, and let go at the end (closing the
+        // connection would too, but the server may not have ended the session
+        // when this store's next fold asks for it).
         let key = "collection fold: " + name
         let held = try run("SELECT pg_try_advisory_lock(hashtext(\(key)))", on: c).first?.decode(Bool.self) ?? false
+        defer { if held { _ = try? run("SELECT pg_advisory_unlock(hashtext(\(key)))", on: c) } }
         let row = try run("SELECT base_seq, seq FROM collection WHERE name = \(name)", on: c).first
-        guard let (storedBase, last) = try row?.decode((Int, Int).self) else { return }
+        guard let (storedBase, last) = try row?.decode((Int, Int).self) else { return false }
         guard held else {
             // Another node folds it now: the next bound is counted from the log's end.
             locked { self.baseSeq[name] = max(self.baseSeq[name] ?? 0, last) }
-            return
+            return false
         }
         if storedBase > locked({ self.baseSeq[name] ?? 0 }) && last - storedBase < options.foldEvery {
             // Another node folded it since this one last knew: counted from there.
             locked { self.baseSeq[name] = storedBase }
-            return
+            return true
         }
         try run("BEGIN ISOLATION LEVEL REPEATABLE READ", on: c)
         let head = try run("SELECT base_seq, next_serial, model FROM collection WHERE name = \(name)", on: c).first
         let base = try head.map { try $0.decode((Int, Int, ByteBuffer).self) }
         let bodies = try run("SELECT body FROM batch WHERE collection = \(name) AND seq > \(base?.0 ?? 0) ORDER BY seq", on: c)
         try run("COMMIT", on: c)
-        guard let (baseSeq, baseSerial, encoded) = base else { return }
+        guard let (baseSeq, baseSerial, encoded) = base else { return false }
         var stored = StoredCollection(name: name, epoch: "", seq: baseSeq,
                                       model: try JSONDecoder().decode(CollectionModel.self, from: Data(encoded.readableBytesView)),
                                       nextSerial: baseSerial)
         stored.recent = try bodies.map { try Self.batch($0.decode(ByteBuffer.self)) }
         try stored.applyRecent()
-        guard stored.seq > baseSeq else { return }
+        guard stored.seq > baseSeq else { return false }
         let model = ByteBuffer(bytes: try JSONEncoder().encode(stored.model))
         // The row is locked for the update alone (edits wait on it); the batches
         // past those kept go after, in a statement of their own.
@@ -68,8 +80,9 @@ extension PostgresCollectionStore {
             UPDATE collection SET model = \(model), base_seq = \(stored.seq), next_serial = \(stored.nextSerial)
             WHERE name = \(name) AND base_seq = \(baseSeq) RETURNING name
             """, on: c)
-        guard !updated.isEmpty else { return }
+        guard !updated.isEmpty else { return false }
         locked { self.baseSeq[name] = stored.seq }
         try run("DELETE FROM batch WHERE collection = \(name) AND seq <= \(stored.seq - options.keepBatches)", on: c)
+        return true
     }
 }

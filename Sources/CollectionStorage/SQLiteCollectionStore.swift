@@ -60,6 +60,8 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
     // Shared with the folding queue: behind `foldLock`.
     private var baseSeq: [String: Int] = [:]
     private var folding: Set<String> = []
+    /// Each collection's last batch, as the fold thread sees it.
+    private var foldHeads: [String: Int] = [:]
     private let foldLock = NSLock()
     /// Folds run here, off the caller's thread: a fold reads and applies a thousand
     /// batches (about 0.1 s for 2,200 items), which the service loop must not wait for.
@@ -266,16 +268,31 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
         lastSeq = next
         for name in Set(batches.map(\.collection)) {
             let due = foldLock.withLock {
+                foldHeads[name] = next[name]
                 guard (next[name] ?? 0) - (baseSeq[name] ?? 0) >= options.foldEvery, !folding.contains(name) else { return false }
                 folding.insert(name)
                 return true
             }
-            guard due else { continue }
-            foldQueue.async { [self] in
-                // A fold that fails leaves a longer log, nothing lost: it is tried again later.
-                try? fold(name)
-                foldLock.withLock { _ = folding.remove(name) }
+            if due { scheduleFold(name) }
+        }
+    }
+
+    /// Folds `name` on the fold thread; again at once if the log is still a bound
+    /// past the fold (commits went on while it ran, at its low priority). A fold
+    /// that fails leaves a longer log, nothing lost: it is tried again later.
+    private func scheduleFold(_ name: String) {
+        foldQueue.async { [self] in
+            let before = foldLock.withLock { baseSeq[name] ?? 0 }
+            let folded = (try? fold(name)) != nil
+            let again = foldLock.withLock {
+                let base = baseSeq[name] ?? 0
+                guard folded, base > before, (foldHeads[name] ?? 0) - base >= options.foldEvery else {
+                    folding.remove(name)
+                    return false
+                }
+                return true
             }
+            if again { scheduleFold(name) }
         }
     }
 

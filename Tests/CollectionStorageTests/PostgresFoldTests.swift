@@ -38,10 +38,12 @@ struct PostgresFoldTests {
             _ = try? server.sql("SELECT pg_advisory_lock(hashtext('collection fold: photos')), pg_sleep(60)", database: database)
         }
         holder.start()
-        let endHolder = "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
+        // This database's advisory locks only (pg_locks lists every database's).
+        let advisory = "FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+        let endHolder = "SELECT pg_terminate_backend(pid) \(advisory)"
         defer { _ = try? server.sql(endHolder, database: database) }
         var waited = 0
-        while try server.sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted", database: database)
+        while try server.sql("SELECT count(*) \(advisory) AND granted", database: database)
             .trimmingCharacters(in: .whitespacesAndNewlines) != "1" && waited < 500 { usleep(10_000); waited += 1 }
         for i in 0..<12 { _ = try a.send(move(i), from: 1) }
         store.waitForFolds()

@@ -134,8 +134,7 @@ struct PostgresStoreTests {
         for i in 0..<37 {
             _ = try a.send(#"{"type":"move","op":"m\#(i)","item":"b\#(i % 25)","section":"a"}"#, from: 1)
         }
-        var waited = 0
-        while try store.log(of: "photos", after: 0).count > 5 + 10 && waited < 500 { usleep(10_000); waited += 1 }
+        store.waitForFolds()
         let kept = try store.log(of: "photos", after: 0).map(\.seq)
         #expect(kept.last == 37 && kept == Array(kept.first!...37))
         #expect(kept.count <= 5 + 10)
