@@ -35,9 +35,7 @@ extension PostgresCollectionStore {
     /// One node folds a collection at a time, and a node does not fold again what
     /// another folded since: nodes editing one collection reach the bound together,
     /// and each fold decodes, replays and encodes the whole model (a quarter of a
-    /// second of CPU for the photos demo's 2,200 items), then waits on the row lock
-    /// the others' edits and folds hold: two folding together made an edit → viewer
-    /// p99 of 32-37 ms with 2 nodes at 200 edits/s.
+    /// second of CPU for the photos demo's 2,200 items): one is enough.
     ///
     /// Returns whether it moved this node's base (folded, or took up another
     /// node's fold): each time it does the base is further on, so a loop that

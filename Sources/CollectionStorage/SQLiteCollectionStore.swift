@@ -63,9 +63,9 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
     /// Each collection's last batch, as the fold thread sees it.
     private var foldHeads: [String: Int] = [:]
     private let foldLock = NSLock()
-    /// Folds run here, off the caller's thread: a fold reads and applies a thousand
-    /// batches (about 0.1 s for 2,200 items), which the service loop must not wait for.
-    /// Folds run here, at the lowest CPU priority (see ``BackgroundThread``).
+    /// Folds run here, off the caller's thread and at the lowest CPU priority (see
+    /// ``BackgroundThread``): a fold reads and applies a thousand batches (about
+    /// 0.1 s for 2,200 items), which the service loop must not wait for.
     private let foldQueue = BackgroundThread(name: "collection-store-fold")
     private var freeSpaceChecked = (at: 0.0, problem: StoreError?.none)
 

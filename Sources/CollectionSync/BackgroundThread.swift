@@ -4,7 +4,7 @@ import Foundation
 /// CPU priority (nice 19): a store folding its log into its model (a quarter of a
 /// second of CPU for 2,200 items) then never takes a core from a server's service
 /// thread. On a dispatch queue it did, and edits waited: an edit → viewer p99 of
-/// 22-41 ms at 200 edits/s where it is 5-9 ms otherwise (2 cores, 1-3 nodes).
+/// 22-41 ms at 200 edits/s where it is 5-13 ms otherwise (2 cores, 1-3 nodes).
 ///
 /// The thread starts with the first work queued and ends when none is left; under
 /// full load the work still gets a small share of the processor, and is only later.
@@ -38,10 +38,7 @@ package final class BackgroundThread: @unchecked Sendable {
     }
 
     /// This thread's nice value (Linux keeps one per thread).
-    package static var currentNice: Int32 {
-        errno = 0
-        return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-    }
+    package static var currentNice: Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
 
     private func loop() {
         // On Linux the nice value is the calling thread's alone.
