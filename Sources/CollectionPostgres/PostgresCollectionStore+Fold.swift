@@ -15,19 +15,36 @@ extension PostgresCollectionStore {
             do {
                 let c = try locked { () throws(StoreError) in try connect() }
                 defer { try? c.close().wait() }
-                while try fold(name, on: c) {
+                var again = true
+                while again {
+                    let moved = try fold(name, on: c)
                     let now = try run("SELECT seq FROM collection WHERE name = \(name)", on: c).first?.decode(Int.self) ?? 0
-                    guard now - locked({ baseSeq[name] ?? 0 }) >= options.foldEvery else { break }
+                    locked { foldDecisionHook }?()
+                    // Decided, and `folding` let go, under the lock that commits hold:
+                    // a commit after this sees `folding` clear and schedules its own
+                    // fold; one before it is in `committedHeads` (if `now` missed it).
+                    again = locked {
+                        let head = max(now, committedHeads[name] ?? 0)
+                        guard moved, head - (baseSeq[name] ?? 0) >= options.foldEvery else {
+                            folding.remove(name)
+                            return false
+                        }
+                        return true
+                    }
                 }
             } catch {
                 logger.warning("could not fold the log of '\(name)': \(error)")
+                locked { _ = folding.remove(name) }
             }
-            locked { _ = folding.remove(name) }
         }
     }
 
     /// Waits for the folds under way (tests).
     public func waitForFolds() { foldQueue.sync() }
+
+    /// Sets what the fold loop calls between its query of the log's end and its
+    /// decision to fold again (tests: commits made meanwhile must not be missed).
+    package func onFoldDecision(_ hook: (@Sendable () -> Void)?) { locked { foldDecisionHook = hook } }
 
     /// The fold itself: reads the model and the batches after it together, applies
     /// them, writes the model at the last one and drops batches past those kept.

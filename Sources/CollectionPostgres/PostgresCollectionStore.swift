@@ -63,7 +63,11 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     private var editFailed = false
     /// Each collection's base (the batch its stored model is at), for folds.
     var baseSeq: [String: Int] = [:]
+    /// Each collection's last batch this node committed: a fold ending looks here,
+    /// under the lock, for commits its own query of the log's end missed.
+    var committedHeads: [String: Int] = [:]
     var folding: Set<String> = []
+    var foldDecisionHook: (@Sendable () -> Void)?
     /// Names of the collections this node loaded or made (told after a reconnection).
     var known: Set<String> = []
     var commitHandler: (@Sendable (String) -> Void)?
@@ -389,6 +393,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
                 _ = try? run("ROLLBACK", on: c)
                 throw Self.storeError(error)
             }
+            for name in editAppended { committedHeads[name] = heads[name]! }
             return editAppended.filter { name in
                 guard let base = baseSeq[name], heads[name]! - base >= options.foldEvery, !folding.contains(name) else { return false }
                 folding.insert(name)

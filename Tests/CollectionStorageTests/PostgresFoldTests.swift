@@ -2,6 +2,7 @@ import CollectionPostgres
 import CollectionSync
 import CollectionTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// Folding a collection's log when several nodes share it: one node folds at a
@@ -79,5 +80,33 @@ struct PostgresFoldTests {
         for i in 11..<20 { _ = try b.send(move(i), from: 2) }
         storeB.waitForFolds()
         #expect(try base(database) == 20)
+    }
+
+    @Test func commitsMadeAsAFoldEndsAreFoldedToo() throws {
+        let url = try server.makeDatabase()
+        let database = String(try #require(URLComponents(string: url)).path.dropFirst())
+        let store = try store(url, "a")
+        defer { store.close() }
+        let a = try SharedNode(photoHub(), store: store)
+        _ = hello(a.hub, 1)
+        // The first fold stops between its query of the log's end and its decision.
+        let atDecision = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0)
+        let first = Mutex(true)
+        store.onFoldDecision {
+            guard first.withLock({ f in defer { f = false }; return f }) else { return }
+            atDecision.signal()
+            go.wait()
+        }
+        defer { go.signal() }
+        for i in 0..<10 { _ = try a.send(move(i), from: 1) }
+        try #require(atDecision.wait(timeout: .now() + 30) == .success, "no fold at the 10th batch")
+        #expect(try base(database) == 10)
+        // Eleven commits while that fold decides: none schedules a fold of its own
+        // (one is under way), so that fold must see them and fold again.
+        for i in 10..<21 { _ = try a.send(move(i), from: 1) }
+        go.signal()
+        store.waitForFolds()
+        #expect(try base(database) == 21, "the log was left a bound past its fold")
+        #expect(try store.load("photos")?.model == a.hub.model)
     }
 }
