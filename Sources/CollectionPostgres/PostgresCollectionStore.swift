@@ -32,14 +32,18 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
         public var keepBatches = 10_000
         /// The channel commits are announced on.
         public var channel = "collection_batches"
+        /// Seconds a statement may take before its connection is closed and the
+        /// statement fails (an edit waiting on another node's lock longer than this
+        /// is refused): a node never waits forever on a server that does not answer.
+        public var queryTimeout = 30.0
         /// The defaults.
         public init() {}
     }
 
     /// Where the server is.
     public let url: PostgresURL
-    /// How each connection is made (its TLS context made once).
-    /// How to connect, tried in turn (see ``PostgresURL/makeConfigurations()``).
+    /// How to connect, tried in turn (see ``PostgresURL/makeConfigurations()``),
+    /// each with its TLS context made once.
     let configurations: [PostgresConnection.Configuration]
     /// This node's name in notifications (its own are not acted on).
     public let nodeID: String
@@ -188,13 +192,33 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     }
 
     /// Runs a statement, giving its rows; a failure says what PostgreSQL said.
+    ///
+    /// A statement on a closed connection fails at once: postgres-nio (1.33) never
+    /// answers one written to a closed channel, so a fold or presence connection
+    /// the server ended (`pg_terminate_backend`) would otherwise hang its queue.
+    /// One unanswered past ``Options/queryTimeout`` closes its connection and fails.
     @discardableResult
     func run(_ query: PostgresQuery, on c: PostgresConnection) throws(StoreError) -> [PostgresRow] {
+        var timedOut = false
         do {
-            return try c.query(query, logger: logger).wait().rows
+            guard !c.isClosed else { throw StoreError(.failed, "the connection was closed") }
+            let answer = c.eventLoop.makePromise(of: PostgresQueryResult.self)
+            c.query(query, logger: logger).cascade(to: answer)
+            let limit = options.queryTimeout
+            let timer = c.eventLoop.scheduleTask(in: .nanoseconds(Int64(limit * 1e9))) {
+                answer.fail(StoreError(.failed, "no answer in \(limit) s; the connection was closed"))
+                c.close().whenComplete { _ in }
+            }
+            defer { timer.cancel() }
+            do {
+                return try answer.futureResult.wait().rows
+            } catch let error as StoreError {
+                timedOut = true
+                throw error
+            }
         } catch {
             locked {
-                if c === writer, c.isClosed {
+                if c === writer, c.isClosed || timedOut {
                     writer = nil
                     problem.withLock { $0 = StoreError(.failed, "lost the connection to PostgreSQL at \(url.description)") }
                 }
