@@ -83,7 +83,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     var listener: PostgresConnection?
     var closed = false
     /// Folds run here, at the lowest CPU priority (see ``BackgroundThread``).
-    let foldQueue = BackgroundThread(name: "collection-postgres-fold")
+    let foldQueue = BackgroundThread(name: "postgres-fold")
     let notifyQueue = DispatchQueue(label: "collection-postgres-notify")
 
     /// Connects to the server `url` names and makes the tables when missing.

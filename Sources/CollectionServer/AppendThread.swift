@@ -46,9 +46,7 @@ final class AppendThread: @unchecked Sendable {
             if !running {
                 running = true
                 stopping = false
-                let thread = Thread { [self] in loop() }
-                thread.name = "collection-store-append"
-                thread.start()
+                Thread { [self] in loop() }.start()
             }
             condition.signal()
         }
@@ -63,6 +61,8 @@ final class AppendThread: @unchecked Sendable {
     }
 
     private func loop() {
+        // Named from the thread itself (Foundation on Linux names the OS thread only then).
+        Thread.current.name = "store-append"
         while true {
             let work: (PendingAppend, any CollectionStore)? = condition.withLock {
                 while next == nil && !stopping { condition.wait() }

@@ -66,7 +66,7 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
     /// Folds run here, off the caller's thread and at the lowest CPU priority (see
     /// ``BackgroundThread``): a fold reads and applies a thousand batches (about
     /// 0.1 s for 2,200 items), which the service loop must not wait for.
-    private let foldQueue = BackgroundThread(name: "collection-store-fold")
+    private let foldQueue = BackgroundThread(name: "sqlite-fold")
     private var freeSpaceChecked = (at: 0.0, problem: StoreError?.none)
 
     /// Opens (creating it when missing) the database in `directory`.

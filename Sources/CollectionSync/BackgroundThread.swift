@@ -15,7 +15,8 @@ package final class BackgroundThread: @unchecked Sendable {
     private var queue: [@Sendable () -> Void] = []
     private var running = false
 
-    /// A queue; `name` is its thread's (Foundation's `Thread.name`).
+    /// A queue; `name` is its thread's, as `top -H` shows it: at most 15 bytes
+    /// (Linux's limit; a longer one is not given).
     package init(name: String) { self.name = name }
 
     /// Runs `work` after the work queued before it.
@@ -24,9 +25,7 @@ package final class BackgroundThread: @unchecked Sendable {
             queue.append(work)
             guard !running else { return }
             running = true
-            let thread = Thread { [self] in loop() }
-            thread.name = name
-            thread.start()
+            Thread { [self] in loop() }.start()
         }
     }
 
@@ -41,7 +40,9 @@ package final class BackgroundThread: @unchecked Sendable {
     package static var currentNice: Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
 
     private func loop() {
-        // On Linux the nice value is the calling thread's alone.
+        // Named from the thread itself: Foundation on Linux names the OS thread only
+        // then. On Linux the nice value is the calling thread's alone too.
+        Thread.current.name = name
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         while true {
             let work: (@Sendable () -> Void)? = condition.withLock {

@@ -58,6 +58,8 @@ final class ServiceLoop<Command: Sendable>: Sendable {
             s.started = true
         }
         let thread = Thread { [self] in
+            // Named from the thread itself (Foundation on Linux names the OS thread only then).
+            Thread.current.name = name
             serviceThread.store(UInt(pthread_self()), ordering: .releasing)
             while true {
                 let (context, stopping) = state.withLock { ($0.context, $0.stopping) }
@@ -69,7 +71,6 @@ final class ServiceLoop<Command: Sendable>: Sendable {
             teardown()
             finished.signal()
         }
-        thread.name = name
         thread.start()
     }
 

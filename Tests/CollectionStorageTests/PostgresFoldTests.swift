@@ -27,7 +27,7 @@ struct PostgresFoldTests {
 
     func move(_ i: Int) -> String { #"{"type":"move","op":"m\#(i)","item":"b\#(i % 25)","section":"a"}"# }
 
-    @Test func aNodeSkipsTheFoldAnotherNodeIsMaking() throws {
+    @Test func aNodeSkipsTheFoldAnotherNodeIsMaking() async throws {
         let url = try server.makeDatabase()
         let database = String(try #require(URLComponents(string: url)).path.dropFirst())
         let store = try store(url, "a")
@@ -43,9 +43,9 @@ struct PostgresFoldTests {
         let advisory = "FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
         let endHolder = "SELECT pg_terminate_backend(pid) \(advisory)"
         defer { _ = try? server.sql(endHolder, database: database) }
-        var waited = 0
-        while try server.sql("SELECT count(*) \(advisory) AND granted", database: database)
-            .trimmingCharacters(in: .whitespacesAndNewlines) != "1" && waited < 500 { usleep(10_000); waited += 1 }
+        _ = try await eventually(within: 5) {
+            try server.sql("SELECT count(*) \(advisory) AND granted", database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+        }
         for i in 0..<12 { _ = try a.send(move(i), from: 1) }
         store.waitForFolds()
         #expect(try base(database) == 0, "folded while another node held the fold")
@@ -82,7 +82,7 @@ struct PostgresFoldTests {
         #expect(try base(database) == 20)
     }
 
-    @Test func commitsMadeAsAFoldEndsAreFoldedToo() throws {
+    @Test func commitsMadeAsAFoldEndsAreFoldedToo() async throws {
         let url = try server.makeDatabase()
         let database = String(try #require(URLComponents(string: url)).path.dropFirst())
         let store = try store(url, "a")
@@ -99,7 +99,7 @@ struct PostgresFoldTests {
         }
         defer { go.signal() }
         for i in 0..<10 { _ = try a.send(move(i), from: 1) }
-        try #require(atDecision.wait(timeout: .now() + 30) == .success, "no fold at the 10th batch")
+        try #require(await signalled(atDecision, within: 30), "no fold at the 10th batch")
         #expect(try base(database) == 10)
         // Eleven commits while that fold decides: none schedules a fold of its own
         // (one is under way), so that fold must see them and fold again.
