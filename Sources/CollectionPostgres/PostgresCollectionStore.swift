@@ -35,7 +35,8 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
         /// Seconds a statement may take before its connection is closed and the
         /// statement fails (an edit waiting on another node's lock longer than this
         /// is refused): a node never waits forever on a server that does not answer.
-        public var queryTimeout = 30.0
+        /// Edits wait on the service thread, so its viewers wait this long at most.
+        public var queryTimeout = 10.0
         /// The defaults.
         public init() {}
     }

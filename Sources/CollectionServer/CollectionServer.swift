@@ -37,7 +37,7 @@ public final class CollectionServer: Sendable {
     public init(configuration: Configuration) {
         self.configuration = configuration
         let level = configuration.logLevel
-        if case .postgres(_, let id) = configuration.storage {
+        if case let .postgres(_, id, _) = configuration.storage {
             nodeID = id ?? String(UUID().uuidString.prefix(8)).lowercased()
         } else {
             nodeID = nil
@@ -130,8 +130,8 @@ public final class CollectionServer: Sendable {
             return nil
         case .custom(let store):
             return store
-        case .postgres(let url, _):
-            let store = try PostgresCollectionStore(url: url, nodeID: nodeID ?? "node", logger: engine.logger)
+        case let .postgres(url, _, options):
+            let store = try PostgresCollectionStore(url: url, nodeID: nodeID ?? "node", options: options, logger: engine.logger)
             engine.logger.info("sharing collections through PostgreSQL at \(store.url.description), as node \(store.nodeID)")
             return store
         case let .sqlite(directory, options):

@@ -1,3 +1,4 @@
+import CollectionPostgres
 import CollectionStorage
 import CollectionSync
 import Logging
@@ -88,8 +89,9 @@ extension CollectionServer {
             /// A PostgreSQL database several servers share (`postgres://user:password@host:port/database`,
             /// or `postgres:///database?host=/socket/folder`): any number of servers
             /// serve the same collections, in one order. `nodeID` names this server in
-            /// its logs and notifications (nil: a random one).
-            case postgres(url: String, nodeID: String? = nil)
+            /// its logs and notifications (nil: a random one);
+            /// ``PostgresCollectionStore/Options`` tune it (folds, the statement timeout).
+            case postgres(url: String, nodeID: String? = nil, options: PostgresCollectionStore.Options = .init())
             /// A store of the app's (one shared by several servers, say).
             case custom(any CollectionStore)
         }

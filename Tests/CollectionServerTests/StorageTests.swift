@@ -7,8 +7,13 @@ import Testing
 /// A stored collection "shelf" (two sections of string-field items) on a server
 /// whose store is `store`, so that two servers in a row share it.
 func shelfServer(_ store: any CollectionStore, groupCommit: Bool = true) throws -> (CollectionServer, LiveCollection, Int) {
+    try shelfServer(storage: .custom(store), groupCommit: groupCommit)
+}
+
+/// The shelf on a server keeping it in `storage`.
+func shelfServer(storage: CollectionServer.Configuration.Storage, groupCommit: Bool = true) throws -> (CollectionServer, LiveCollection, Int) {
     var configuration = CollectionServer.Configuration.testing
-    configuration.storage = .custom(store)
+    configuration.storage = storage
     configuration.groupCommit = groupCommit
     let server = CollectionServer(configuration: configuration)
     let shelf = server.addCollection(named: "shelf")
