@@ -112,17 +112,27 @@ extension Engine {
     /// Another node committed to `name` (a notification, or a reconnection of the
     /// store's): the batches after this node's last are read from the log and
     /// taken up, and this node's viewers get them.
-    func catchUp(_ name: String) {
+    ///
+    /// A reading that fails is tried again by itself (after 0.5 s, doubling to 5 s,
+    /// one retry pending per collection): the notification that asked for it is not
+    /// sent again, and the batches it announced would otherwise wait for the next
+    /// change. After a database restart the listener is often back before the
+    /// connection edits use, whose backoff refuses the first reading.
+    func catchUp(_ name: String, isRetry: Bool = false) {
         locked {
+            let delay = isRetry ? catchUpRetries.removeValue(forKey: name) : nil
             guard let shared, !editOpen, let hub = hubs.first(where: { $0.name == name }), !appManaged.contains(name) else { return }
             if stale.contains(name) {
                 try? restoreFromStore(hub, reason: "the collection was read again from the store; reconnect")
             } else {
                 do {
                     _ = takeUp(try shared.log(of: name, after: hub.sequence), into: hub)
-                } catch {
-                    logger.warning("\(name): cannot read what other nodes committed: \(error); trying again at the next change")
-                }
+                } catch where catchUpRetries[name] == nil {
+                    let next = min((delay ?? 0.25) * 2, 5)
+                    catchUpRetries[name] = next
+                    logger.warning("\(name): cannot read what other nodes committed: \(error); trying again in \(next) s")
+                    DispatchQueue.global().asyncAfter(deadline: .now() + next) { [weak self] in self?.catchUp(name, isRetry: true) }
+                } catch {}
             }
             if depth == 1 { flush() }
         }

@@ -54,6 +54,9 @@ final class Engine: @unchecked Sendable {
     /// Collections whose contents must be read again from the shared store before
     /// they take another change (a commit failed and the store could not be read).
     var stale: Set<String> = []
+    /// Collections whose reading of other nodes' batches failed, with the delay
+    /// before the retry that is pending (Engine+Shared.swift).
+    var catchUpRetries: [String: Double] = [:]
     /// Other nodes, and when each was last heard from (Engine+Presence.swift).
     var knownNodes: [String: Double] = [:]
     var presenceTimer: DispatchSourceTimer?

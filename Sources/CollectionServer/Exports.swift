@@ -17,6 +17,7 @@ import CollectionSync
 @_exported import class CollectionSync.ModelDropDelegate
 @_exported import class CollectionSync.ModelDropCoordinator
 @_exported import protocol CollectionSync.CollectionStore
+@_exported import protocol CollectionSync.SharedCollectionStore
 @_exported import struct CollectionSync.StoredCollection
 @_exported import struct CollectionSync.CommittedBatch
 @_exported import struct CollectionSync.StoreError

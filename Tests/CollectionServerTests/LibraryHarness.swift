@@ -96,9 +96,13 @@ final class RecordingDelegate: LiveCollectionDelegate {
 }
 
 extension CollectionServer.Configuration {
-    /// 127.0.0.1, a kernel-picked port, errors only, nothing kept on disk.
+    /// 127.0.0.1, a kernel-picked port, errors only, nothing kept on disk, and a
+    /// minute for a viewer's hello (as ServerProcess gives): the tests start at once,
+    /// and on 2 busy cores a test's next step can wait behind the others' work for
+    /// longer than the 10 s default; the servers closed them unwelcomed.
     static var testing: Self {
         var configuration = Self(host: "127.0.0.1", port: 0, logLevel: .error)
+        configuration.helloTimeout = 60
         configuration.storage = .inMemory
         return configuration
     }

@@ -1,6 +1,7 @@
 import CollectionServer
 import CollectionTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// The library's own PostgreSQL storage (`Configuration.Storage.postgres`), as an
@@ -36,4 +37,52 @@ struct LibraryPostgresStorageTests {
         defer { other.stop() }
         #expect(again.sequence == 4 && again.epoch == shelf.epoch && again.model == shelf.model)
     }
+
+    @Test func aNodeWhoseReadingOfAnotherNodesBatchFailedReadsAgainByItself() async throws {
+        let url = try database.makeDatabase()
+        let (serverA, _, portA) = try shelfServer(storage: .postgres(url: url, nodeID: "a"))
+        defer { serverA.stop() }
+        let storeB = FailingLog(try PostgresCollectionStore(url: url, nodeID: "b"))
+        defer { storeB.base.close() }
+        let (serverB, _, portB) = try shelfServer(storage: .custom(storeB))
+        defer { serverB.stop() }
+        let editor = try await TestViewer.connect(port: portA)
+        try await editor.hello(collection: "shelf")
+        let watcher = try await TestViewer.connect(port: portB)
+        try await watcher.hello(collection: "shelf")
+        editor.send(#"{"type":"move","op":"m0","item":"top-0","section":"bottom"}"#)
+        try await watcher.wait(forSeq: 1)
+        // B's reading of the next batch fails (its database connection was being
+        // made again, say); no other notification comes, and B has no change of its own.
+        storeB.failures.withLock { $0 = 1 }
+        editor.send(#"{"type":"move","op":"m1","item":"top-1","section":"bottom"}"#)
+        try await watcher.wait(forSeq: 2, timeout: .seconds(20))
+        #expect(storeB.failures.withLock { $0 } == 0, "the reading that was to fail was never made")
+    }
+}
+
+/// A node's store whose next `failures` readings of the log fail.
+final class FailingLog: SharedCollectionStore, Sendable {
+    let base: PostgresCollectionStore
+    let failures = Mutex(0)
+    init(_ base: PostgresCollectionStore) { self.base = base }
+
+    func log(of name: String, after seq: Int) throws(StoreError) -> [CommittedBatch] {
+        let fail = failures.withLock { n in
+            defer { n = max(n - 1, 0) }
+            return n > 0
+        }
+        if fail { throw StoreError(.failed, "cannot reach PostgreSQL (a test's failure)") }
+        return try base.log(of: name, after: seq)
+    }
+    func load(_ name: String) throws(StoreError) -> StoredCollection? { try base.load(name) }
+    func create(_ collection: StoredCollection) throws(StoreError) { try base.create(collection) }
+    func append(_ batches: [CommittedBatch]) throws(StoreError) { try base.append(batches) }
+    var writeProblem: StoreError? { base.writeProblem }
+    func beginEdit(_ collections: [String: Int]) throws(StoreError) -> [CommittedBatch] { try base.beginEdit(collections) }
+    func commitEdit() throws(StoreError) { try base.commitEdit() }
+    func cancelEdit() { base.cancelEdit() }
+    func observeCommits(_ handler: @escaping @Sendable (String) -> Void) { base.observeCommits(handler) }
+    func publish(presence payload: String) { base.publish(presence: payload) }
+    func observePresence(_ handler: @escaping @Sendable (_ node: String, _ payload: String) -> Void) { base.observePresence(handler) }
 }
