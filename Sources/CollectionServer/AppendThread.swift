@@ -61,8 +61,7 @@ final class AppendThread: @unchecked Sendable {
     }
 
     private func loop() {
-        // Named from the thread itself (Foundation on Linux names the OS thread only then).
-        Thread.current.name = "store-append"
+        BackgroundThread.nameCurrentThread("store-append")
         while true {
             let work: (PendingAppend, any CollectionStore)? = condition.withLock {
                 while next == nil && !stopping { condition.wait() }

@@ -15,8 +15,8 @@ package final class BackgroundThread: @unchecked Sendable {
     private var queue: [@Sendable () -> Void] = []
     private var running = false
 
-    /// A queue; `name` is its thread's, as `top -H` shows it: at most 15 bytes
-    /// (Linux's limit; a longer one is not given).
+    /// A queue; `name` is its thread's, as `top -H` shows it (its first 15 bytes:
+    /// Linux's limit).
     package init(name: String) { self.name = name }
 
     /// Runs `work` after the work queued before it.
@@ -36,13 +36,21 @@ package final class BackgroundThread: @unchecked Sendable {
         }
     }
 
+    /// Names the calling thread for `top -H` and `perf` (its first 15 bytes), as
+    /// `prctl(PR_SET_NAME)` would (neither it nor `pthread_setname_np` is visible
+    /// from Swift here). Foundation's `Thread.name`, set before `start()` or even
+    /// from the thread, may name only the Foundation object: it names the OS thread
+    /// once it knows its handle, set after the thread may already be running.
+    package static func nameCurrentThread(_ name: String) {
+        try? String(decoding: name.utf8.prefix(15), as: UTF8.self).write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+    }
+
     /// This thread's nice value (Linux keeps one per thread).
     package static var currentNice: Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
 
     private func loop() {
-        // Named from the thread itself: Foundation on Linux names the OS thread only
-        // then. On Linux the nice value is the calling thread's alone too.
-        Thread.current.name = name
+        Self.nameCurrentThread(name)
+        // On Linux the nice value is the calling thread's alone.
         setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
         while true {
             let work: (@Sendable () -> Void)? = condition.withLock {

@@ -58,8 +58,9 @@ final class ServiceLoop<Command: Sendable>: Sendable {
             s.started = true
         }
         let thread = Thread { [self] in
-            // Named from the thread itself (Foundation on Linux names the OS thread only then).
-            Thread.current.name = name
+            // Named from the thread itself (`Thread.name` may not reach the OS thread;
+            // see BackgroundThread.nameCurrentThread).
+            try? name.write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
             serviceThread.store(UInt(pthread_self()), ordering: .releasing)
             while true {
                 let (context, stopping) = state.withLock { ($0.context, $0.stopping) }
