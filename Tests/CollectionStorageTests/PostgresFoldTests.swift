@@ -89,14 +89,7 @@ struct PostgresFoldTests {
         defer { store.close() }
         let a = try SharedNode(photoHub(), store: store)
         _ = hello(a.hub, 1)
-        // The first fold stops between its query of the log's end and its decision.
-        let atDecision = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0)
-        let first = Mutex(true)
-        store.onFoldDecision {
-            guard first.withLock({ f in defer { f = false }; return f }) else { return }
-            atDecision.signal()
-            go.wait()
-        }
+        let (atDecision, go) = store.pauseFirstFoldAtItsDecision()
         defer { go.signal() }
         for i in 0..<10 { _ = try a.send(move(i), from: 1) }
         try #require(await signalled(atDecision, within: 30), "no fold at the 10th batch")
@@ -108,5 +101,21 @@ struct PostgresFoldTests {
         store.waitForFolds()
         #expect(try base(database) == 21, "the log was left a bound past its fold")
         #expect(try store.load("photos")?.model == a.hub.model)
+    }
+}
+
+extension PostgresCollectionStore {
+    /// Makes this store's first fold stop between its query of the log's end and
+    /// its decision to fold again: `atDecision` is signalled when it gets there, and
+    /// it goes on once `go` is.
+    func pauseFirstFoldAtItsDecision() -> (atDecision: DispatchSemaphore, go: DispatchSemaphore) {
+        let atDecision = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0)
+        let first = Mutex(true)
+        onFoldDecision {
+            guard first.withLock({ f in defer { f = false }; return f }) else { return }
+            atDecision.signal()
+            go.wait()
+        }
+        return (atDecision, go)
     }
 }

@@ -30,13 +30,7 @@ struct PostgresLostConnectionTests {
         defer { store.close() }
         let a = try SharedNode(photoHub(), store: store)
         _ = hello(a.hub, 1)
-        let atDecision = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0)
-        let first = Mutex(true)
-        store.onFoldDecision {
-            guard first.withLock({ f in defer { f = false }; return f }) else { return }
-            atDecision.signal()
-            go.wait()
-        }
+        let (atDecision, go) = store.pauseFirstFoldAtItsDecision()
         defer { go.signal() }
         for i in 0..<10 { _ = try a.send(move(i), from: 1) }
         try #require(await signalled(atDecision, within: 30), "no fold at the 10th batch")
