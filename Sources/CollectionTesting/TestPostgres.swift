@@ -73,6 +73,11 @@ public struct TestPostgres: Sendable {
         return "postgres:///\(name)?host=\(socketDirectory)&port=\(port)&user=collections"
     }
 
+    /// The database a URL of ``makeDatabase(_:)`` names, for ``sql(_:database:)``.
+    public static func databaseName(in url: String) -> String {
+        String((URLComponents(string: url)?.path ?? "").dropFirst())
+    }
+
     /// Runs one statement on the `postgres` database with psql; its output.
     @discardableResult
     public func sql(_ statement: String, database: String = "postgres") throws -> String {

@@ -12,7 +12,7 @@ struct LibraryPostgresStorageTests {
 
     @Test func theStorageKeepsEditsWithTheOptionsGiven() async throws {
         let url = try database.makeDatabase()
-        let name = String(try #require(URLComponents(string: url)).path.dropFirst())
+        let name = TestPostgres.databaseName(in: url)
         var options = PostgresCollectionStore.Options()
         options.foldEvery = 3
         options.keepBatches = 1

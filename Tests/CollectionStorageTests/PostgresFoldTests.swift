@@ -29,11 +29,10 @@ struct PostgresFoldTests {
 
     @Test func aNodeSkipsTheFoldAnotherNodeIsMaking() async throws {
         let url = try server.makeDatabase()
-        let database = String(try #require(URLComponents(string: url)).path.dropFirst())
+        let database = TestPostgres.databaseName(in: url)
         let store = try store(url, "a")
         defer { store.close() }
-        let a = try SharedNode(photoHub(), store: store)
-        _ = hello(a.hub, 1)
+        let a = try photosNode(on: store)
         // Another node's fold under way: its lock, held by a session of its own.
         let holder = Thread { [server] in
             _ = try? server.sql("SELECT pg_advisory_lock(hashtext('collection fold: photos')), pg_sleep(60)", database: database)
@@ -60,7 +59,7 @@ struct PostgresFoldTests {
 
     @Test func aNodeDoesNotFoldAgainWhatAnotherJustFolded() throws {
         let url = try server.makeDatabase()
-        let database = String(try #require(URLComponents(string: url)).path.dropFirst())
+        let database = TestPostgres.databaseName(in: url)
         // Batches kept past a fold: B, behind, takes them up from the log.
         let storeA = try store(url, "a", keep: 50), storeB = try store(url, "b", keep: 50)
         defer { storeA.close(); storeB.close() }
@@ -84,11 +83,10 @@ struct PostgresFoldTests {
 
     @Test func commitsMadeAsAFoldEndsAreFoldedToo() async throws {
         let url = try server.makeDatabase()
-        let database = String(try #require(URLComponents(string: url)).path.dropFirst())
+        let database = TestPostgres.databaseName(in: url)
         let store = try store(url, "a")
         defer { store.close() }
-        let a = try SharedNode(photoHub(), store: store)
-        _ = hello(a.hub, 1)
+        let a = try photosNode(on: store)
         let (atDecision, go) = store.pauseFirstFoldAtItsDecision()
         defer { go.signal() }
         for i in 0..<10 { _ = try a.send(move(i), from: 1) }
@@ -118,4 +116,11 @@ extension PostgresCollectionStore {
         }
         return (atDecision, go)
     }
+}
+
+/// The photos collection served on `store`, as one node, its viewer 1 welcomed.
+func photosNode(on store: PostgresCollectionStore) throws -> SharedNode {
+    let node = try SharedNode(photoHub(), store: store)
+    _ = hello(node.hub, 1)
+    return node
 }

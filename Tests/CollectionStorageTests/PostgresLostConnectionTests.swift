@@ -20,16 +20,13 @@ struct PostgresLostConnectionTests {
         return try PostgresCollectionStore(url: url, nodeID: "a", options: options)
     }
 
-    func database(_ url: String) throws -> String { String(try #require(URLComponents(string: url)).path.dropFirst()) }
-
     func move(_ i: Int) -> String { #"{"type":"move","op":"m\#(i)","item":"b\#(i % 25)","section":"a"}"# }
 
     @Test func aFoldWhoseConnectionTheServerEndedGivesUpAndTheNextFoldWorks() async throws {
-        let url = try server.makeDatabase(), database = try database(url)
+        let url = try server.makeDatabase(), database = TestPostgres.databaseName(in: url)
         let store = try store(url)
         defer { store.close() }
-        let a = try SharedNode(photoHub(), store: store)
-        _ = hello(a.hub, 1)
+        let a = try photosNode(on: store)
         let (atDecision, go) = store.pauseFirstFoldAtItsDecision()
         defer { go.signal() }
         for i in 0..<10 { _ = try a.send(move(i), from: 1) }
@@ -58,8 +55,7 @@ struct PostgresLostConnectionTests {
         let store = try store(url, queryTimeout: 1)
         let other = try PostgresCollectionStore(url: url, nodeID: "b")
         defer { store.close(); other.close() }
-        let a = try SharedNode(photoHub(), store: store)
-        _ = hello(a.hub, 1)
+        let a = try photosNode(on: store)
         _ = try a.send(move(0), from: 1)
         // Another node's edit holds the collection's row (let go after 10 s at the
         // latest, so that an edit that waited for it is not refused but kept).
