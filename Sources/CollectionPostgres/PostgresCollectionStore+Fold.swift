@@ -13,8 +13,8 @@ extension PostgresCollectionStore {
     func scheduleFold(_ name: String) {
         foldQueue.async { [self] in
             do {
-                let c = try locked { () throws(StoreError) in try connect() }
-                defer { try? c.close().wait() }
+                let c = try connect()
+                defer { _ = try? waits.value(of: c.close(), within: 2) }
                 var again = true
                 while again {
                     let moved = try fold(name, on: c)

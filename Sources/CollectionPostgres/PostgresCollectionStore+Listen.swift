@@ -19,7 +19,7 @@ extension PostgresCollectionStore {
             let (isClosed, handler) = locked { (closed, commitHandler) }
             guard !isClosed, let handler else { return }
             do {
-                let c = try locked { () throws(StoreError) in try connect() }
+                let c = try connect()
                 let own = nodeID
                 let queue = notifyQueue
                 c.addListener(channel: options.channel) { _, notification in
@@ -42,10 +42,14 @@ extension PostgresCollectionStore {
                     logger.info("listening for other nodes' commits again")
                     for name in locked({ known.sorted() }) { handler(name) }
                 }
-                c.closeFuture.whenComplete { [weak self] _ in
-                    guard let self, !locked({ closed }) else { return }
-                    logger.warning("lost the connection listening for other nodes' commits; making it again")
-                    listen(delay: 0.1, missed: true)
+                // Told on the event loop, which must not take the store's lock (a
+                // thread holding it may be waiting for the loop): off to the queue first.
+                c.closeFuture.whenComplete { _ in
+                    queue.async { [weak self] in
+                        guard let self, !locked({ closed }) else { return }
+                        logger.warning("lost the connection listening for other nodes' commits; making it again")
+                        listen(delay: 0.1, missed: true)
+                    }
                 }
             } catch {
                 logger.warning("cannot listen for other nodes' commits: \(error); trying again")

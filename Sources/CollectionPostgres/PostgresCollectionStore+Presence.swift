@@ -20,16 +20,19 @@ extension PostgresCollectionStore {
         // Weakly: a store let go with a send pending is not kept for it.
         presenceQueue.async { [weak self] in
             guard let self else { return }
-            let c = locked { () -> PostgresConnection? in
-                if let open = presenceConnection, !open.isClosed { return open }
-                guard !closed, Self.now >= presenceRetryAt else { return nil }
+            // Made outside the lock (edits need it meanwhile); only this queue makes it.
+            let (open, due) = locked { () -> (PostgresConnection?, Bool) in
+                if let open = presenceConnection, !open.isClosed { return (open, false) }
+                return (nil, !closed && Self.now >= presenceRetryAt)
+            }
+            var c = open
+            if c == nil, due {
                 do {
                     let made = try connect()
-                    presenceConnection = made
-                    return made
+                    locked { presenceConnection = made }
+                    c = made
                 } catch {
-                    presenceRetryAt = Self.now + 1
-                    return nil
+                    locked { presenceRetryAt = Self.now + 1 }
                 }
             }
             guard let c else { return }

@@ -20,9 +20,12 @@ import Synchronization
 /// folded into the model, off the caller's thread, keeping the last
 /// ``Options/keepBatches`` (replayed to viewers that resume, op ids remembered).
 ///
-/// Calls block their thread until PostgreSQL answers. A lost connection is made
-/// again on the next call, no sooner than a delay that doubles to 5 s; while it
-/// is down, ``writeProblem`` says so and edits are refused.
+/// Calls block their thread until PostgreSQL answers, or ``Options/queryTimeout``
+/// passes (a deadline kept on the calling thread, not on postgres-nio's event
+/// loop). A lost connection is made again on the next call, no sooner than a
+/// delay that doubles to 5 s; while it is down, ``writeProblem`` says so and
+/// edits are refused. Nothing the event loop runs takes the store's lock: a
+/// thread holding it may be waiting for that loop.
 public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Sendable {
     /// Tuning.
     public struct Options: Sendable {
@@ -51,13 +54,19 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     let options: Options
     let logger: Logger
     let events = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    /// The group's one loop: every connection's, and the thread that must never
+    /// take ``lock``.
+    let loop: any EventLoop
+    /// Every wait on a future: bounded on the waiting thread (BoundedWaits.swift).
+    let waits = BoundedWaits()
+    /// Numbers connections for postgres-nio's logs.
+    private let connectionSerial = Atomic<Int>(0)
     /// Guards everything below.
     let lock = NSRecursiveLock()
     private var writer: PostgresConnection?
     private var retryAt = 0.0
     private var retryDelay = 0.1
     private var lastFailure: StoreError?
-    private var connectionSerial = 0
     /// What is known of the server without asking it (read by ``writeProblem`` and
     /// health checks, which must not wait for a query under way).
     let problem = Mutex<StoreError?>(nil)
@@ -94,6 +103,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
         self.nodeID = nodeID
         self.options = options
         self.logger = logger
+        loop = events.next()
         try locked { () throws(StoreError) in
             let c = try connection()
             do {
@@ -118,12 +128,9 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
         }
         // Every second, a lost connection is made again (with the same backoff), so
         // that health checks see the database come back before the next edit does.
-        let timer = DispatchSource.makeTimerSource(queue: notifyQueue)
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "collection-postgres-probe"))
         timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(200))
-        timer.setEventHandler { [weak self] in
-            guard let self else { return }
-            locked { if !closed { _ = try? connection() } }
-        }
+        timer.setEventHandler { [weak self] in self?.probeConnection() }
         timer.resume()
         probe = timer
     }
@@ -139,11 +146,19 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
             defer { writer = nil; listener = nil; presenceConnection = nil }
             return [writer, listener, presenceConnection].compactMap { $0 }
         }
-        for c in connections { try? c.close().wait() }
+        for c in connections { _ = try? waits.value(of: c.close(), within: 2) }
         try? events.syncShutdownGracefully()
     }
 
+    /// The server is stopping: statements under way, and any after, give up within
+    /// `seconds` (each is refused; an edit under way is not acknowledged).
+    public func abandonWaits(within seconds: Double) {
+        waits.cutShort(within: seconds)
+    }
+
     func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        // The event loop must never wait for the lock: its holder may be waiting for the loop.
+        precondition(!loop.inEventLoop, "the store's lock taken on postgres-nio's event loop")
         lock.lock()
         defer { lock.unlock() }
         return try body()
@@ -153,15 +168,21 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
 
     static var now: Double { Date().timeIntervalSinceReferenceDate }
 
-    /// A new connection; throws (quickly) while the server is unreachable.
+    /// A new connection; throws (quickly) while the server is unreachable, and
+    /// after ``Options/queryTimeout`` when it does not answer. Needs no lock.
     /// With `sslmode=allow`, a server that refuses a connection without TLS is asked
     /// again with it, and a failure of both says what each attempt met.
     func connect() throws(StoreError) -> PostgresConnection {
         var failures: [String] = []
         for (attempt, configuration) in configurations.enumerated() {
             do {
-                connectionSerial += 1
-                return try PostgresConnection.connect(on: events.next(), configuration: configuration, id: connectionSerial, logger: logger).wait()
+                let serial = connectionSerial.wrappingAdd(1, ordering: .relaxed).newValue
+                let made = PostgresConnection.connect(on: loop, configuration: configuration, id: serial, logger: logger)
+                guard let c = try waits.value(of: made, within: options.queryTimeout) else {
+                    made.whenSuccess { late in late.close().whenComplete { _ in } }
+                    throw StoreError(.failed, waits.isCutShort ? "the server is stopping" : "no answer in \(options.queryTimeout) s")
+                }
+                return c
             } catch {
                 let why = url.tlsProblem(error) ?? Self.describe(error)
                 failures.append(configurations.count == 1 ? why : (attempt == 0 ? "without TLS: " : "with TLS: ") + why)
@@ -177,18 +198,46 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
         if closed { throw StoreError(.failed, "the store was closed") }
         if let lastFailure, Self.now < retryAt { throw lastFailure }
         do {
-            let c = try connect()
-            writer = c
-            lastFailure = nil
-            retryDelay = 0.1
-            problem.withLock { $0 = nil }
-            return c
+            return adopt(try connect())
         } catch {
-            lastFailure = error
-            retryAt = Self.now + retryDelay
-            retryDelay = min(retryDelay * 2, 5)
-            problem.withLock { $0 = error }
+            noteFailure(error)
             throw error
+        }
+    }
+
+    /// `c` becomes the connection edits use (lock held).
+    private func adopt(_ c: PostgresConnection) -> PostgresConnection {
+        writer = c
+        lastFailure = nil
+        retryDelay = 0.1
+        problem.withLock { $0 = nil }
+        return c
+    }
+
+    /// A connection could not be made: the next try waits (lock held).
+    private func noteFailure(_ error: StoreError) {
+        lastFailure = error
+        retryAt = Self.now + retryDelay
+        retryDelay = min(retryDelay * 2, 5)
+        problem.withLock { $0 = error }
+    }
+
+    /// Every second: a lost connection is made again (with the same backoff), so
+    /// that health checks see the database come back before the next edit does.
+    /// Connects without the lock: edits are not held up by an attempt.
+    private func probeConnection() {
+        let due = locked { !closed && (writer?.isClosed ?? true) && (lastFailure == nil || Self.now >= retryAt) }
+        guard due else { return }
+        do {
+            let c = try connect()
+            let spare: PostgresConnection? = locked {
+                guard !closed, writer?.isClosed ?? true else { return c }
+                _ = adopt(c)
+                return nil
+            }
+            spare?.close().whenComplete { _ in }
+        } catch {
+            locked { noteFailure(error) }
         }
     }
 
@@ -203,20 +252,14 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
         var timedOut = false
         do {
             guard !c.isClosed else { throw StoreError(.failed, "the connection was closed") }
-            let answer = c.eventLoop.makePromise(of: PostgresQueryResult.self)
-            c.query(query, logger: logger).cascade(to: answer)
             let limit = options.queryTimeout
-            let timer = c.eventLoop.scheduleTask(in: .nanoseconds(Int64(limit * 1e9))) {
-                answer.fail(StoreError(.failed, "no answer in \(limit) s; the connection was closed"))
-                c.close().whenComplete { _ in }
-            }
-            defer { timer.cancel() }
-            do {
-                return try answer.futureResult.wait().rows
-            } catch let error as StoreError {
+            guard let answer = try waits.value(of: c.query(query, logger: logger), within: limit) else {
                 timedOut = true
-                throw error
+                c.close().whenComplete { _ in }
+                throw StoreError(.failed, waits.isCutShort ? "the server is stopping; the statement was abandoned and its connection closed"
+                                                           : "no answer in \(limit) s; the connection was closed")
             }
+            return answer.rows
         } catch {
             locked {
                 if c === writer, c.isClosed || timedOut {

@@ -182,6 +182,9 @@ public final class CollectionServer: Sendable {
         }
         // Graceful: no message is read any more, the turn's batches are committed
         // and sent, every viewer gets them and then 1001, and the store is let go.
+        // A store call under way (the engine's lock held) gives up within a second:
+        // a database that does not answer cannot hold the stop past its 5 s.
+        engine.health.store?.abandonWaits(within: 1)
         engine.health.set(store: nil, ready: false)
         engine.drain()
         transport.shutdown(code: .goingAway, reason: "server is shutting down", timeout: configuration.shutdownTimeout)

@@ -11,6 +11,10 @@ final class HealthState: Sendable {
 
     func set(store: (any CollectionStore)?, ready: Bool) { state.withLock { $0 = (store, ready) } }
 
+    /// The store, read without the engine's lock (a stop must reach it while a
+    /// change under way holds that lock, waiting on the store).
+    var store: (any CollectionStore)? { state.withLock { $0.store } }
+
     /// 200 when serving and the store can take edits; 503 otherwise, saying why.
     func report(node: String?) -> (status: Int, text: String) {
         let (store, ready) = state.withLock { $0 }

@@ -21,6 +21,15 @@ public protocol CollectionStore: AnyObject, Sendable {
     /// Why an append would fail now (a read-only folder, a full disk), or nil:
     /// edits are refused up front while this says so, and viewers keep watching.
     var writeProblem: StoreError? { get }
+    /// The server is stopping: calls under way, and any made after, give up within
+    /// `seconds`, so that a database that does not answer cannot hold the stop.
+    /// A store whose calls never wait on anything else ignores it (the default).
+    func abandonWaits(within seconds: Double)
+}
+
+extension CollectionStore {
+    /// Does nothing: calls end by themselves.
+    public func abandonWaits(within seconds: Double) {}
 }
 
 /// A collection as a store gives it back.

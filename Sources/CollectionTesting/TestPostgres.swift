@@ -94,6 +94,26 @@ public struct TestPostgres: Sendable {
         try pgctl(["-l", "\(dataDirectory)/../log", "-w", "-o", "-c listen_addresses='' -k \(socketDirectory) -p \(port) -c max_connections=200", "start"])
     }
 
+    /// Restarts it as an administrator would (`pg_ctl restart -m fast`): sessions
+    /// are ended, open transactions rolled back, and it takes connections again.
+    public func restart() throws {
+        try pgctl(["-l", "\(dataDirectory)/../log", "-m", "fast", "-w", "-o", "-c listen_addresses='' -k \(socketDirectory) -p \(port) -c max_connections=200", "restart"])
+    }
+
+    /// Stops (`SIGSTOP`) or continues (`SIGCONT`) the server and its sessions: a
+    /// database that stops answering without closing anything, as over a network
+    /// that drops packets.
+    public func freeze(_ frozen: Bool = true) throws {
+        guard let text = try? String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8),
+              let first = text.split(separator: "\n").first, let postmaster = Int32(first) else {
+            throw TestPostgresError(message: "no postmaster.pid in \(dataDirectory)")
+        }
+        let children = (try? Self.run("/usr/bin/pgrep", ["-P", "\(postmaster)"])) ?? ""
+        for pid in [postmaster] + children.split(separator: "\n").compactMap({ Int32($0) }) {
+            kill(pid, frozen ? SIGSTOP : SIGCONT)
+        }
+    }
+
     func pgctl(_ arguments: [String]) throws {
         try asServerUser("\(programs)/pg_ctl", ["-D", dataDirectory] + arguments)
     }
