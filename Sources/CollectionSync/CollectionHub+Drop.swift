@@ -33,6 +33,10 @@ extension CollectionHub {
         guard let hub = peer(named: source.collection) else {
             throw ProtocolError(.unknownCollection, "no collection named '\(source.collection.prefix(64))'")
         }
+        // What the viewer may not see there, it may not drop here either.
+        if hub !== self, let who = actingViewer, !(hub.permissions?(who) ?? .all).contains(.view) {
+            throw ProtocolError(.forbidden, "\(who.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer") may not view collection '\(hub.name)'; nothing changed")
+        }
         guard let content = hub.model.itemContent[source.item], let indexPath = hub.model.snapshot.indexPath(for: source.item) else {
             throw ProtocolError(.unknownItem, "no item with id '\(source.item.prefix(80))' in collection '\(source.collection.prefix(64))'")
         }
@@ -65,7 +69,7 @@ extension CollectionHub {
                 operation: DropOperation.forbidden.rawValue, intent: CollectionViewDropProposal.Intent.unspecified.rawValue,
                 section: nil, item: nil, target: nil, x: request.at.x, y: request.at.y)))]
         }
-        let resolved = resolve(session, viewer: viewer)
+        let resolved = resolve(session, viewer: viewer).drop
         let target = resolved.proposal.intent == .insertIntoDestinationIndexPath
             ? resolved.destinationIndexPath.flatMap { model.snapshot.itemIdentifier(at: $0) } : nil
         return [Outgoing(viewer: viewer.key, message: .dropProposal(.init(
@@ -74,27 +78,47 @@ extension CollectionHub {
             x: request.at.x, y: request.at.y)))]
     }
 
-    /// The delegate's proposal, refused for a move of an item its data source will not let move.
-    private func resolve(_ session: DropSession, viewer: Viewer) -> ResolvedDrop {
+    /// The delegate's proposal, refused (with why) for a move out of a collection
+    /// that would not let this viewer move the item there.
+    private func resolve(_ session: DropSession, viewer: Viewer) -> (drop: ResolvedDrop, refusal: String?) {
         var resolved = viewer.collectionView.dropProposal(for: session)
         // A drag whose source does not allow moving copies instead.
         if resolved.proposal.operation == .move, !session.allowsMoveOperation { resolved.proposal.operation = .copy }
-        if resolved.proposal.operation == .move, let item = session.items.first?.localObject, let source = session.sourceCollection,
-           let hub = peer(named: source), !hub.canMove(item) {
+        guard resolved.proposal.operation == .move, let source = session.sourceCollection, let hub = peer(named: source) else { return (resolved, nil) }
+        for item in session.items where item.sourceCollection == source || item.sourceCollection == nil {
+            guard let id = item.localObject, let refusal = hub.refusalToTakeOut(id, by: viewer.info) else { continue }
             resolved.proposal.operation = .forbidden
+            return (resolved, refusal)
         }
-        return resolved
+        return (resolved, nil)
     }
 
-    /// Whether the data source lets `item` move (`canMoveItemAt`).
-    func canMove(_ item: String) -> Bool { !model.immovableItems.contains(item) && model.snapshot.contains(item: item) }
+    /// Why `who` may not take `item` out of this collection by a move (a drop into
+    /// another collection, or a reorder here), or nil when it may: the rules of a
+    /// move here, whichever collection the viewer watches. Its permissions (edit),
+    /// the edits this collection takes from viewers (move), and `canMoveItemAt`
+    /// (the model's immovable items, the data source's and the delegate's rules,
+    /// asked with `who` as the acting viewer).
+    func refusalToTakeOut(_ item: String, by who: ViewerInfo) -> String? {
+        let rights = permissions?(who) ?? .all
+        let whom = who.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer"
+        guard rights.contains(.edit) else { return "\(whom) may not edit collection '\(name)', so may not move its items out" }
+        guard allowedEdits.contains(.move) else { return "collection '\(name)' does not take moves from viewers" }
+        guard let indexPath = model.snapshot.indexPath(for: item) else { return "no item with id '\(item.prefix(80))' in collection '\(name)'" }
+        let acting = actingViewer
+        actingViewer = who
+        defer { actingViewer = acting }
+        guard store.canMoveItem(at: indexPath) else { return "item '\(item.prefix(80))' of collection '\(name)' cannot be moved (canMoveItemAt)" }
+        return nil
+    }
 
     /// `drop`: the drop delegate performs the drop on a copy of the model; the result
     /// is one numbered batch here and, for an item moved from another collection, a
     /// delete there. A forbidden (or cancelled) drop changes nothing.
     func performDrop(_ request: ClientMessage.DropRequest, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
         let session = try dropSession(request)
-        let resolved = resolve(session, viewer: viewer)
+        let (resolved, refusal) = resolve(session, viewer: viewer)
+        if let refusal { throw ProtocolError(.dropForbidden, "\(refusal); nothing changed") }
         let what = session.items.first.map { $0.localObject.map { "item '\($0.prefix(80))'" } ?? "\($0.kind)" } ?? "nothing"
         let place = resolved.destinationIndexPath.map { "section \($0.section), item \($0.item)" } ?? "no index path"
         guard [.copy, .move].contains(resolved.proposal.operation) else {

@@ -45,6 +45,13 @@ final class ModelStore {
     /// The app's rules for `canMoveItemAt` (its delegate's and its data source's),
     /// besides the model's immovable items: all must agree.
     var canMoveItem: ((IndexPath) -> Bool)?
+
+    /// UIKit's `canMoveItemAt`: the model's immovable items never move, and the
+    /// data source's and delegate's rules must agree (asked with the acting viewer set).
+    func canMoveItem(at indexPath: IndexPath) -> Bool {
+        guard let id = model.snapshot.itemIdentifier(at: indexPath) else { return false }
+        return !model.immovableItems.contains(id) && (dataSourceCanMoveItem?(indexPath) ?? true) && (canMoveItem?(indexPath) ?? true)
+    }
     var dataSourceCanMoveItem: ((IndexPath) -> Bool)?
     /// Whether every viewer's collection view keeps views (``CollectionHub/keepsViewsForEveryViewer``).
     var keepsViews = false
@@ -221,8 +228,7 @@ final class ModelDataSource: CollectionViewDataSource {
     }
 
     func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
-        guard let id = store.model.snapshot.itemIdentifier(at: indexPath) else { return false }
-        return !store.model.immovableItems.contains(id) && (store.dataSourceCanMoveItem?(indexPath) ?? true) && (store.canMoveItem?(indexPath) ?? true)
+        store.canMoveItem(at: indexPath)
     }
 
 }

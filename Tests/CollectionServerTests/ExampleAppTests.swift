@@ -1,6 +1,7 @@
 import CollectionProtocol
 import CollectionServer
 import CollectionTesting
+import PhotoLibraryExample
 import Synchronization
 import Testing
 import TicketBoardExample
@@ -39,6 +40,31 @@ import TicketBoardExample
         ana.send(#"{"type":"insert","op":"i","section":"To do","count":1}"#)
         guard case .reject(_, let refused, _) = try await ana.next("reject") else { Issue.record("no reject"); return }
         #expect(refused == .refused)
+    }
+
+    /// A drop into another collection cannot do what a move could not: Ben's ticket
+    /// dropped into the photos by Ana (who may edit the photos) stays on the board.
+    @Test func aTicketLeavesTheBoardByADropOnlyWhenItsOwnerMovesIt() async throws {
+        let server = CollectionServer(configuration: .testing)
+        let board = try await TicketBoardExample.add(to: server)
+        PhotoLibraryExample.add(to: server, size: "small")
+        let port = try server.start()
+        defer { server.stop() }
+        let owners = Dictionary(uniqueKeysWithValues: board.dataSource.snapshot().itemIdentifiers.map { ("\($0.id)", $0.owner) })
+        let (bens, anas) = try (#require(owners.first { $0.value == "Ben" }?.key), #require(owners.first { $0.value == "Ana" }?.key))
+        let ana = try await TestViewer.connect(port: port)
+        try await ana.hello(wantOrder: true, name: "Ana", collection: "photos")
+        ana.send(#"{"type":"dropUpdate","x":20,"y":20,"source":{"collection":"tickets","item":"\#(bens)"}}"#)
+        guard case .dropProposal(let hover) = try await ana.next("dropProposal") else { return }
+        #expect(hover.operation == "forbidden")
+        ana.send(#"{"type":"drop","op":"d1","x":20,"y":20,"source":{"collection":"tickets","item":"\#(bens)"}}"#)
+        guard case .reject(_, let code, let message) = try await ana.next("reject") else { Issue.record("the drop was not refused"); return }
+        #expect(code == .dropForbidden && message.contains("cannot be moved"), "\(message)")
+        #expect(board.dataSource.snapshot().itemIdentifiers.contains { "\($0.id)" == bens })
+        // Her own ticket goes.
+        ana.send(#"{"type":"drop","op":"d2","x":20,"y":20,"source":{"collection":"tickets","item":"\#(anas)"}}"#)
+        _ = try await ana.next("ack")
+        #expect(!board.dataSource.snapshot().itemIdentifiers.contains { "\($0.id)" == anas })
     }
 
     @Test func ticketsAreAsTallAsTheirTitles() async throws {

@@ -168,6 +168,52 @@ private func errorCode(_ out: [Outgoing], to key: UInt64) -> ErrorCode? {
         #expect(left.model.checkInvariants().isEmpty && right.model.checkInvariants().isEmpty)
     }
 
+    /// Taking an item out of another collection is a move there: that collection's
+    /// permissions, the edits it takes and its `canMoveItemAt` decide, for the viewer
+    /// dropping (whichever collection it watches).
+    @Test func aMoveOutOfAnotherCollectionFollowsThatCollectionsRules() throws {
+        let (left, _) = dropHub("left", sections: [("todo", 4)])
+        let (right, _) = dropHub("right", sections: [("done", 2)])
+        // On the left, anonymous viewers only watch; only Ana may move todo0;
+        // "cleo" may not even watch.
+        left.permissions = { $0.user == nil ? [.view, .select] : $0.user == "cleo" ? [] : .all }
+        left.canMoveItem = { [unowned left] indexPath in indexPath.item != 0 || left.actingViewer?.user == "ana" }
+        let group = CollectionHubGroup([left, right])
+        let viewers: [(UInt64, Identity?)] = [(1, nil), (2, Identity(id: "ana", name: "Ana")), (3, Identity(id: "ben", name: "Ben")),
+                                              (4, Identity(id: "cleo", name: "Cleo"))]
+        for (key, identity) in viewers {
+            group.connect(key, identity: identity)
+            _ = group.receive(Array(#"{"type":"hello","viewport":{"width":320,"height":400},"collection":"right"}"#.utf8), from: key)
+        }
+        func drop(_ item: String, op: String, from key: UInt64) -> [Outgoing] {
+            group.receive(Array(#"{"type":"drop","op":"\#(op)","x":20,"y":30,"source":{"collection":"left","item":"\#(item)"}}"#.utf8), from: key)
+        }
+        func hover(_ item: String, from key: UInt64) -> String? {
+            proposal(group.receive(Array(#"{"type":"dropUpdate","x":20,"y":30,"source":{"collection":"left","item":"\#(item)"}}"#.utf8), from: key), to: key)?.operation
+        }
+        // The anonymous viewer may edit the right but not the left: refused, nothing changes anywhere.
+        #expect(hover("todo1", from: 1) == "forbidden")
+        let refused = drop("todo1", op: "a1", from: 1)
+        #expect(errorCode(refused, to: 1) == .dropForbidden)
+        #expect(messages(refused, to: 1).contains { if case .reject(_, _, let m) = $0 { m.contains("may not edit collection 'left'") } else { false } })
+        // Ben may move todo1 but not todo0 (the left's canMoveItemAt, asked with Ben acting).
+        #expect(hover("todo0", from: 3) == "forbidden")
+        #expect(errorCode(drop("todo0", op: "b1", from: 3), to: 3) == .dropForbidden)
+        #expect(left.actingViewer == nil)
+        // Cleo may not see the left: not even a copy of its items comes over.
+        #expect(errorCode(drop("todo1", op: "c1", from: 4), to: 4) == .forbidden)
+        #expect(left.sequence == 0 && right.sequence == 0)
+        #expect(left.model.snapshot.itemIdentifiers(inSection: "todo") == ["todo0", "todo1", "todo2", "todo3"])
+        // Ana may move todo0: it leaves the left.
+        #expect(hover("todo0", from: 2) == "move")
+        #expect(messages(drop("todo0", op: "a2", from: 2), to: 2).contains(.ack(op: "a2", seq: 1)))
+        #expect(left.model.snapshot.itemIdentifiers(inSection: "todo") == ["todo1", "todo2", "todo3"])
+        // A collection that takes no moves from viewers lets nothing be taken out by one.
+        left.allowedEdits = [.insert, .delete]
+        #expect(errorCode(drop("todo1", op: "a3", from: 2), to: 2) == .dropForbidden)
+        #expect(left.model.snapshot.itemIdentifiers(inSection: "todo") == ["todo1", "todo2", "todo3"])
+    }
+
     @Test func badDropsAreRefusedWithReasons() throws {
         let (hub, _) = dropHub()
         _ = hub.hello(1)
