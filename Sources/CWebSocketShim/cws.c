@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <malloc.h>
 #include <string.h>
 
 // Contexts are created and destroyed one at a time in a process: lws's global
@@ -367,4 +368,8 @@ void cws_close_reason(struct lws *wsi, int code, const char *reason) {
     size_t n = reason ? strlen(reason) : 0;
     if (n > 120) n = 120;
     lws_close_reason(wsi, (enum lws_close_status)code, (unsigned char *)reason, n);
+}
+
+void cws_release_free_memory(void) {
+    malloc_trim(0);
 }

@@ -50,7 +50,6 @@ public final class CollectionServer: Sendable {
         // Every line says which node wrote it.
         if let nodeID { logger[metadataKey: "node"] = "\(nodeID)" }
         engine = Engine(logger: logger)
-        engine.helloTimeout = configuration.helloTimeout
         var t = WebSocketServerConfiguration()
         t.host = configuration.host
         t.port = configuration.port
@@ -63,6 +62,13 @@ public final class CollectionServer: Sendable {
         t.maxConnections = configuration.maxConnections
         t.maxConnectionsPerAddress = configuration.maxConnectionsPerAddress
         t.maxQueuedBytes = configuration.maxQueuedBytes
+        t.maxQueuedBytesTotal = configuration.maxQueuedBytesTotal
+        t.maxQueuedBytesPerAddress = configuration.maxQueuedBytesPerAddress
+        t.confirmsConnections = true   // once a viewer says hello (Engine)
+        t.maxPendingConnections = configuration.maxPendingConnections
+        t.maxPendingPerAddress = configuration.maxPendingPerAddress
+        t.pendingTimeout = configuration.helloTimeout
+        t.pendingTimeoutUnderPressure = max(2, configuration.helloTimeout / 5)
         t.pingInterval = configuration.pingInterval
         t.pingTimeout = configuration.pingTimeout
         t.extraWebSocketPath = configuration.echoPath
@@ -188,7 +194,6 @@ public final class CollectionServer: Sendable {
         engine.health.set(store: nil, ready: false)
         engine.drain()
         transport.shutdown(code: .goingAway, reason: "server is shutting down", timeout: configuration.shutdownTimeout)
-        engine.stopTimers()
         engine.detachStore()
         waiters.forEach { $0.resume() }
     }

@@ -30,12 +30,26 @@ extension CollectionServer {
         public var maxConnectionsPerAddress: Int = 256
         /// Bytes queued for one connection before it is closed as a stalled reader.
         public var maxQueuedBytes: Int
+        /// Bytes queued for every connection together: past it the largest backlogs
+        /// are cut first (1008), whatever each one's own bound, so that readers that
+        /// stop reading cannot take the server's memory.
+        public var maxQueuedBytesTotal: Int = 256 * 1024 * 1024
+        /// Bytes queued for the connections of one address together (cut the same way).
+        public var maxQueuedBytesPerAddress: Int = 64 * 1024 * 1024
+        /// Connections that have not said `hello` yet, in all: past it the oldest of
+        /// them is closed (1008) to make room. Viewers that said hello are never
+        /// refused because of them.
+        public var maxPendingConnections: Int = 128
+        /// Connections from one address that have not said `hello` yet; one more is
+        /// refused with 1008.
+        public var maxPendingPerAddress: Int = 16
         /// Seconds a connection may be idle before it is pinged (0: no heartbeat).
         public var pingInterval: Int
         /// Seconds a pinged connection has to answer before it is closed.
         public var pingTimeout: Int
         /// Seconds a connection may stay open without saying `hello`; then it is
-        /// closed with 1008 (0: never).
+        /// closed with 1008 (0: never). While half of ``maxPendingConnections`` or
+        /// more are taken, a fifth of it (2 s at least).
         public var helloTimeout: Double = 10
         /// Origins whose pages may open a WebSocket besides the server's own, as
         /// `scheme://host[:port]` ("https://app.example.com"). A handshake from any

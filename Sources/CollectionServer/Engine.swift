@@ -23,9 +23,9 @@ final class Engine: @unchecked Sendable {
     let logger: Logger
     /// What `/healthz` answers.
     let health = HealthState()
-    /// Seconds a connection may stay open without a `hello`.
-    var helloTimeout: Double = 10
-    private var helloTimer: DispatchSourceTimer?
+    /// Connections opened that have not said hello: the transport is told when
+    /// one does (``WebSocketServer/confirm(_:)``), and closes those that take too long.
+    private var unconfirmed: Set<ConnectionID> = []
     /// Where stored collections are kept (nil: nothing is kept).
     private(set) var store: (any CollectionStore)?
     /// Collections whose data the app keeps: the store holds none of theirs.
@@ -225,34 +225,12 @@ final class Engine: @unchecked Sendable {
         }
     }
 
-    /// Groups the hubs; no hub is added after this. Starts closing connections that
-    /// say no `hello` in time (checked every second).
+    /// Groups the hubs; no hub is added after this.
     func seal(viewerPrefix: String = "") {
         locked {
             if group == nil, !hubs.isEmpty { group = CollectionHubGroup(hubs, viewerPrefix: viewerPrefix) }
-            guard helloTimer == nil, helloTimeout > 0 else { return }
-            let timer = DispatchSource.makeTimerSource(queue: .global())
-            timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(100))
-            timer.setEventHandler { [weak self] in self?.closeSilentConnections() }
-            timer.resume()
-            helloTimer = timer
         }
     }
-
-    /// Closes (1008) the connections that opened more than ``helloTimeout`` ago and said no `hello`.
-    private func closeSilentConnections() {
-        locked {
-            guard let group, let transport else { return }
-            for key in group.connectionsWithoutHello(openedBefore: Self.now - helloTimeout) {
-                logger.warning("closing c\(key): no hello within \(Int(helloTimeout)) s")
-                _ = group.disconnect(key)
-                transport.close(ConnectionID(rawValue: key), code: .policyViolation, reason: "no hello within \(Int(helloTimeout)) s")
-            }
-        }
-    }
-
-    /// Stops the timer (the server stopped).
-    func stopTimers() { locked { helloTimer?.cancel(); helloTimer = nil } }
 
     var names: [String] { locked { hubs.map(\.name) } }
 
@@ -299,6 +277,7 @@ final class Engine: @unchecked Sendable {
                     echo.insert(id)
                 } else {
                     group.connect(id.rawValue, at: Self.now, identity: credential as? Identity)
+                    unconfirmed.insert(id)
                 }
                 logger.debug("open \(id) on \(path)")
                 return
@@ -309,7 +288,12 @@ final class Engine: @unchecked Sendable {
                     return
                 }
                 outgoing = binary ? group.receiveBinary(from: id.rawValue) : group.receive(bytes, from: id.rawValue)
+                if !unconfirmed.isEmpty, unconfirmed.contains(id), group.hasSaidHello(id.rawValue) {
+                    unconfirmed.remove(id)
+                    server.confirm(id)
+                }
             case let .closed(id):
+                unconfirmed.remove(id)
                 outgoing = echo.remove(id) != nil ? [] : group.disconnect(id.rawValue)
                 logger.debug("closed \(id)")
             case .turnEnded:

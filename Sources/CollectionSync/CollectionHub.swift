@@ -130,6 +130,9 @@ public final class CollectionHub {
     public var policy: LayoutPolicy {
         didSet { layoutName = policy.layoutNames.first ?? "grid" }
     }
+    /// Whether the viewer on connection `key` said hello and was welcomed.
+    func isReady(_ key: UInt64) -> Bool { viewers[key]?.ready ?? false }
+
     var viewers: [UInt64: Viewer] = [:] {
         didSet { ordered = nil }
     }

@@ -49,6 +49,9 @@ public final class CollectionHubGroup {
         pending.filter { $0.value < deadline }.map(\.key).sorted()
     }
 
+    /// Whether the connection said hello and was welcomed (it watches a collection).
+    public func hasSaidHello(_ key: UInt64) -> Bool { route[key]?.isReady(key) ?? false }
+
     /// A text message: the first must be a `hello`, which picks the hub.
     public func receive(_ bytes: [UInt8], from key: UInt64) -> [Outgoing] {
         if let hub = route[key] { return hub.receive(bytes, from: key) }

@@ -65,6 +65,8 @@ final class ClientCore: @unchecked Sendable {
         case let .read(enabled):
             lws_rx_flow_control(wsi, enabled ? 1 : 0)
             return
+        case .confirm, .sweep:
+            return
         }
         lws_callback_on_writable(wsi)
     }

@@ -43,6 +43,10 @@ final class ServerCore: @unchecked Sendable {
     let handler: @Sendable (WebSocketEvent) -> Void
     let loop = ServiceLoop<TransportCommand>(name: "lws-service")
     let connectionCount = Atomic<Int>(0)
+    /// Bytes waiting to be sent to every connection, and the most since the start
+    /// (read on any thread).
+    let queuedBytes = Atomic<Int>(0)
+    let peakQueuedBytes = Atomic<Int>(0)
     let port = Atomic<Int>(0)
     /// What the service thread waits on, once started.
     private(set) var eventLoop: EventLoop?
@@ -58,8 +62,14 @@ final class ServerCore: @unchecked Sendable {
     /// bring in). Kept beside `connections`; an address is only ever prefetched,
     /// which cannot fault, never read.
     private var prefetchTargets: [ConnectionID: (record: UnsafeRawPointer, wsi: UnsafeRawPointer)] = [:]
-    /// Live connections by peer address.
-    private var perAddress: [String: Int] = [:]
+    /// Who holds a connection slot, and which have not been confirmed yet.
+    private var slots: ConnectionSlots
+    /// Bytes waiting to be sent, under caps per address and in all.
+    private var backlog: BacklogLedger
+    /// The most bytes that waited since memory was last given back to the system.
+    private var backlogPeak = 0
+    /// Asks the service thread to ``sweep()`` four times a second.
+    private let sweeper = Locked<DispatchSourceTimer?>(nil)
     /// Connections refused for the connection limit, waiting to send their close frame.
     private var overflow: [ObjectIdentifier: ServerConnection] = [:]
     private var nextID: UInt64 = 0
@@ -85,6 +95,15 @@ final class ServerCore: @unchecked Sendable {
         files = configuration.publicDirectory.map(StaticFiles.init(root:))
         mounts = configuration.mounts.map { (prefix: $0.key, files: StaticFiles(root: $0.value)) }.sorted { $0.prefix.count > $1.prefix.count }
         screen = RequestScreen(configuration: configuration)
+        var limits = ConnectionSlots.Limits()
+        limits.maxConnections = configuration.maxConnections
+        limits.maxPerAddress = configuration.maxConnectionsPerAddress
+        limits.maxPending = configuration.maxPendingConnections
+        limits.maxPendingPerAddress = configuration.maxPendingPerAddress
+        limits.pendingTimeout = configuration.pendingTimeout
+        limits.pendingTimeoutUnderPressure = configuration.pendingTimeoutUnderPressure
+        slots = ConnectionSlots(limits: limits)
+        backlog = BacklogLedger(maxTotal: configuration.maxQueuedBytesTotal, maxPerAddress: configuration.maxQueuedBytesPerAddress)
         writeBuffer = [UInt8](repeating: 0, count: Int(cws_pre()) + configuration.fragmentSize)
     }
 
@@ -132,6 +151,11 @@ final class ServerCore: @unchecked Sendable {
             cws_server_destroy(server)
             server = nil
         }
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now() + 0.25, repeating: 0.25, leeway: .milliseconds(50))
+        timer.setEventHandler { [loop] in loop.post(.sweep) }
+        timer.resume()
+        sweeper.withLock { $0 = timer }
         return port
     }
 
@@ -146,7 +170,10 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    func stop() { loop.stop() }
+    func stop() {
+        sweeper.withLock { $0?.cancel(); $0 = nil }
+        loop.stop()
+    }
 
     /// Bytes of lws's connection state that writing a message reads (`lws_write`,
     /// `lws_partial_buffered`: the struct's first 0x340 bytes in 4.1.6).
@@ -187,15 +214,24 @@ final class ServerCore: @unchecked Sendable {
                 }
                 return
             }
-            if connection.outbound.enqueue(bytes.joined(), binary: binary) {
-                lws_callback_on_writable(connection.wsi)
-            } else {
+            guard connection.outbound.enqueue(bytes.joined(), binary: binary) else {
                 // A reader that stopped reading: it cannot take a close frame either, so
                 // the connection goes at once and its queue is freed now.
                 logger.warning("closing \(id): outbound backlog over \(connection.outbound.maxQueuedBytes) bytes")
-                connection.abandon(.policyViolation, "backlog too large")
-                cws_kill(connection.wsi)
+                cutOff(connection, "backlog too large")
+                return
             }
+            // Under the caps of its address and of all: the largest backlogs go first.
+            let cut = backlog.add(bytes.count, to: id, from: connection.address)
+            backlogPeak = max(backlogPeak, backlog.total)
+            queuedBytes.store(backlog.total, ordering: .relaxed)
+            if backlog.total > peakQueuedBytes.load(ordering: .relaxed) { peakQueuedBytes.store(backlog.total, ordering: .relaxed) }
+            for victim in cut {
+                guard let other = connections[victim] else { continue }
+                logger.warning("closing \(victim): the server's send queues are full (\(backlog.total) bytes waiting, \(backlog.backlog(ofAddress: other.address)) for its address)")
+                cutOff(other, "backlog too large: the server's send queues are full")
+            }
+            if !cut.contains(id) { lws_callback_on_writable(connection.wsi) }
         case let .close(id, code, reason):
             guard let connection = connections[id], connection.pendingClose == nil else { return }
             connection.pendingClose = (code, reason)
@@ -206,9 +242,44 @@ final class ServerCore: @unchecked Sendable {
                 connection.pendingClose = (code, reason)
                 lws_callback_on_writable(connection.wsi)
             }
+        case .confirm(let id):
+            slots.confirm(id)
+        case .sweep:
+            sweep()
         case .read:
             break
         }
+    }
+
+    /// Cuts a connection off at once (it is not reading, so waiting to write a close
+    /// frame would keep its queue alive): what waited for it is freed now.
+    private func cutOff(_ connection: ServerConnection, _ reason: String) {
+        connection.abandon(.policyViolation, reason)
+        backlog.remove(connection.id)
+        cws_kill(connection.wsi)
+    }
+
+    /// Closes connections unconfirmed past their time (1008), and gives memory back
+    /// to the system once a burst of backlogs has drained (freed queues otherwise
+    /// stay in the allocator's heap: 250 viewers that never read left 2 GB behind).
+    private func sweep() {
+        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        let timeout = slots.currentTimeout ?? 0
+        for id in slots.expired(at: now) {
+            guard let connection = connections[id], connection.pendingClose == nil else { continue }
+            logger.warning("closing \(id): no hello within \(Self.seconds(timeout)) s")
+            connection.pendingClose = (.policyViolation, "no hello within \(Self.seconds(timeout)) s")
+            lws_callback_on_writable(connection.wsi)
+        }
+        if backlogPeak >= 32 * 1024 * 1024, backlog.total <= backlogPeak / 4 {
+            backlogPeak = backlog.total
+            DispatchQueue.global(qos: .utility).async { cws_release_free_memory() }
+        }
+    }
+
+    /// A number of seconds as people write it (10, 2, 0.5).
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// Reports an event to the handler (service thread).
@@ -236,9 +307,10 @@ final class ServerCore: @unchecked Sendable {
             return 0
         case LWS_CALLBACK_CLOSED:
             if let refused = overflow.values.first(where: { $0.wsi == wsi }) { overflow[ObjectIdentifier(refused)] = nil }
-            if let id = connectionID(user), let gone = connections.removeValue(forKey: id) {
+            if let id = connectionID(user), connections.removeValue(forKey: id) != nil {
                 prefetchTargets[id] = nil
-                if let n = perAddress[gone.address] { perAddress[gone.address] = n > 1 ? n - 1 : nil }
+                slots.remove(id)
+                backlog.remove(id)
                 connectionCount.subtract(1, ordering: .relaxed)
                 report(.closed(id))
             }
@@ -282,13 +354,25 @@ final class ServerCore: @unchecked Sendable {
             flood: FloodGuard(framesPerSecond: main ? configuration.framesPerSecond : .infinity, bytesPerSecond: main ? configuration.bytesPerSecond : .infinity))
         let address = peerAddress(wsi)
         let credential = admitted.removeValue(forKey: wsi) ?? nil
-        let fromAddress = perAddress[address, default: 0]
-        let refusal = shuttingDown.map { ($0.0, $0.1) }
-            ?? (connections.count >= configuration.maxConnections ? (.policyViolation, "too many connections")
-            : fromAddress >= configuration.maxConnectionsPerAddress ? (.policyViolation, "too many connections from your address") : nil)
+        var refusal: (CloseCode, String)? = shuttingDown.map { ($0.0, $0.1) }
+        if refusal == nil {
+            switch slots.admit(id, from: address, at: Double(DispatchTime.now().uptimeNanoseconds) / 1e9) {
+            case .refuse(let why):
+                refusal = (.policyViolation, why)
+            case .accept(let evicting):
+                // The oldest connections that said nothing make room (1008).
+                for old in evicting {
+                    guard let connection = connections[old], connection.pendingClose == nil else { continue }
+                    logger.warning("closing \(old): the server is full and it has not said hello")
+                    connection.pendingClose = (.policyViolation, "the server is full: say hello sooner")
+                    lws_callback_on_writable(connection.wsi)
+                }
+                if !main || !configuration.confirmsConnections { slots.confirm(id) }
+            }
+        }
         if let (code, refusal) = refusal {
             // Over a limit: say so with a close code, and never tell the handler.
-            logger.warning("refusing \(id) from \(address): \(connections.count) connections already, \(fromAddress) from that address")
+            logger.warning("refusing \(id) from \(address): \(refusal) (\(slots.count) connections, \(slots.pendingCount) without hello)")
             user.storeBytes(of: 0, as: UInt64.self)
             overflow[ObjectIdentifier(connection)] = connection
             // 1008, not 1013: libwebsockets 4.1.6 clients (and other strict ones)
@@ -298,7 +382,6 @@ final class ServerCore: @unchecked Sendable {
             return 0
         }
         connection.address = address
-        perAddress[address] = fromAddress + 1
         connections[id] = connection
         prefetchTargets[id] = (UnsafeRawPointer(Unmanaged.passUnretained(connection).toOpaque()), UnsafeRawPointer(wsi))
         connectionCount.add(1, ordering: .relaxed)
@@ -316,6 +399,7 @@ final class ServerCore: @unchecked Sendable {
             // Stop reading, drop what waits, and close with 1008 at the next writable moment.
             logger.warning("closing \(id): more than \(Int(configuration.framesPerSecond)) frames or \(Int(configuration.bytesPerSecond)) bytes a second")
             connection.abandon(.policyViolation, "flooding")
+            backlog.remove(id)
             lws_rx_flow_control(wsi, 0)
             lws_callback_on_writable(wsi)
             return 0
@@ -343,12 +427,15 @@ final class ServerCore: @unchecked Sendable {
         }
         guard let id = connectionID(user), let connection = connections[id] else { return -1 }
         guard let fragment = connection.outbound.nextFragment() else {
+            backlog.remove(id)
             if let (code, reason) = connection.pendingClose {
                 cws_close_reason(wsi, Int32(code.rawValue), reason)
                 return -1
             }
             return 0
         }
+        backlog.sent(fragment.bytes.count, by: id)
+        queuedBytes.store(backlog.total, ordering: .relaxed)
         if !write(fragment, to: wsi) {
             logger.warning("closing \(id): short write")
             return -1

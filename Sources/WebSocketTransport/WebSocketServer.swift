@@ -43,12 +43,30 @@ public struct WebSocketServerConfiguration: Sendable {
     public var fragmentSize: Int = 16 * 1024
     /// Backlog per connection before it is closed with 1008 (a stalled reader).
     public var maxQueuedBytes: Int = 8 * 1024 * 1024
+    /// Backlog of every connection together: past it the largest backlogs are cut
+    /// first (1008), so that readers that stop reading cannot take the memory.
+    public var maxQueuedBytesTotal: Int = 256 * 1024 * 1024
+    /// Backlog of the connections of one address together (cut the same way).
+    public var maxQueuedBytesPerAddress: Int = 64 * 1024 * 1024
     /// Live WebSocket connections allowed; one more is closed with 1008 "too many connections".
     public var maxConnections: Int = 1_024
     /// Live WebSocket connections allowed from one address; one more is closed with
     /// 1008 "too many connections from your address" (behind a proxy every
     /// connection comes from the proxy's address: raise it there).
     public var maxConnectionsPerAddress: Int = 256
+    /// Whether connections wait to be confirmed (``WebSocketServer/confirm(_:)``: for
+    /// the collection protocol, once they said hello) under the budget and time
+    /// limit below. Off (the default), every connection is confirmed as it opens.
+    public var confirmsConnections = false
+    /// Connections not confirmed yet, in all: past it the oldest of them is closed
+    /// to make room. A confirmed connection is never refused because of unconfirmed ones.
+    public var maxPendingConnections: Int = 128
+    /// Unconfirmed connections from one address; one more is closed with 1008.
+    public var maxPendingPerAddress: Int = 16
+    /// Seconds a connection may stay unconfirmed before it is closed with 1008 (0: no limit).
+    public var pendingTimeout: Double = 10
+    /// Seconds it may stay unconfirmed while half of ``maxPendingConnections`` or more are taken.
+    public var pendingTimeoutUnderPressure: Double = 2
     /// A connection idle this many seconds is pinged; 0 turns the heartbeat off.
     public var pingInterval: Int = 30
     /// A connection that has not answered a ping (nor completed its handshake) for this
@@ -126,6 +144,13 @@ public final class WebSocketServer: Sendable {
         core.prefetch(connection)
     }
 
+    /// The application vouches for `connection` (for the collection protocol: it
+    /// said hello): it leaves the budget of unconfirmed connections
+    /// (``WebSocketServerConfiguration/maxPendingConnections``) and their time limit.
+    public func confirm(_ connection: ConnectionID) {
+        core.submit(.confirm(connection))
+    }
+
     /// Sends the queued messages, then closes with `code`.
     public func close(_ connection: ConnectionID, code: CloseCode = .normal, reason: String = "") {
         core.submit(.close(connection, code, reason))
@@ -150,6 +175,12 @@ public final class WebSocketServer: Sendable {
     /// Number of live WebSocket connections (read on any thread).
     public var connectionCount: Int { core.connectionCount.load(ordering: .relaxed) }
 
+    /// Bytes waiting to be sent, to every connection together (read on any thread).
+    public var queuedBytes: Int { core.queuedBytes.load(ordering: .relaxed) }
+
+    /// The most bytes that ever waited at once (under ``WebSocketServerConfiguration/maxQueuedBytesTotal``).
+    public var peakQueuedBytes: Int { core.peakQueuedBytes.load(ordering: .relaxed) }
+
     deinit { core.stop() }
 }
 
@@ -159,6 +190,10 @@ enum TransportCommand: Sendable {
     case close(ConnectionID, CloseCode, String)
     /// Close every connection, and each new one, with this code.
     case shutdown(CloseCode, String)
+    /// The application vouches for a connection.
+    case confirm(ConnectionID)
+    /// Close unconfirmed connections past their time; give memory back after a burst.
+    case sweep
     /// Stop (false) or restart (true) reading from the peer (client only).
     case read(Bool)
 }

@@ -8,9 +8,14 @@ import WebSocketTransport
 enum LoadBench {
     static func run() async throws -> String {
         var lines = ["### Under load (loopback, release server)", "", row(["figure", "goal", "result"]), row(["---", "---:", "---:"])]
-        if ProcessInfo.processInfo.environment["LOAD_CASE"] != "neighbour" { lines += try await memory() }
-        lines += try await noisyNeighbour()
-        if ProcessInfo.processInfo.environment["LOAD_CASE"] == nil { lines += try await joins() }
+        let only = ProcessInfo.processInfo.environment["LOAD_CASE"]
+        if only == nil || only == "memory" { lines += try await memory() }
+        if only == nil || only == "neighbour" { lines += try await noisyNeighbour() }
+        if only == nil { lines += try await joins() }
+        if only == nil || only == "abuse" {
+            lines += try await AbuseBench.herd()
+            lines += try await AbuseBench.preHelloFlood()
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -40,6 +40,18 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "WebSocket connections allowed from one address; one more is closed with 1008.")
     var maxConnectionsPerAddress = 256
 
+    @Option(help: "Connections that have not said hello yet, in all; past it the oldest is closed to make room.")
+    var maxPending = 128
+
+    @Option(help: "Connections from one address that have not said hello yet; one more is closed with 1008.")
+    var maxPendingPerAddress = 16
+
+    @Option(help: "MiB queued for all connections together; past it the largest backlogs are cut first (1008).")
+    var maxQueuedTotal = 256
+
+    @Option(help: "MiB queued for the connections of one address together; past it its largest backlogs are cut first.")
+    var maxQueuedPerAddress = 64
+
     @Option(help: "Messages a second each client may send (bursts of twice that).")
     var rateLimit = 200.0
 
@@ -125,7 +137,7 @@ struct ServerCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxDataSize >= 0 else { throw ValidationError("--max-data-size must be 0 or more") }
         guard SQLiteCollectionStore.Options.Synchronous(rawValue: sync) != nil else { throw ValidationError("--sync is full or normal") }
-        guard maxConnections > 0, maxConnectionsPerAddress > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0, helloTimeout >= 0 else { throw ValidationError("limits must be positive") }
+        guard maxConnections > 0, maxConnectionsPerAddress > 0, maxPending > 0, maxPendingPerAddress > 0, maxQueuedTotal > 0, maxQueuedPerAddress > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0, helloTimeout >= 0 else { throw ValidationError("limits must be positive") }
     }
 
     /// The token signer: from --token-secret-file, else $COLLECTION_TOKEN_SECRET.
@@ -158,6 +170,10 @@ struct ServerCommand: AsyncParsableCommand {
         config.maxConnections = maxConnections
         config.maxConnectionsPerAddress = maxConnectionsPerAddress
         config.maxQueuedBytes = maxBacklogBytes
+        config.maxQueuedBytesTotal = maxQueuedTotal * 1_048_576
+        config.maxQueuedBytesPerAddress = maxQueuedPerAddress * 1_048_576
+        config.maxPendingConnections = maxPending
+        config.maxPendingPerAddress = maxPendingPerAddress
         config.pingInterval = pingInterval
         config.pingTimeout = pingTimeout
         config.helloTimeout = helloTimeout

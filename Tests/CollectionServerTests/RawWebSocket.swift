@@ -6,9 +6,10 @@ import Foundation
 final class RawWebSocket {
     private let fd: Int32
 
-    /// Connects to 127.0.0.1:`port` and upgrades /ws with subprotocol collection.v1.
-    init(port: Int) throws {
-        guard let fd = connectLoopback(port: port) else { throw CocoaError(.fileReadUnknown) }
+    /// Connects to 127.0.0.1:`port` (from the loopback address `source`, when
+    /// given) and upgrades /ws with subprotocol collection.v1.
+    init(port: Int, from source: String? = nil) throws {
+        guard let fd = connectLoopback(port: port, from: source) else { throw CocoaError(.fileReadUnknown) }
         self.fd = fd
         write(Array(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                      + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
@@ -49,6 +50,37 @@ final class RawWebSocket {
             text += String(decoding: buffer[0..<n], as: UTF8.self)
         }
         return true
+    }
+
+    /// The code of the close frame the server sends (nil: the socket ended, or
+    /// none came within the socket's 5 s).
+    func closeCode() -> Int? {
+        var data = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            // Frames from the server are unmasked; a close frame's payload starts with its code.
+            var at = 0
+            while at + 2 <= data.count {
+                let opcode = data[at] & 0x0f
+                var length = Int(data[at + 1] & 0x7f)
+                var start = at + 2
+                if length == 126 {
+                    guard at + 4 <= data.count else { break }
+                    length = Int(data[at + 2]) << 8 | Int(data[at + 3])
+                    start = at + 4
+                } else if length == 127 {
+                    guard at + 10 <= data.count else { break }
+                    length = (2..<10).reduce(0) { $0 << 8 | Int(data[at + $1]) }
+                    start = at + 10
+                }
+                guard start + length <= data.count else { break }
+                if opcode == 0x8 { return length >= 2 ? Int(data[start]) << 8 | Int(data[start + 1]) : 1005 }
+                at = start + length
+            }
+            let n = recv(fd, &buffer, buffer.count, 0)
+            guard n > 0 else { return nil }
+            data += buffer[0..<n]
+        }
     }
 
     deinit { close(fd) }

@@ -20,7 +20,8 @@ struct ClusterTests {
         let url = try TestPostgres.current!.makeDatabase("cluster")
         // Limits off: every edit goes to the database, none is dropped by a budget, and
         // the test process (decoding 200,000 batches for its mirrors) may read slowly.
-        let servers = try nodes(3, url: url, ["--rate-limit", "100000", "--output-rate", "4096", "--time-share", "1", "--max-backlog-bytes", "536870912"])
+        let servers = try nodes(3, url: url, ["--rate-limit", "100000", "--output-rate", "4096", "--time-share", "1", "--max-backlog-bytes", "536870912",
+                                                "--max-queued-total", "8192", "--max-queued-per-address", "8192"])
         defer { servers.forEach { $0.stop() } }
         let clients = 20, opsEach = 500
         var viewers: [TestViewer] = []

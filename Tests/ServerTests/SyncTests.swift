@@ -73,7 +73,9 @@ import WebSocketTransport
     }
 
     @Test func twentyConcurrentEditorsEachGetOneAnswerPerOpAndConverge() async throws {
-        let server = try ServerProcess(["--demo", "small"])
+        // This process reads slowly for all twenty, all from one address: no cap on
+        // what may wait for them (each one's own bound stays).
+        let server = try ServerProcess(["--demo", "small", "--max-queued-total", "4096", "--max-queued-per-address", "4096"])
         let clients = 20, opsEach = 200
         var viewers: [TestViewer] = []
         for _ in 0..<clients {
@@ -166,7 +168,11 @@ import WebSocketTransport
         let server = try ServerProcess(["--demo", "small", "--max-connections", "2", "--rate-limit", "5"])
         let a = try await TestViewer.connect(port: server.port)
         try await a.hello()
+        // Both places taken, one by a connection that said nothing: it makes room for the next.
+        let silent = try await WebSocketClient.connect(port: server.port)
         let b = try await TestViewer.connect(port: server.port)
+        #expect(try await silent.waitForClose() == 1008)
+        try await b.hello()
         let c = try await WebSocketClient.connect(port: server.port)
         #expect(try await c.waitForClose() == 1008)
         // Rate: 5 a second, bursts of 10; the hello took one.

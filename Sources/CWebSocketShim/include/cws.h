@@ -89,6 +89,10 @@ int cws_request_header(struct lws *wsi, int token, char *buffer, int cap);
 /// Closes a connection at once, without flushing or a close frame (safe from any
 /// callback on the service thread, even another connection's).
 void cws_kill(struct lws *wsi);
+
+/// Gives the allocator's free memory back to the system (glibc's malloc_trim):
+/// freed send queues otherwise stay in its heap. Safe on any thread.
+void cws_release_free_memory(void);
 /// Answers with an error status and a short body; returns what the callback should return.
 int cws_http_status(struct lws *wsi, unsigned int status, const char *message);
 
