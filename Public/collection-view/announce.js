@@ -9,7 +9,7 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
  */
 export function describeBatch(batch, state) {
   if (!batch.by || batch.by === state.me?.id) return null;
-  const who = state.viewers.get(batch.by)?.name ?? "another viewer";
+  const who = state.viewerName(batch.by);
   const sectionTitle = (i) => state.sections[i]?.title ?? `section ${i + 1}`;
   const parts = [];
   if (batch.inserts.length) {

@@ -194,7 +194,7 @@ export class LiveCollection {
         // A layout for everyone ends this viewer's transition (the server has ended it).
         if (change.by !== state.me?.id) this.transition = null;
         view.schedule(change);   // cells of a self-sizing layout are measured
-        if (change.by !== state.me?.id) this.announce(`Switched to ${state.layout} layout by ${state.viewers.get(change.by)?.name ?? "another viewer"}.`);
+        if (change.by !== state.me?.id) this.announce(`Switched to ${state.layout} layout by ${state.viewerName(change.by)}.`);
         break;
       case "resume":
       case "replay":

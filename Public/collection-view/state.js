@@ -178,6 +178,16 @@ export class CollectionState {
     }
   }
 
+  /**
+   * How to name viewer `id` to people: its name, marked "(guest)" when it is not
+   * signed in (a guest picks its own name: a guest "Ana" is not the signed-in Ana).
+   */
+  viewerName(id) {
+    const v = this.viewers.get(id);
+    if (!v) return "another viewer";
+    return v.guest ? `${v.name} (guest)` : v.name;
+  }
+
   /** True when this viewer has selected `item`. */
   isSelectedByMe(item) {
     return !!this.me && !!this.selections.get(item)?.has(this.me.id);

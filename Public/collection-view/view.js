@@ -335,7 +335,7 @@ export class CollectionView {
       const info = this.state.viewers.get(viewer);
       const element = this.state.elements.get("i:" + drag.item);
       const [w, h] = element ? [element.frame[2], element.frame[3]] : [120, 120];
-      ghost.textContent = `${info?.name ?? viewer}: ${element?.content.title ?? drag.item}`;
+      ghost.textContent = `${info ? this.state.viewerName(viewer) : viewer}: ${element?.content.title ?? drag.item}`;
       ghost.style.setProperty("--color", info?.color ?? "#888");
       ghost.style.width = `${w}px`;
       ghost.style.height = `${h}px`;

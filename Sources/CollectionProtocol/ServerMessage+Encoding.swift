@@ -211,6 +211,7 @@ extension JSONWriter {
         key("id"); string(v.id)
         key("name"); string(v.name)
         key("color"); string(v.color)
+        if v.guest { key("guest"); bool(true) }
         endObject()
     }
 

@@ -48,16 +48,37 @@ public struct ViewerInfo: Equatable, Sendable, Codable {
     public var user: String?
     /// The user's roles, as authenticated. Not sent to other viewers.
     public var roles: Set<String> = []
+    /// Whether the viewer is not signed in: its name is one it chose, which no one
+    /// vouches for (sent as `"guest": true`, so that others can tell a guest called
+    /// "Ana" from the signed-in Ana).
+    public var guest: Bool
 
-    private enum CodingKeys: String, CodingKey { case id, name, color }
+    private enum CodingKeys: String, CodingKey { case id, name, color, guest }
 
-    /// Creates viewer info.
-    public init(id: String, name: String, color: String, user: String? = nil, roles: Set<String> = []) {
+    /// Creates viewer info; a guest unless a `user` is given.
+    public init(id: String, name: String, color: String, user: String? = nil, roles: Set<String> = [], guest: Bool? = nil) {
         self.id = id
         self.name = name
         self.color = color
         self.user = user
         self.roles = roles
+        self.guest = guest ?? (user == nil)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        name = try c.decode(String.self, forKey: .name)
+        color = try c.decode(String.self, forKey: .color)
+        guest = try c.decodeIfPresent(Bool.self, forKey: .guest) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(color, forKey: .color)
+        if guest { try c.encode(true, forKey: .guest) }
     }
 }
 

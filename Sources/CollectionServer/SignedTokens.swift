@@ -6,14 +6,29 @@ import Foundation
 /// server secret, carrying who the user is and when the token expires:
 ///
 /// ```json
-/// {"sub": "ana", "name": "Ana", "roles": ["editor"], "exp": 1798761600}
+/// {"sub": "ana", "name": "Ana", "roles": ["editor"], "iat": 1798758000, "exp": 1798761600}
 /// ```
+///
+/// Checked as RFC 7519 says: `exp` (required) has passed, or `nbf` (not before)
+/// or `iat` (issued at) lie ahead, give 401, each with ``leeway`` seconds for
+/// clocks that differ; a token that lives longer than ``maxLifetime`` (from its
+/// `iat`, else from now) is refused too. ``audience`` and ``issuer``, when set,
+/// must match the token's `aud` (a string or a list) and `iss`.
 ///
 /// Any JWT library mints them with the same secret (a login service, say);
 /// ``token(for:expiresAt:)`` does too. The signature is computed with
 /// swift-crypto (see docs/SECURITY.md for why it and not jwt-kit).
 public struct TokenSigner: Sendable {
     private let key: SymmetricKey
+    /// Seconds of clock difference allowed for `exp`, `nbf` and `iat`.
+    public var leeway: Double = 60
+    /// The longest a token may live, in seconds (from its `iat`, or from now when it
+    /// has none); nil: as long as its issuer says. 30 days by default.
+    public var maxLifetime: Double? = 30 * 24 * 3600
+    /// The audience tokens must name in `aud` (nil: not checked).
+    public var audience: String?
+    /// The issuer tokens must name in `iss` (nil: not checked).
+    public var issuer: String?
 
     /// A signer with `secret` (at least 32 bytes).
     public init(secret: some DataProtocol) throws(TokenError) {
@@ -41,6 +56,36 @@ public struct TokenSigner: Sendable {
         var roles: [String]?
         var color: String?
         var exp: Double
+        var nbf: Double?
+        var iat: Double?
+        var iss: String?
+        var aud: Audience?
+    }
+
+    /// `aud`: one audience or several (RFC 7519, 4.1.3).
+    enum Audience: Codable, Equatable {
+        case one(String)
+        case several([String])
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let one = try? c.decode(String.self) { self = .one(one) } else { self = .several(try c.decode([String].self)) }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .one(let one): try c.encode(one)
+            case .several(let several): try c.encode(several)
+            }
+        }
+
+        func contains(_ name: String) -> Bool {
+            switch self {
+            case .one(let one): one == name
+            case .several(let several): several.contains(name)
+            }
+        }
     }
 
     private struct Header: Codable {
@@ -48,11 +93,13 @@ public struct TokenSigner: Sendable {
         var typ: String?
     }
 
-    /// A token for `identity` that expires at `expiresAt`.
-    public func token(for identity: Identity, expiresAt: Date) -> String {
+    /// A token for `identity` that expires at `expiresAt`, issued now (`iat`), with
+    /// ``issuer`` and ``audience`` when they are set.
+    public func token(for identity: Identity, expiresAt: Date, issuedAt: Date = Date()) -> String {
         let header = Self.base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
         let claims = Claims(sub: identity.id, name: identity.name, roles: identity.roles.sorted(), color: identity.color,
-                            exp: expiresAt.timeIntervalSince1970.rounded(.down))
+                            exp: expiresAt.timeIntervalSince1970.rounded(.down), iat: issuedAt.timeIntervalSince1970.rounded(.down),
+                            iss: issuer, aud: audience.map { .one($0) })
         let payload = Self.base64URL((try? JSONEncoder().encode(claims)) ?? Data())
         let signed = header + "." + payload
         let mac = HMAC<SHA256>.authenticationCode(for: Data(signed.utf8), using: key)
@@ -77,8 +124,28 @@ public struct TokenSigner: Sendable {
         guard let claims = try? JSONDecoder().decode(Claims.self, from: payloadData) else {
             throw TokenError(.malformed, "the token's claims lack 'sub' or 'exp', or are not JSON")
         }
-        guard claims.exp > now.timeIntervalSince1970 else {
+        let clock = now.timeIntervalSince1970
+        for (name, value) in [("exp", claims.exp), ("nbf", claims.nbf), ("iat", claims.iat)] {
+            guard let value else { continue }
+            guard value.isFinite, abs(value) < 1e11 else { throw TokenError(.malformed, "the token's '\(name)' is not a time (\(value))") }
+        }
+        guard claims.exp + leeway > clock else {
             throw TokenError(.expired, "the token expired at \(Date(timeIntervalSince1970: claims.exp))")
+        }
+        if let nbf = claims.nbf, nbf - leeway > clock {
+            throw TokenError(.notYetValid, "the token is not valid before \(Date(timeIntervalSince1970: nbf))")
+        }
+        if let iat = claims.iat, iat - leeway > clock {
+            throw TokenError(.notYetValid, "the token says it was issued at \(Date(timeIntervalSince1970: iat)), which has not come yet")
+        }
+        if let maxLifetime, claims.exp - min(claims.iat ?? clock, clock) > maxLifetime + leeway {
+            throw TokenError(.tooLong, "the token lives past the longest this server takes (\(Int(maxLifetime)) s); ask for a shorter one")
+        }
+        if let issuer, claims.iss != issuer {
+            throw TokenError(.wrongParty, "the token was not issued by '\(issuer)'")
+        }
+        if let audience, !(claims.aud?.contains(audience) ?? false) {
+            throw TokenError(.wrongParty, "the token is not meant for '\(audience)'")
         }
         guard !claims.sub.isEmpty, claims.sub.count <= 200 else { throw TokenError(.malformed, "the token's 'sub' must have 1 to 200 characters") }
         return Identity(id: claims.sub, name: claims.name ?? claims.sub, roles: Set(claims.roles ?? []), color: claims.color)
@@ -107,6 +174,12 @@ public struct TokenError: Error, Sendable, Equatable, CustomStringConvertible {
         case badSignature
         /// Past its expiry.
         case expired
+        /// Its `nbf` or `iat` lies ahead (beyond the leeway).
+        case notYetValid
+        /// It lives longer than ``TokenSigner/maxLifetime``.
+        case tooLong
+        /// Its `iss` or `aud` is not this server's.
+        case wrongParty
         /// The secret is missing or too short.
         case badSecret
     }

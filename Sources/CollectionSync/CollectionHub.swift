@@ -253,6 +253,7 @@ public final class CollectionHub {
         let n = numbering.next()
         var info = ViewerInfo(id: "\(numbering.prefix)v\(n)", name: "Viewer \(n)", color: Self.palette[(n - 1) % Self.palette.count])
         if let identity {
+            info.guest = false
             info.user = identity.id
             info.roles = identity.roles
             let name = Self.displayName(identity.name)

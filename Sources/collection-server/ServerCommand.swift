@@ -115,6 +115,15 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "With --issue-token: seconds until it expires.")
     var tokenTtl = 3_600.0
 
+    @Option(help: "Longest life a token may have, in seconds (from its iat); longer ones are refused.")
+    var tokenMaxLifetime = 30.0 * 24 * 3600
+
+    @Option(help: "The audience tokens must name in 'aud' (and --issue-token writes); none: not checked.")
+    var tokenAudience: String?
+
+    @Option(help: "The issuer tokens must name in 'iss' (and --issue-token writes); none: not checked.")
+    var tokenIssuer: String?
+
     @Flag(help: .hidden)
     var echo = false
 
@@ -140,14 +149,24 @@ struct ServerCommand: AsyncParsableCommand {
         guard maxConnections > 0, maxConnectionsPerAddress > 0, maxPending > 0, maxPendingPerAddress > 0, maxQueuedTotal > 0, maxQueuedPerAddress > 0, rateLimit > 0, replayLog >= 0, pingInterval >= 0, pingTimeout > 0, outputRate > 0, timeShare > 0, helloTimeout >= 0 else { throw ValidationError("limits must be positive") }
     }
 
-    /// The token signer: from --token-secret-file, else $COLLECTION_TOKEN_SECRET.
+    /// The token signer: from --token-secret-file, else $COLLECTION_TOKEN_SECRET,
+    /// with the longest lifetime, audience and issuer given.
     func tokenSigner() throws -> TokenSigner? {
-        do {
-            if let tokenSecretFile { return try TokenSigner.secret(fromFile: tokenSecretFile) }
-            return try TokenSigner.secret(fromEnvironment: "COLLECTION_TOKEN_SECRET")
+        var signer: TokenSigner?
+        do throws(TokenError) {
+            if let tokenSecretFile {
+                signer = try TokenSigner.secret(fromFile: tokenSecretFile)
+            } else {
+                signer = try TokenSigner.secret(fromEnvironment: "COLLECTION_TOKEN_SECRET")
+            }
         } catch {
             throw ValidationError(error.message)
         }
+        guard tokenMaxLifetime > 0 else { throw ValidationError("--token-max-lifetime must be positive") }
+        signer?.maxLifetime = tokenMaxLifetime
+        signer?.audience = tokenAudience
+        signer?.issuer = tokenIssuer
+        return signer
     }
 
     func run() async throws {

@@ -20,11 +20,48 @@ func base64URL(_ data: Data) -> String {
         #expect(try signer.verify(token) == ana)
         #expect(token.split(separator: ".").count == 3)
         do {
-            _ = try signer.verify(token, now: Date().addingTimeInterval(61))
+            // (A minute's leeway for clocks that differ.)
+            _ = try signer.verify(token, now: Date().addingTimeInterval(121))
             Issue.record("an expired token was taken")
         } catch {
             #expect(error.kind == .expired)
         }
+    }
+
+    @Test func tokensIssuedAheadOrLivingTooLongAreRefused() throws {
+        let now = Date()
+        // Issued in the future (past the minute's leeway): not yet valid; within it: taken.
+        let ahead = signer.token(for: ana, expiresAt: now.addingTimeInterval(3_600), issuedAt: now.addingTimeInterval(300))
+        #expect { try signer.verify(ahead, now: now) } throws: { ($0 as? TokenError)?.kind == .notYetValid }
+        let skewed = signer.token(for: ana, expiresAt: now.addingTimeInterval(3_600), issuedAt: now.addingTimeInterval(30))
+        #expect(try signer.verify(skewed, now: now) == ana)
+        // A year-long token passes the longest lifetime (30 days by default).
+        let forever = signer.token(for: ana, expiresAt: now.addingTimeInterval(365 * 24 * 3_600), issuedAt: now)
+        #expect { try signer.verify(forever, now: now) } throws: { ($0 as? TokenError)?.kind == .tooLong }
+        var lenient = signer
+        lenient.maxLifetime = nil
+        #expect(try lenient.verify(forever, now: now) == ana)
+        // Expired a moment ago, within the leeway: still taken; past it: refused.
+        let expired = signer.token(for: ana, expiresAt: now.addingTimeInterval(-30), issuedAt: now.addingTimeInterval(-600))
+        #expect(try signer.verify(expired, now: now) == ana)
+        #expect { try signer.verify(expired, now: now.addingTimeInterval(60)) } throws: { ($0 as? TokenError)?.kind == .expired }
+    }
+
+    @Test func audienceAndIssuerAreCheckedWhenSet() throws {
+        var app = signer
+        app.audience = "retro"
+        app.issuer = "login.example.com"
+        let token = app.token(for: ana, expiresAt: Date().addingTimeInterval(60))
+        #expect(try app.verify(token) == ana)
+        #expect(try signer.verify(token) == ana, "a server that checks neither takes it")
+        var other = app
+        other.audience = "photos"
+        #expect { try other.verify(token) } throws: { ($0 as? TokenError)?.kind == .wrongParty }
+        var elsewhere = app
+        elsewhere.issuer = "evil.example.com"
+        #expect { try elsewhere.verify(token) } throws: { ($0 as? TokenError)?.kind == .wrongParty }
+        // A token without the claims is refused where they are required.
+        #expect { try app.verify(signer.token(for: ana, expiresAt: Date().addingTimeInterval(60))) } throws: { ($0 as? TokenError)?.kind == .wrongParty }
     }
 
     @Test func forgedAndMalformedTokensAreRefused() throws {
@@ -110,6 +147,22 @@ final class WhoSelected: LiveCollectionDelegate {
         try await guest.hello(collection: "shelf")
         guest.send(#"{"type":"select","item":"b","selected":true}"#)
         guard case .error(.forbidden, _, _) = try await guest.next("error") else { Issue.record("not forbidden"); return }
+    }
+
+    @Test func aGuestCannotPassForASignedInUser() async throws {
+        let (server, _, _, port) = try server()
+        defer { server.stop() }
+        let ana = try await TestViewer.connect(port: port, path: "/ws?token=\(try token("ana", "Ana", roles: ["editor"]))")
+        try await ana.hello(collection: "shelf")
+        let impostor = try await TestViewer.connect(port: port)
+        guard case .welcome(let welcome) = try await impostor.hello(name: "Ana", collection: "shelf") else { Issue.record("no welcome"); return }
+        // Both are called Ana; everyone is told which of them signed in.
+        let named = welcome.viewers.filter { $0.name == "Ana" }
+        #expect(named.count == 2)
+        #expect(named.filter(\.guest).map(\.id) == [impostor.mirror.viewer?.id])
+        #expect(impostor.mirror.viewer?.guest == true && ana.mirror.viewer?.guest == false)
+        guard case .presenceChange(let joined, _) = try await ana.next("presenceChange") else { return }
+        #expect(joined.map(\.guest) == [true])
     }
 
     @Test func aViewerWithoutViewRightsIsNotWelcomed() async throws {

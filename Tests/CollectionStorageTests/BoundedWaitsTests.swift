@@ -3,6 +3,7 @@ import CollectionTesting
 import Foundation
 import NIOCore
 import NIOPosix
+import Synchronization
 import Testing
 
 /// Waits on postgres-nio's futures end by their own deadline, on the waiting
@@ -35,7 +36,7 @@ import Testing
         let start = BoundedWaits.now
         #expect(try waits.value(of: promise.futureResult, within: 0.3) == nil)
         let took = seconds(since: start)
-        #expect(took >= 0.29 && took < 1.5, "ended after \(took) s")
+        #expect(took >= 0.29 && took < 5, "ended after \(took) s")
     }
 
     @Test func cuttingShortEndsWaitsUnderWayAndLaterOnes() async throws {
@@ -44,19 +45,23 @@ import Testing
         let never = loop.makePromise(of: Int.self)
         defer { never.succeed(0) }
         let ended = DispatchSemaphore(value: 0)
-        let start = BoundedWaits.now
+        let endedAt = Mutex(0.0)
         Thread {
             _ = try? waits.value(of: never.futureResult, within: 60)
+            endedAt.withLock { $0 = BoundedWaits.now }
             ended.signal()
         }.start()
         try await Task.sleep(for: .milliseconds(100))
+        let cut = BoundedWaits.now
         waits.cutShort(within: 0.2)
-        #expect(await signalled(ended, within: 5))
-        #expect(seconds(since: start) < 5)
+        #expect(await signalled(ended, within: 10))
+        // Ended by the cut (0.2 s after it, with a margin for a busy machine), not by its minute.
+        let ending = endedAt.withLock { $0 } - cut
+        #expect(ending >= 0.19 && ending < 3, "ended \(ending) s after the cut")
         #expect(waits.isCutShort)
         // One begun after ends at once.
-        let after = BoundedWaits.now
+        let later = BoundedWaits.now
         #expect(try waits.value(of: never.futureResult, within: 60) == nil)
-        #expect(seconds(since: after) < 1)
+        #expect(seconds(since: later) < 1)
     }
 }

@@ -171,7 +171,7 @@ def test_keyboard_reorder_and_the_other_viewer_hears_it(server):
         for v in (d, other):
             wait(v, lambda v: js(v, "return window.__collection.state.seq") == 1 and order(v, 3) == ["p2", "p3", "p1"])
         wait(other, lambda o: js(o, "return document.getElementById('announcer').textContent")
-             == "IMG_0001 moved to position 3 in Summer in Lisbon by Viewer 1.", message="the live region did not announce the move")
+             == "IMG_0001 moved to position 3 in Summer in Lisbon by Viewer 1 (guest).", message="the live region did not announce the move")
         # Escape cancels a keyboard move: nothing changes.
         keys(d, "m", Keys.ARROW_RIGHT)
         wait(d, lambda d: order(d, 4)[3] == "p1")
@@ -228,7 +228,7 @@ def test_layout_switch_animates_every_viewer(server):
         time.sleep(0.5)
         d.save_screenshot(str(artifacts_dir() / "list-layout.png"))
         wait(other, lambda o: js(o, "return document.getElementById('announcer').textContent")
-             == "Switched to list layout by Viewer 1.", message="the switch was not announced")
+             == "Switched to list layout by Viewer 1 (guest).", message="the switch was not announced")
         d.find_element(By.ID, "layout").click()
         wait(other, lambda o: js(o, "return document.body.dataset.layout") == "grid")
         assert frame(other, "p1")[3] == frame(other, "p1")[2]   # square again

@@ -69,3 +69,22 @@ def test_a_view_only_user_watches_and_selects_with_edit_controls_off(server):
     finally:
         ana.quit()
         bob.quit()
+
+
+def test_a_guest_named_like_a_user_is_marked_as_a_guest(server):
+    ana = signed_in(server, issue("ana", "Ana", "editor"))
+    impostor = browser(1100, 700)
+    try:
+        impostor.get(server.url + "?name=Ana")
+        for d in (ana, impostor):
+            wait(d, lambda d: js(d, "return window.__collection?.state?.me?.name ?? null") == "Ana", message="no welcome")
+        # On Ana's page: two dots called Ana, one of them dashed and named a guest.
+        wait(ana, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#viewers .viewer")) == 2, message="Ana does not see the guest")
+        dots = ana.find_elements(By.CSS_SELECTOR, "#viewers .viewer")
+        guests = [d for d in dots if "guest" in d.get_attribute("class")]
+        assert len(guests) == 1 and guests[0].get_attribute("title") == "Ana (guest)"
+        assert [d.get_attribute("title") for d in dots if d not in guests] == ["Ana (you)"]
+        ana.save_screenshot(str(artifacts_dir() / "signed-in-and-guest.png"))
+    finally:
+        ana.quit()
+        impostor.quit()

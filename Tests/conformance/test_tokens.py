@@ -58,7 +58,7 @@ def test_no_token_is_refused_with_401(server):
 
 
 @pytest.mark.parametrize("case,bad", [
-    ("expired", lambda: token("ana", expires_in=-5)),
+    ("expired", lambda: token("ana", expires_in=-120)),   # past the minute allowed for clocks that differ
     ("signed with another secret", lambda: token("ana", secret="some other secret, just as long as the first")),
     ("claims changed after signing", lambda: (lambda t: t.split(".")[0] + "." + b64(json.dumps(
         {"sub": "ana", "roles": ["editor"], "exp": int(time.time() + 600)}).encode()) + "." + t.split(".")[2])(token("ana"))),
@@ -66,6 +66,10 @@ def test_no_token_is_refused_with_401(server):
     ("signed with alg HS512 in the header", lambda: token("ana", alg="HS512")),
     ("not a token", lambda: "hello"),
     ("no exp", lambda: token("ana", claims={"exp": None})),
+    ("not valid for a day yet", lambda: token("ana", claims={"nbf": int(time.time() + 86400)})),
+    ("issued in an hour", lambda: token("ana", claims={"iat": int(time.time() + 3600)})),
+    ("living for ever", lambda: token("ana", claims={"exp": 1e308})),
+    ("living a year", lambda: token("ana", expires_in=365 * 86400)),
 ])
 def test_bad_tokens_are_refused_with_401(server, case, bad):
     status, headers, body = upgrade(server, path=f"/ws?token={bad()}")
@@ -74,6 +78,10 @@ def test_bad_tokens_are_refused_with_401(server, case, bad):
     reason = body.decode()
     if case == "expired":
         assert "expired" in reason
+    if case.startswith("not valid") or case.startswith("issued"):
+        assert "not valid before" in reason or "has not come yet" in reason, reason
+    if case == "living a year":
+        assert "longest this server takes" in reason, reason
     if "secret" in case or "changed" in case:
         assert "signature is not valid" in reason
 
@@ -122,6 +130,37 @@ def test_a_user_without_edit_rights_watches_and_selects_but_cannot_edit(server):
     assert reader.next_json("batch")["seq"] == seq + 1
     editor.close()
     reader.close()
+
+
+def test_clocks_may_differ_by_a_minute(server):
+    """nbf and iat a few seconds ahead (another machine's clock): taken."""
+    t = token("ana", name="Ana", claims={"nbf": int(time.time() + 20), "iat": int(time.time() + 20)})
+    sock = RawSocket(server.port, path=f"/ws?token={t}")
+    assert hello(sock)["viewer"]["name"] == "Ana"
+    sock.close()
+
+
+def test_audience_and_issuer_are_checked_when_the_server_names_them():
+    s = Server("--demo", "small", "--ticket-interval", "0", "--require-token", "--token-audience", "retro",
+               "--token-issuer", "https://login.example.com", env={"COLLECTION_TOKEN_SECRET": SECRET})
+    try:
+        good = token("ana", name="Ana", claims={"aud": ["other", "retro"], "iss": "https://login.example.com"})
+        sock = RawSocket(s.port, path=f"/ws?token={good}")
+        assert hello(sock)["viewer"]["name"] == "Ana"
+        sock.close()
+        for claims, why in [({"aud": "other", "iss": "https://login.example.com"}, "not meant for 'retro'"),
+                            ({"aud": "retro", "iss": "https://evil.example.com"}, "not issued by"),
+                            ({}, "not issued by")]:
+            status, headers, body = upgrade(s, path=f"/ws?token={token('ana', claims=claims)}")
+            assert status == 401 and why in body.decode(), (claims, body)
+        # --issue-token writes both, so its tokens are taken.
+        run = subprocess.run([str(BINARY), "--issue-token", "cli", "--token-audience", "retro", "--token-issuer", "https://login.example.com"],
+                             capture_output=True, text=True, timeout=30, env={"COLLECTION_TOKEN_SECRET": SECRET})
+        sock = RawSocket(s.port, path=f"/ws?token={run.stdout.strip()}")
+        assert hello(sock)["viewer"]["name"] == "cli"
+        sock.close()
+    finally:
+        s.stop()
 
 
 def test_issue_token_mints_a_token_the_server_takes(server):
