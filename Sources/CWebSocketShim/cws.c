@@ -129,6 +129,15 @@ struct cws_server *cws_server_create(const struct cws_server_config *c) {
         i->tls1_3_plus_cipher_list = tls13_ciphers;
         i->ssl_options_set = SSL_OP_NO_SSLv2 | SSL_OP_NO_SSLv3 | SSL_OP_NO_TLSv1 | SSL_OP_NO_TLSv1_1 | SSL_OP_CIPHER_SERVER_PREFERENCE;
     }
+    // A request whose method lws does not know (TRACE, garbage) becomes a raw
+    // connection of the HTTP protocol, which answers 405 and closes (as lws 4.1.6
+    // does by itself with CONNECT) instead of lws's 403. Not with TLS: there it
+    // needs plain text allowed on the TLS port.
+    if (!(cert && key)) {
+        i->options |= LWS_SERVER_OPTION_FALLBACK_TO_APPLY_LISTEN_ACCEPT_CONFIG;
+        i->listen_accept_role = "raw-skt";
+        i->listen_accept_protocol = "http";
+    }
     i->vhost_name = "default";
     // libev's epoll, not lws's own poll(): a turn of poll() walks every connection
     // (each socket cold after an idle gap), a turn of epoll only the ready ones. The
@@ -372,4 +381,47 @@ void cws_close_reason(struct lws *wsi, int code, const char *reason) {
 
 void cws_release_free_memory(void) {
     malloc_trim(0);
+}
+
+int cws_header_present(struct lws *wsi, int token) {
+    if (lws_hdr_total_length(wsi, (enum lws_token_indexes)token) > 0) return 1;
+    // Empty: lws keeps a fragment of length 0, which copies (an absent one fails).
+    char c = 0;
+    return lws_hdr_copy_fragment(wsi, &c, 1, (enum lws_token_indexes)token, 0) == 0;
+}
+
+int cws_request_target_bytes(struct lws *wsi) {
+    char *uri = NULL;
+    int len = 0;
+    (void)lws_http_get_uri_and_method(wsi, &uri, &len);
+    int args = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_URI_ARGS);
+    return len + (args > 0 ? args + 1 : 0);
+}
+
+int cws_request_is_http10(struct lws *wsi) {
+    // lws answers in the request's version and keeps that version to itself: its
+    // status line, written into a scratch buffer, says which it was.
+    unsigned char scratch[LWS_PRE + 1024];
+    unsigned char *p = scratch + LWS_PRE, *start = p;
+    if (lws_add_http_header_status(wsi, 200, &p, scratch + sizeof(scratch))) return 0;
+    return p - start >= 8 && memcmp(start, "HTTP/1.0", 8) == 0;
+}
+
+// lws 4.1.6 takes a CONNECT request as a raw tunnel of the HTTP protocol (and, with
+// the fallback option above, a request whose method it does not know): nothing
+// more would happen on it, and it stayed open for minutes. It is answered 405 at
+// its first writable moment and closed.
+int cws_http_refuse_raw(struct lws *wsi, enum lws_callback_reasons reason) {
+    if (reason != LWS_CALLBACK_RAW_WRITEABLE) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    static const char body[] = "only GET and HEAD are served here\n";
+    char answer[LWS_PRE + 512];
+    int n = snprintf(answer + LWS_PRE, sizeof(answer) - LWS_PRE,
+                     "HTTP/1.1 405 Method Not Allowed\r\nallow: GET, HEAD\r\ncontent-type: text/plain; charset=utf-8\r\n"
+                     "content-length: %zu\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n%s",
+                     sizeof(body) - 1, body);
+    (void)lws_write(wsi, (unsigned char *)answer + LWS_PRE, (size_t)n, LWS_WRITE_RAW);
+    return -1;
 }

@@ -18,9 +18,12 @@ public struct RequestScreen: Sendable {
     /// Screens with `configuration`'s paths and limits.
     public init(configuration: WebSocketServerConfiguration) { self.configuration = configuration }
 
-    /// Sizes first (414, 431), then the method: files are read with GET or HEAD only (405).
-    public func screen(method: Int, uriBytes: Int, headerBytes: Int) -> Refusal? {
+    /// Sizes first (414 for the whole request target, path and query; 431), then
+    /// `Host` (400 for HTTP/1.1 without one), then the method: files are read with
+    /// GET or HEAD only (405, saying so in `Allow`).
+    public func screen(method: Int, uriBytes: Int, headerBytes: Int, hasHost: Bool = true, http10: Bool = false) -> Refusal? {
         if let refusal = screenSizes(uriBytes: uriBytes, headerBytes: headerBytes) { return refusal }
+        if let refusal = screenHost(hasHost, http10: http10) { return refusal }
         // lws's method indices: GET 0, HEAD 7.
         guard method == 0 || method == 7 else {
             return Refusal(status: 405, headers: "allow: GET, HEAD\r\n", reason: "static files are read with GET or HEAD")
@@ -33,8 +36,9 @@ public struct RequestScreen: Sendable {
     /// `origin` the Origin header and `host` the Host header, nil when absent; `port`
     /// is the port listened on.
     public func screenUpgrade(path: String, uriBytes: Int, headerBytes: Int, offered: String?,
-                              origin: String? = nil, host: String? = nil, port: Int = 0) -> Refusal? {
+                              origin: String? = nil, host: String? = nil, port: Int = 0, http10: Bool = false) -> Refusal? {
         if let refusal = screenSizes(uriBytes: uriBytes, headerBytes: headerBytes) { return refusal }
+        if let refusal = screenHost(host != nil, http10: http10) { return refusal }
         guard configuration.origins.allows(origin: origin, boundHost: configuration.host, port: port, tls: configuration.usesTLS, hostHeader: host) else {
             return Refusal(status: 403, headers: "", reason: "pages from origin '\(origin?.prefix(200) ?? "")' may not open a WebSocket here; the server allows its own origin and those given with --allow-origin")
         }
@@ -48,6 +52,11 @@ public struct RequestScreen: Sendable {
             }
         }
         return nil
+    }
+
+    /// HTTP/1.1 requires a `Host` header (RFC 9112, 3.2): a request without one is refused.
+    private func screenHost(_ hasHost: Bool, http10: Bool) -> Refusal? {
+        hasHost || http10 ? nil : Refusal(status: 400, headers: "", reason: "an HTTP/1.1 request needs a Host header")
     }
 
     private func screenSizes(uriBytes: Int, headerBytes: Int) -> Refusal? {
@@ -77,13 +86,16 @@ public struct RequestScreen: Sendable {
 extension ServerCore {
     /// `LWS_CALLBACK_HTTP_CONFIRM_UPGRADE`: a wrong upgrade gets an HTTP answer, not a dropped connection.
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
-        var uriBytes: Int32 = 0
-        _ = cws_request_method(wsi, &uriBytes)
         let offered = header(wsi, WSI_TOKEN_PROTOCOL, cap: 1024)
-        let origin = header(wsi, WSI_TOKEN_ORIGIN, cap: configuration.headerSpace)
+        // An empty or blank Origin is an Origin (refused), not a missing one.
+        let origin = presentHeader(wsi, WSI_TOKEN_ORIGIN, cap: configuration.headerSpace)
         let path = requestPath(wsi)
-        if let refusal = screen.screenUpgrade(path: path, uriBytes: Int(uriBytes), headerBytes: Int(cws_request_header_bytes(wsi)),
-                                              offered: offered, origin: origin, host: header(wsi, WSI_TOKEN_HOST, cap: 256),
+        let target = Int(cws_request_target_bytes(wsi))
+        let head = requestHeadBytes(wsi)
+        requestEnds[wsi] = nil
+        // (An upgrade is HTTP/1.1 whatever lws says yet: Host is required.)
+        if let refusal = screen.screenUpgrade(path: path, uriBytes: target, headerBytes: max(Int(cws_request_header_bytes(wsi)), head - target),
+                                              offered: offered, origin: origin, host: presentHeader(wsi, WSI_TOKEN_HOST, cap: 256),
                                               port: port.load(ordering: .relaxed)) {
             logger.info("refused upgrade: \(refusal.status) \(refusal.reason)")
             _ = cws_http_respond(wsi, refusal.status, refusal.headers, refusal.reason + "\n", 0)
@@ -110,6 +122,19 @@ extension ServerCore {
         }
     }
 
+    /// Bytes of the request just read, request line and every header: what the
+    /// socket received since the connection's last request (TCP_INFO). lws counts
+    /// only the headers it knows (``cws_request_header_bytes``), and an unknown
+    /// header of 20 KiB was served. Over TLS the first request's count includes
+    /// the handshake (about 2 KiB), which ``RequestScreen`` allows for.
+    func requestHeadBytes(_ wsi: OpaquePointer) -> Int {
+        let received = cws_socket_bytes_received(lws_get_socket_fd(wsi))
+        let before = requestEnds[wsi] ?? 0
+        requestEnds[wsi] = received
+        let bytes = received >= before ? received - before : received
+        return configuration.usesTLS ? max(0, Int(bytes) - 4_096) : Int(bytes)
+    }
+
     /// The peer's IP address, as lws reads it.
     func peerAddress(_ wsi: OpaquePointer) -> String {
         var peer = [CChar](repeating: 0, count: 64)
@@ -120,7 +145,10 @@ extension ServerCore {
     func serveHTTP(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
         var uriBytes: Int32 = 0
         let method = cws_request_method(wsi, &uriBytes)
-        if let refusal = screen.screen(method: Int(method), uriBytes: Int(uriBytes), headerBytes: Int(cws_request_header_bytes(wsi))) {
+        let target = Int(cws_request_target_bytes(wsi))
+        let head = requestHeadBytes(wsi)
+        if let refusal = screen.screen(method: Int(method), uriBytes: target, headerBytes: max(Int(cws_request_header_bytes(wsi)), head - target),
+                                       hasHost: cws_header_present(wsi, Int32(WSI_TOKEN_HOST.rawValue)) != 0, http10: cws_request_is_http10(wsi) != 0) {
             logger.debug("\(refusal.status) \(refusal.reason)")
             return cws_http_respond(wsi, refusal.status, refusal.headers, refusal.reason + "\n", 0)
         }
@@ -158,6 +186,12 @@ extension ServerCore {
             logger.info("refused path \(path)")
             return cws_http_respond(wsi, 403, "", "Forbidden\n", 0)
         }
+    }
+
+    /// A request header's value, "" when present but empty, nil when absent (or longer than `cap`).
+    func presentHeader(_ wsi: OpaquePointer, _ token: lws_token_indexes, cap: Int) -> String? {
+        guard cws_header_present(wsi, Int32(token.rawValue)) != 0 else { return nil }
+        return header(wsi, token, cap: cap) ?? ""
     }
 
     /// A request header's value, nil when absent or longer than `cap`.

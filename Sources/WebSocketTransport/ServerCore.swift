@@ -81,6 +81,9 @@ final class ServerCore: @unchecked Sendable {
     /// the connection is established (every upgrade passes the check first, so a
     /// reused handle never inherits another's).
     var admitted: [OpaquePointer: (any Sendable)?] = [:]
+    /// Bytes each HTTP connection had received when its last request was read
+    /// (``requestHeadBytes(_:)``), until it closes or upgrades.
+    var requestEnds: [OpaquePointer: UInt64] = [:]
     /// Set by a graceful shutdown: the close every connection gets, new ones at once.
     private var shuttingDown: (CloseCode, String)?
     /// Whether an event was reported in the current turn of the loop.
@@ -479,12 +482,18 @@ func serverCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ use
 
 /// The HTTP callback: upgrades to check, static files from the public directory.
 func httpCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
-    guard let wsi, reason == LWS_CALLBACK_HTTP || reason == LWS_CALLBACK_HTTP_CONFIRM_UPGRADE,
+    guard let wsi, reason == LWS_CALLBACK_HTTP || reason == LWS_CALLBACK_HTTP_CONFIRM_UPGRADE || reason == LWS_CALLBACK_CLOSED_HTTP,
           let context = lws_get_context(wsi), let raw = lws_context_user(context) else {
         return cws_http_default(wsi, reason, user, input, length)
     }
     let core = Unmanaged<ServerCore>.fromOpaque(raw).takeUnretainedValue()
-    return reason == LWS_CALLBACK_HTTP ? core.serveHTTP(wsi, input, length) : core.confirmUpgrade(wsi)
+    switch reason {
+    case LWS_CALLBACK_HTTP: return core.serveHTTP(wsi, input, length)
+    case LWS_CALLBACK_CLOSED_HTTP:
+        core.requestEnds[wsi] = nil
+        return cws_http_default(wsi, reason, user, input, length)
+    default: return core.confirmUpgrade(wsi)
+    }
 }
 
 /// Runs `body` with a C string or nil.

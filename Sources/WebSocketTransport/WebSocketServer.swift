@@ -79,12 +79,14 @@ public struct WebSocketServerConfiguration: Sendable {
     /// Bytes a client may send per second on average (bursts of twice that); past
     /// it the connection is closed with 1008 "flooding".
     public var bytesPerSecond: Double = 4 * 1024 * 1024
-    /// Longest request URI accepted; a longer one is answered 414.
+    /// Longest request target (path and query) accepted; a longer one is answered 414.
     public var maxURIBytes: Int = 8 * 1024
-    /// Most bytes of request headers accepted; more is answered 431 (and past
-    /// `headerSpace`, libwebsockets drops the connection).
+    /// Most bytes of request headers accepted (all of them, counted as the socket
+    /// received them); more is answered 431. A request that does not fit in
+    /// ``headerSpace`` is cut off without an answer: libwebsockets 4.1.6 lets no
+    /// overflow be answered.
     public var maxHeaderBytes: Int = 16 * 1024
-    /// Room libwebsockets keeps for one request's URI and headers.
+    /// Room libwebsockets keeps for one request's URI and headers together.
     public var headerSpace: Int = 32 * 1024
 
     /// Defaults: 127.0.0.1:8080, subprotocol collection.v1 on /ws.

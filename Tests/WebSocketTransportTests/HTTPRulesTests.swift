@@ -31,12 +31,28 @@ import WebSocketTransport
         }
         #expect(screen.screen(method: 0, uriBytes: 8_193, headerBytes: 9_000)?.status == 414)
         #expect(screen.screen(method: 0, uriBytes: 100, headerBytes: 16_385)?.status == 431)
-        #expect(screen.screenUpgrade(path: "/ws", uriBytes: 3, headerBytes: 300, offered: nil) == nil)
-        #expect(screen.screenUpgrade(path: "/ws", uriBytes: 3, headerBytes: 300, offered: "chat, collection.v1") == nil)
-        #expect(screen.screenUpgrade(path: "/echo", uriBytes: 5, headerBytes: 300, offered: "anything") == nil)
-        #expect(screen.screenUpgrade(path: "/other", uriBytes: 6, headerBytes: 300, offered: nil)?.status == 404)
-        #expect(screen.screenUpgrade(path: "/ws", uriBytes: 3, headerBytes: 300, offered: "chat")?.status == 400)
-        #expect(screen.screenUpgrade(path: "/ws", uriBytes: 9_000, headerBytes: 9_300, offered: nil)?.status == 414)
+        let host = "127.0.0.1"
+        #expect(screen.screenUpgrade(path: "/ws", uriBytes: 3, headerBytes: 300, offered: nil, host: host) == nil)
+        #expect(screen.screenUpgrade(path: "/ws", uriBytes: 3, headerBytes: 300, offered: "chat, collection.v1", host: host) == nil)
+        #expect(screen.screenUpgrade(path: "/echo", uriBytes: 5, headerBytes: 300, offered: "anything", host: host) == nil)
+        #expect(screen.screenUpgrade(path: "/other", uriBytes: 6, headerBytes: 300, offered: nil, host: host)?.status == 404)
+        #expect(screen.screenUpgrade(path: "/ws", uriBytes: 3, headerBytes: 300, offered: "chat", host: host)?.status == 400)
+        #expect(screen.screenUpgrade(path: "/ws", uriBytes: 9_000, headerBytes: 9_300, offered: nil, host: host)?.status == 414)
+    }
+
+    @Test func http11WithoutAHostIsRefusedAndAnEmptyOriginIsNotAMissingOne() {
+        var c = WebSocketServerConfiguration()
+        c.host = "127.0.0.1"
+        let screen = RequestScreen(configuration: c)
+        #expect(screen.screen(method: 0, uriBytes: 10, headerBytes: 100, hasHost: false)?.status == 400)
+        #expect(screen.screen(method: 0, uriBytes: 10, headerBytes: 100, hasHost: false, http10: true) == nil)
+        // Sizes come first: a long target without a Host is still 414.
+        #expect(screen.screen(method: 0, uriBytes: 9_000, headerBytes: 100, hasHost: false)?.status == 414)
+        #expect(screen.screenUpgrade(path: "/ws", uriBytes: 3, headerBytes: 100, offered: nil)?.status == 400)
+        #expect(screen.screenUpgrade(path: "/ws", uriBytes: 3, headerBytes: 100, offered: nil, host: "127.0.0.1:80", port: 80) == nil)
+        for origin in ["", "   "] {
+            #expect(screen.screenUpgrade(path: "/ws", uriBytes: 3, headerBytes: 100, offered: nil, origin: origin, host: "127.0.0.1:80", port: 80)?.status == 403)
+        }
     }
 
     @Test func contentSecurityPolicyNamesOnlyThePagesOwnHost() {

@@ -32,10 +32,11 @@ def test_wrong_upgrades_get_an_http_answer(server):
     assert status == 101 and headers["sec-websocket-protocol"] == "collection.v1"
 
 
-@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH"])
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT", "PROPFIND"])
 def test_static_files_take_only_get_and_head(server, method):
-    status, headers, _ = http(server.port, f"{method} /index.html HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n".encode())
-    assert status == 405 and headers["allow"] == "GET, HEAD"
+    # (CONNECT once held its socket open for minutes: lws made it a raw tunnel.)
+    status, headers, _ = http(server.port, f"{method} /index.html HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n".encode(), timeout=3)
+    assert status == 405 and headers["allow"] == "GET, HEAD", (method, status)
     status, headers, body = http(server.port, b"HEAD /index.html HTTP/1.1\r\nHost: x\r\n\r\n")
     assert status == 200
 
@@ -43,9 +44,38 @@ def test_static_files_take_only_get_and_head(server, method):
 def test_long_uris_and_headers_get_414_and_431(server):
     status, _, _ = http(server.port, f"GET /{'a' * 9000} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
     assert status == 414
+    # The whole target counts: a long query string, and a long token on an upgrade.
+    status, _, _ = http(server.port, f"GET /?q={'a' * 12000} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    assert status == 414
+    status, _, _ = http(server.port, upgrade_request(f"/ws?token={'a' * 9000}", protocol="collection.v1"), timeout=1)
+    assert status == 414
     cookies = "".join(f"Cookie: c{i}={'v' * 900}\r\n" for i in range(20))
     status, _, _ = http(server.port, f"GET / HTTP/1.1\r\nHost: x\r\n{cookies}\r\n".encode())
     assert status == 431
+    # Any header counts, one lws does not know too.
+    status, _, _ = http(server.port, f"GET / HTTP/1.1\r\nHost: x\r\nX-Padding: {'p' * 20000}\r\n\r\n".encode())
+    assert status == 431
+
+
+def test_http11_needs_a_host_and_keep_alive_requests_are_counted_apart(server):
+    status, _, body = http(server.port, b"GET / HTTP/1.1\r\n\r\n")
+    assert status == 400 and b"Host" in body
+    status, _, _ = http(server.port, upgrade_request("/ws", protocol="collection.v1").replace(b"Host: 127.0.0.1\r\n", b""), timeout=1)
+    assert status == 400
+    status, _, _ = http(server.port, b"GET / HTTP/1.0\r\n\r\n")
+    assert status == 200
+    # Forty requests of 1 KiB of headers on one connection: each is measured alone.
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
+        for _ in range(40):
+            s.sendall(f"GET /style.css HTTP/1.1\r\nHost: x\r\nX-Pad: {'a' * 1000}\r\n\r\n".encode())
+            data = b""
+            while b"\r\n\r\n" not in data:
+                data += s.recv(65536)
+            head, _, body = data.partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 200"), head[:40]
+            length = int(next(l.split(b":")[1] for l in head.split(b"\r\n") if l.lower().startswith(b"content-length")))
+            while len(body) < length:
+                body += s.recv(65536)
 
 
 def test_static_files_carry_validators_and_a_strict_csp(server):

@@ -29,6 +29,7 @@ def upgrade(server, origin):
     "https://127.0.0.1:{port}",    # the right host and port, the wrong scheme
     "http://app.example.com",      # allowed only over https
     "file://", "http://127.0.0.1:{port}/page",
+    "", "   ",                         # empty or blank: an Origin, not a missing one
 ])
 def test_a_foreign_origin_is_refused_before_the_upgrade(server, origin):
     status, headers, body = upgrade(server, origin.format(port=server.port))

@@ -61,8 +61,14 @@ struct lws *cws_client_connect(struct cws_client *client, const char *host, int 
                                const char *path, int tls, const char *protocol);
 void cws_client_destroy(struct cws_client *client);
 
+/// What a connection lws gave up on as HTTP gets: 405 with `Allow: GET, HEAD`,
+/// then it is closed (see cws.c: CONNECT, and methods lws does not know).
+int cws_http_refuse_raw(struct lws *wsi, enum lws_callback_reasons reason);
+
 /// Default HTTP handling for reasons the HTTP callback does not take itself.
 static inline int cws_http_default(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len) {
+    if (reason == LWS_CALLBACK_RAW_ADOPT || reason == LWS_CALLBACK_RAW_RX || reason == LWS_CALLBACK_RAW_WRITEABLE)
+        return cws_http_refuse_raw(wsi, reason);
     return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
@@ -83,6 +89,19 @@ int cws_http_respond(struct lws *wsi, unsigned int status, const char *headers, 
 int cws_request_method(struct lws *wsi, int *uri_len);
 /// Bytes the request's known headers take (URI included).
 int cws_request_header_bytes(struct lws *wsi);
+
+/// Whether the request has header `token` at all, even empty (lws_hdr_copy
+/// gives 0 for an empty header and an absent one alike).
+int cws_header_present(struct lws *wsi, int token);
+
+/// Bytes the kernel has received on socket `fd` so far (TCP_INFO), 0 if unknown.
+unsigned long long cws_socket_bytes_received(int fd);
+
+/// Bytes of the request target: the path and the query after its '?'.
+int cws_request_target_bytes(struct lws *wsi);
+
+/// Whether the request line said HTTP/1.0.
+int cws_request_is_http10(struct lws *wsi);
 /// Copies a request header (an lws token: WSI_TOKEN_…) into `buffer`; returns its
 /// length, or 0 when absent or too long.
 int cws_request_header(struct lws *wsi, int token, char *buffer, int cap);
