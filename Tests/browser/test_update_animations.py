@@ -25,6 +25,9 @@ def test_inserted_and_deleted_photos_move_as_the_layout_says(server):
         js(d, RECORD)
         js(d, "window.__collection.live.send({type: 'layout', name: 'waterfall'})")
         wait(d, lambda d: js(d, "return window.__collection.state.layout") == "waterfall")
+        # The switch's own animation ends first: a delete during it starts from where
+        # the cell is on its way (a make test under load deleted mid-switch).
+        wait(d, lambda d: js(d, "return document.getAnimations().length") == 0, message="the layout switch did not settle")
         gone = js(d, "return window.__collection.state.elements.get('i:p2').frame")
         js(d, "window.__collection.live.send({type: 'delete', op: 'd1', items: ['p2']})")
         wait(d, lambda d: animations(d, "i:p2"), message="the deleted photo did not animate")
