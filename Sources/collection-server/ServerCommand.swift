@@ -174,6 +174,9 @@ struct ServerCommand: AsyncParsableCommand {
         let tokens = try tokenSigner()
         if let user = issueToken {
             guard let tokens else { throw ValidationError("--issue-token needs a secret: --token-secret-file or $COLLECTION_TOKEN_SECRET") }
+            guard tokenTtl <= tokenMaxLifetime else {
+                throw ValidationError("--token-ttl \(Int(tokenTtl)) is longer than --token-max-lifetime \(Int(tokenMaxLifetime)): the server would refuse the token")
+            }
             let roles = Set(tokenRoles.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
             printLine(tokens.token(for: Identity(id: user, name: tokenName ?? user, roles: roles), expiresAt: Date().addingTimeInterval(tokenTtl)))
             return

@@ -172,6 +172,12 @@ def test_issue_token_mints_a_token_the_server_takes(server):
     sock.close()
 
 
+def test_issue_token_will_not_mint_what_the_server_would_refuse():
+    run = subprocess.run([str(BINARY), "--issue-token", "cli", "--token-ttl", str(365 * 86400)],
+                         capture_output=True, text=True, timeout=30, env={"COLLECTION_TOKEN_SECRET": SECRET})
+    assert run.returncode != 0 and "--token-max-lifetime" in run.stderr
+
+
 def test_require_token_without_a_secret_is_refused_at_start():
     run = subprocess.run([str(BINARY), "--port", "0", "--in-memory", "--require-token"], capture_output=True, text=True, timeout=30, env={})
     assert run.returncode != 0
