@@ -15,6 +15,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     public internal(set) var reconfiguredItemIdentifiers: [ItemIdentifierType] = []
     /// Sections marked with `reloadSections`.
     public internal(set) var reloadedSectionIdentifiers: [SectionIdentifierType] = []
+    /// The snapshot this one was handed out as by a live data source, if it was
+    /// (Snapshot+Rebase.swift); not part of its value (`==` ignores it).
+    package var basis: SnapshotBasis<SectionIdentifierType, ItemIdentifierType>?
 
     /// An empty snapshot.
     public init() {}

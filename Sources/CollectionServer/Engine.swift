@@ -23,6 +23,8 @@ final class Engine: @unchecked Sendable {
     let logger: Logger
     /// What `/healthz` answers.
     let health = HealthState()
+    /// Where the app's `async` changes run (AppChanges.swift).
+    let changes = AppChanges()
     /// Connections opened that have not said hello: the transport is told when
     /// one does (``WebSocketServer/confirm(_:)``), and closes those that take too long.
     private var unconfirmed: Set<ConnectionID> = []

@@ -173,6 +173,10 @@ extension LiveCollection {
     /// sent to every viewer; returns its sequence number once queued to all.
     @discardableResult
     public func performBatchUpdates(_ updates: () -> Void) async throws(ProtocolError) -> Int {
+        try await engine.changes.perform { () throws(ProtocolError) in try batchUpdates(updates) }
+    }
+
+    private func batchUpdates(_ updates: () -> Void) throws(ProtocolError) -> Int {
         try engine.withHub(name) { hub throws(ProtocolError) in
             guard let source = hub.classicSource as? ClassicSource else {
                 throw ProtocolError(.refused, "collection '\(name)' has no classic data source; call setDataSource(_:) first")

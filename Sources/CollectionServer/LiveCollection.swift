@@ -53,14 +53,18 @@ public final class LiveCollection: Sendable {
 
     /// Makes the collection `model` in one numbered batch (what changed is worked
     /// out by identifier: inserts, deletes, moves), reloading the cells of the
-    /// items in `reloading`. It returns, with the batch's sequence number, once
+    /// items in `reloading` (new cells) and reconfiguring those in `reconfiguring`
+    /// (the same cells configured again: selections stay). It returns, with the batch's sequence number, once
     /// the batch is queued to every connected viewer, in order after what they
     /// were sent before. Throws, changing nothing, when the change breaks a limit.
     /// The batch names `viewer` as its author (`by`): the viewer a handler acts for
     /// (a menu's or a swipe's action); by default the server itself.
     @discardableResult
-    public func apply(_ model: CollectionModel, reloading: [String] = [], by viewer: Viewer = .server) async throws(ProtocolError) -> Int {
-        try commit(by: viewer) { _ in (model, reloading) }
+    public func apply(_ model: CollectionModel, reloading: [String] = [], reconfiguring: [String] = [],
+                      by viewer: Viewer = .server) async throws(ProtocolError) -> Int {
+        try await engine.changes.perform { () throws(ProtocolError) in
+            try commit(by: viewer) { _ in Change(model: model, reloading: reloading, reconfiguring: reconfiguring) }
+        }
     }
 
     /// Changes the model in place and applies the result as one batch (see
@@ -68,18 +72,27 @@ public final class LiveCollection: Sendable {
     /// items to reload.
     @discardableResult
     public func update(by viewer: Viewer = .server, _ body: (inout CollectionModel) -> [String]) async throws(ProtocolError) -> Int {
-        try commit(by: viewer) { current in
-            var next = current
-            let reloading = body(&next)
-            return (next, reloading)
+        try await engine.changes.perform { () throws(ProtocolError) in
+            try commit(by: viewer) { current in
+                var next = current
+                let reloading = body(&next)
+                return Change(model: next, reloading: reloading)
+            }
         }
     }
 
+    /// A change: the next model, and the items whose cells are made again or configured again.
+    struct Change {
+        var model: CollectionModel
+        var reloading: [String] = []
+        var reconfiguring: [String] = []
+    }
+
     /// Under the lock: the next model from the current one, committed.
-    func commit(by viewer: Viewer = .server, _ next: (CollectionModel) -> (CollectionModel, [String])) throws(ProtocolError) -> Int {
+    func commit(by viewer: Viewer = .server, _ next: (CollectionModel) -> Change) throws(ProtocolError) -> Int {
         try engine.withHub(name) { hub throws(ProtocolError) in
-            let (model, reloading) = next(hub.model)
-            let out = try hub.apply(model, reloading: reloading, by: viewer.id)
+            let change = next(hub.model)
+            let out = try hub.apply(change.model, reloading: change.reloading, reconfiguring: change.reconfiguring, by: viewer.id)
             return (hub.sequence, out)
         }
     }

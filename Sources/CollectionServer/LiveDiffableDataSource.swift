@@ -41,12 +41,17 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
         var snapshot = Snapshot()
         var itemIds: [ItemIdentifierType: String] = [:]
         var items: [String: ItemIdentifierType] = [:]
+        /// Wire ids of `Identifiable` items by their `id`: a value whose other fields
+        /// changed is the same item (its cell is configured again, under its wire id).
+        var identities: [AnyHashable: String] = [:]
         var sectionIds: [SectionIdentifierType: String] = [:]
         var sections: [String: SectionIdentifierType] = [:]
         var itemSerial = 0
         var sectionSerial = 0
         /// Wire items with no typed identifier (dropped in from outside), left out of the snapshot.
         var unknown = 0
+        /// Counts the batches followed: the version ``snapshot()`` stamps its snapshots with.
+        var version = 0
     }
 
     /// A data source whose cells `cellProvider` fills; headers show `headerProvider`'s
@@ -70,8 +75,17 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
         self.init(collection: collection, headerProvider: headerProvider) { _, item in registration.content(for: item) }
     }
 
-    /// The collection now, as identifiers.
-    public func snapshot() -> Snapshot { state.withLock { $0.snapshot } }
+    /// The collection now, as identifiers. Change it and ``apply(_:animatingDifferences:by:)``
+    /// it: if the collection changed meanwhile (a viewer moved an item, another
+    /// task applied), only this snapshot's own changes are made, on the collection
+    /// as it is then; nothing done meanwhile is undone.
+    public func snapshot() -> Snapshot {
+        state.withLock { m in
+            var copy = m.snapshot
+            copy.basis = SnapshotBasis(m.snapshot, version: m.version)
+            return copy
+        }
+    }
 
     /// The item at `indexPath` now.
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { state.withLock { $0.snapshot.itemIdentifier(at: indexPath) } }
@@ -87,28 +101,59 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     /// UIKit's signature.) The batch names `viewer` as its author (by default the server).
     @discardableResult
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, by viewer: Viewer = .server) async throws(ProtocolError) -> Int {
-        try collection.commit(by: viewer) { current in wireModel(for: snapshot, from: current) }
+        try await collection.engine.changes.perform { () throws(ProtocolError) in
+            try collection.commit(by: viewer) { current in wireModel(for: rebased(snapshot), from: current) }
+        }
+    }
+
+    /// Changes the collection as it is when the change runs: `body` gets the
+    /// current snapshot (viewers' moves and every other change included) and
+    /// edits it in place; the result is applied as one batch, with nothing
+    /// between the reading and the applying. Returns the batch's number.
+    @discardableResult
+    public func update(by viewer: Viewer = .server, _ body: (inout Snapshot) -> Void) async throws(ProtocolError) -> Int {
+        try await collection.engine.changes.perform { () throws(ProtocolError) in
+            try collection.commit(by: viewer) { current in
+                var next = state.withLock { $0.snapshot }
+                body(&next)
+                return wireModel(for: next, from: current)
+            }
+        }
     }
 
     /// Configures the cells of `items` again from their current values (UIKit's
-    /// `reconfigureItems`, applied at once).
+    /// `reconfigureItems`, applied at once), on the collection as it is then: a
+    /// viewer's move made meanwhile stays.
     @discardableResult
     public func reconfigureItems(_ items: [ItemIdentifierType], by viewer: Viewer = .server) async throws(ProtocolError) -> Int {
-        var next = snapshot()
-        let present = items.filter { next.contains(item: $0) }
-        next.reconfigureItems(present)
-        return try await apply(next, by: viewer)
+        try await update(by: viewer) { next in
+            next.reconfigureItems(items.filter { next.contains(item: $0) })
+        }
     }
 
-    /// The wire model of `snapshot`, and the items whose cells are made again.
-    private func wireModel(for snapshot: Snapshot, from current: CollectionModel) -> (CollectionModel, [String]) {
+    /// `snapshot` made on the collection as it is now: as it is when it was taken
+    /// from ``snapshot()`` at the current version (or made by the app from
+    /// nothing), else its own changes since it was taken, made on the current one
+    /// (``NSDiffableDataSourceSnapshot/rebased(from:onto:)``). Engine's lock held.
+    private func rebased(_ snapshot: Snapshot) -> Snapshot {
+        state.withLock { m in
+            guard let basis = snapshot.basis, basis.version != m.version else { return snapshot }
+            return snapshot.rebased(from: basis.snapshot, onto: m.snapshot)
+        }
+    }
+
+    /// The wire model of `snapshot`, and the items whose cells are made again
+    /// (`reloadItems`) or configured again (`reconfigureItems`, and an
+    /// `Identifiable` item whose other fields changed).
+    private func wireModel(for snapshot: Snapshot, from current: CollectionModel) -> LiveCollection.Change {
         state.withLock { m in
             var next = current
             next.snapshot = NSDiffableDataSourceSnapshot<String, String>()
             next.itemContent = [:]
             next.itemReuseIdentifiers = [:]
-            let remade = Set(snapshot.reloadedItemIdentifiers).union(snapshot.reconfiguredItemIdentifiers)
-            var reloading: [String] = []
+            let reloaded = Set(snapshot.reloadedItemIdentifiers)
+            let remade = reloaded.union(snapshot.reconfiguredItemIdentifiers)
+            var reloading: [String] = [], reconfiguring: [String] = []
             for (s, section) in snapshot.sectionIdentifiers.enumerated() {
                 let sid = m.wireId(for: section)
                 next.snapshot.appendSections([sid])
@@ -117,22 +162,24 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
                 }
                 var ids: [String] = []
                 for (i, item) in snapshot.itemIdentifiers(inSection: section).enumerated() {
-                    let id = m.wireId(for: item)
+                    let (id, changed) = m.wireId(for: item)
                     ids.append(id)
-                    if let kept = current.itemContent[id], !remade.contains(item) {
+                    if let kept = current.itemContent[id], !remade.contains(item), !changed {
                         next.itemContent[id] = kept
                         if let t = current.itemReuseIdentifiers[id] { next.itemReuseIdentifiers[id] = t }
                     } else {
                         let content = cellProvider(IndexPath(item: i, section: s), item)
                         next.itemContent[id] = content.fields
                         if content.template != next.cellReuseIdentifier { next.itemReuseIdentifiers[id] = content.template }
-                        if current.itemContent[id] != nil { reloading.append(id) }
+                        if current.itemContent[id] != nil {
+                            if reloaded.contains(item) { reloading.append(id) } else { reconfiguring.append(id) }
+                        }
                     }
                 }
                 next.snapshot.appendItems(ids, toSection: sid)
             }
             for id in current.sectionTitles.keys where next.snapshot.indexOfSection(id) == nil { next.sectionTitles[id] = nil }
-            return (next, reloading)
+            return LiveCollection.Change(model: next, reloading: reloading, reconfiguring: reconfiguring)
         }
     }
 
@@ -155,8 +202,10 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
                 next.appendItems(typed, toSection: section)
             }
             m.snapshot = next
+            m.version += 1
             m.items = items
             m.itemIds = Dictionary(uniqueKeysWithValues: items.map { ($0.value, $0.key) })
+            m.identities = m.identities.filter { items[$0.value] != nil }
             m.sections = sections
             m.sectionIds = Dictionary(uniqueKeysWithValues: sections.map { ($0.value, $0.key) })
         }
@@ -164,11 +213,19 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
 }
 
 extension LiveDiffableDataSource.Mapping {
-    /// The wire identifier of an item (made on first sight).
-    mutating func wireId(for item: ItemIdentifierType) -> String {
+    /// The wire identifier of an item (made on first sight), and whether the item
+    /// is a new value of one known by its `id` (`Identifiable`): the same item,
+    /// whose cell is configured again.
+    mutating func wireId(for item: ItemIdentifierType) -> (id: String, changed: Bool) {
         if let id = itemIds[item] {
             items[id] = item   // equal, but perhaps a newer value (an item hashed by its id, say)
-            return id
+            return (id, false)
+        }
+        let identity = Self.identity(of: item)
+        if let identity, let id = identities[identity], items[id] != nil {
+            items[id] = item
+            itemIds[item] = id
+            return (id, true)
         }
         let id = Self.text(of: item, unused: { items[$0] == nil }) ?? {
             itemSerial += 1
@@ -176,7 +233,15 @@ extension LiveDiffableDataSource.Mapping {
         }()
         itemIds[item] = id
         items[id] = item
-        return id
+        if let identity { identities[identity] = id }
+        return (id, false)
+    }
+
+    /// An `Identifiable` value's `id`, as a key; nil for other values.
+    private static func identity(of value: Any) -> AnyHashable? {
+        func key<T: Identifiable>(_ v: T) -> AnyHashable { AnyHashable(v.id) }
+        guard let identifiable = value as? any Identifiable else { return nil }
+        return key(identifiable)
     }
 
     /// The wire identifier of a section (made on first sight).

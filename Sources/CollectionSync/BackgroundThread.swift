@@ -10,6 +10,8 @@ import Foundation
 /// full load the work still gets a small share of the processor, and is only later.
 package final class BackgroundThread: @unchecked Sendable {
     private let name: String
+    /// The thread's nice value: 19 (the lowest priority) unless told otherwise.
+    private let nice: Int32
     private let condition = NSCondition()
     // Behind `condition`.
     private var queue: [@Sendable () -> Void] = []
@@ -17,7 +19,10 @@ package final class BackgroundThread: @unchecked Sendable {
 
     /// A queue; `name` is its thread's, as `top -H` shows it (its first 15 bytes:
     /// Linux's limit).
-    package init(name: String) { self.name = name }
+    package init(name: String, nice: Int32 = 19) {
+        self.name = name
+        self.nice = nice
+    }
 
     /// Runs `work` after the work queued before it.
     package func async(_ work: @escaping @Sendable () -> Void) {
@@ -51,7 +56,7 @@ package final class BackgroundThread: @unchecked Sendable {
     private func loop() {
         Self.nameCurrentThread(name)
         // On Linux the nice value is the calling thread's alone.
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        if nice != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice) }
         while true {
             let work: (@Sendable () -> Void)? = condition.withLock {
                 guard !queue.isEmpty else {

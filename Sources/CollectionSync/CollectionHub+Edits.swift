@@ -105,17 +105,20 @@ extension CollectionHub {
 
     /// A change the server itself makes (a background job, the app's own data, a
     /// handler run for a viewer): the model becomes `next`, with `reloading` items'
-    /// cells configured again, as one numbered batch like any viewer's edit. It is
+    /// cells made again (UIKit's `reloadItems`: a new cell, unselected) and
+    /// `reconfiguring` items' configured again (`reconfigureItems`: the same cell,
+    /// its selection kept), as one numbered batch like any viewer's edit. It is
     /// attributed to `author` (by default ``serverAuthor``, no viewer), and refused,
     /// changing nothing, when it breaks a limit or its counts disagree.
-    public func apply(_ next: CollectionModel, reloading: [String] = [], by author: String = serverAuthor) throws(ProtocolError) -> [Outgoing] {
+    public func apply(_ next: CollectionModel, reloading: [String] = [], reconfiguring: [String] = [],
+                      by author: String = serverAuthor) throws(ProtocolError) -> [Outgoing] {
         guard next.snapshot.numberOfItems <= max(limits.maxItems, model.snapshot.numberOfItems) else {
             throw ProtocolError(.refused, "the change leaves \(next.snapshot.numberOfItems) items in '\(name)'; the limit is \(limits.maxItems)")
         }
         let problems = next.checkInvariants()
         guard problems.isEmpty else { throw ProtocolError(.invalidBatch, problems.joined(separator: "; ")) }
         editFingerprint = 0
-        var out = try commit(next, reloading: reloading, op: nil, by: author, ackTo: nil)
+        var out = try commit(next, reloading: reloading, reconfiguring: reconfiguring, op: nil, by: author, ackTo: nil)
         for i in out.indices { out[i].encode() }
         return out
     }
@@ -134,13 +137,19 @@ extension CollectionHub {
     /// `committed`: the batch was committed by another server sharing the store;
     /// it keeps its number, and nothing is journaled or acknowledged here.
     /// `changedSections`: ``changedSectionInfos(in:)`` of `next`, when the caller made them.
-    func commit(_ next: CollectionModel, reloading reloadIds: [String], op: String?, by: String, ackTo: UInt64?,
+    func commit(_ next: CollectionModel, reloading reloadIds: [String], reconfiguring reconfigureIds: [String] = [], op: String?, by: String, ackTo: UInt64?,
                 changedContent: [String]? = nil, committed: CommittedBatch? = nil,
                 changedSections: [String: SectionInfo]? = nil) throws(ProtocolError) -> [Outgoing] {
         var next = next
         let before = model.snapshot
         var batch = BatchUpdate(from: before, to: next.snapshot)
         batch.reloadedItems = reloadIds.compactMap { before.indexPath(for: $0) }.sorted()
+        if !reconfigureIds.isEmpty {
+            // Only items that stay and are not reloaded: the same cell, configured again.
+            let reloaded = Set(reloadIds)
+            batch.reconfiguredItems = reconfigureIds.filter { !reloaded.contains($0) && next.snapshot.contains(item: $0) }
+                .compactMap { before.indexPath(for: $0) }.sorted()
+        }
         do {
             try batch.validate(countsBefore: before.sectionCounts, countsAfter: next.snapshot.sectionCounts)
         } catch {
@@ -165,7 +174,7 @@ extension CollectionHub {
         if let committed {
             nextSerial = max(nextSerial, committed.nextSerial)
         } else if let journal {
-            let delta = ModelDelta(from: model, to: next, batch: batch, changedContent: changedContent.map { $0 + reloadIds })
+            let delta = ModelDelta(from: model, to: next, batch: batch, changedContent: changedContent.map { $0 + reloadIds + reconfigureIds })
             try journal(CommittedBatch(collection: name, seq: seq, op: op, fingerprint: op == nil ? 0 : editFingerprint, by: by,
                                        delta: delta, replay: logged, nextSerial: nextSerial))
         }
@@ -203,6 +212,7 @@ extension CollectionHub {
         items.insertedItems = batch.insertedItems
         items.movedItems = batch.movedItems
         items.reloadedItems = batch.reloadedItems
+        items.reconfiguredItems = batch.reconfiguredItems
         let checked = try? CheckedBatchUpdate(items, countsBefore: before.sectionCounts, countsAfter: next.snapshot.sectionCounts)
         oncePerState(into: &out) { viewer in
             // Each viewer's collection view performs the batch against the shared data

@@ -31,7 +31,11 @@ extension CollectionHub {
             throw ProtocolError(.invalidBatch, "batch \(batch.seq) of '\(name)' does not give the sections it recorded here; restore the collection from the store")
         }
         let reloading = batch.replay.reloads.compactMap { p in p.count == 2 ? model.snapshot.itemIdentifier(at: IndexPath(item: p[1], section: p[0])) : nil }
-        var out = try commit(next, reloading: reloading, op: batch.op, by: batch.by, ackTo: nil, committed: batch, changedSections: changed)
+        // Items whose content changed and that stay (reconfigured where the batch was
+        // made: the log keeps reloads only): configured again here too.
+        let reconfiguring = batch.delta.content.keys.filter { model.snapshot.contains(item: $0) && next.snapshot.contains(item: $0) }.sorted()
+        var out = try commit(next, reloading: reloading, reconfiguring: reconfiguring, op: batch.op, by: batch.by, ackTo: nil,
+                             committed: batch, changedSections: changed)
         for i in out.indices { out[i].encode() }
         return out
     }
