@@ -104,17 +104,20 @@ class DelegateBridge: CollectionViewDelegate {
             ? FlowDelegateBridge(target: delegate, hub: hub, collection: collection)
             : DelegateBridge(target: delegate, hub: hub, collection: collection)
         hub.delegate = bridge
+        // The app's time in its callbacks is not charged to the viewer (appWork).
         hub.canMoveItem = { [unowned bridge] indexPath in
             guard let viewer = bridge.hub.actingViewer else { return true }
-            return bridge.target.collectionView(bridge.collection, canMoveItemAt: indexPath, by: viewer)
+            return bridge.hub.appWork { bridge.target.collectionView(bridge.collection, canMoveItemAt: indexPath, by: viewer) }
         }
         hub.didMoveItem = { [unowned bridge] from, to in
             guard let viewer = bridge.hub.actingViewer else { return }
-            bridge.target.collectionView(bridge.collection, moveItemAt: from, to: to, by: viewer)
+            bridge.hub.appWork { bridge.target.collectionView(bridge.collection, moveItemAt: from, to: to, by: viewer) }
         }
         hub.actionHandler = { [unowned bridge] action in
             guard let viewer = bridge.hub.actingViewer else { return }
-            bridge.target.collectionView(bridge.collection, performAction: action.name, forItemAt: action.indexPath, payload: action.payload, by: viewer)
+            bridge.hub.appWork {
+                bridge.target.collectionView(bridge.collection, performAction: action.name, forItemAt: action.indexPath, payload: action.payload, by: viewer)
+            }
         }
     }
 
@@ -122,13 +125,13 @@ class DelegateBridge: CollectionViewDelegate {
     var viewer: Viewer { hub.actingViewer ?? .server }
 
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
-        target.collectionView(collection, shouldSelectItemAt: indexPath, by: viewer)
+        hub.appWork { target.collectionView(collection, shouldSelectItemAt: indexPath, by: viewer) }
     }
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
-        target.collectionView(collection, didSelectItemAt: indexPath, by: viewer)
+        hub.appWork { target.collectionView(collection, didSelectItemAt: indexPath, by: viewer) }
     }
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
-        target.collectionView(collection, didDeselectItemAt: indexPath, by: viewer)
+        hub.appWork { target.collectionView(collection, didDeselectItemAt: indexPath, by: viewer) }
     }
     func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
                         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {

@@ -31,6 +31,8 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     let outlines = RecursiveLock(Outlines())
     /// UIKit's reordering handlers (``reorderingHandlers``).
     let reordering = RecursiveLock(ReorderingHandlers())
+    /// Told of every committed change (``onChange(_:)``).
+    let changeHandler = RecursiveLock<(@Sendable (Snapshot, CommittedChange) -> Void)?>(nil)
 
     struct Outlines {
         var sectionSnapshots: [SectionIdentifierType: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]
@@ -64,9 +66,24 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
         // Typed values live in the app: the store keeps none of this collection.
         collection.engine.keepAppData(of: collection.name)
         collection.read { hub in
-            hub.didCommit = { [self] _, _, model in follow(model) }
+            hub.didCommit = { [self, unowned hub] seq, by, model in
+                follow(model)
+                guard let handler = changeHandler.withLock({ $0 }) else { return }
+                let viewer = by == CollectionHub.serverAuthor ? Viewer.server : hub.viewer(withID: by) ?? Viewer(id: by, name: by, color: "#888")
+                handler(snapshot(), CommittedChange(sequence: seq, by: viewer))
+            }
             hub.outlineHandler = { [self] id, expanded in toggleOutline(id, expanded: expanded) }
         }
+    }
+
+    /// Tells `handler` of every change committed to the collection, whoever made it:
+    /// the app's own, viewers' moves and drops, another server's (sharing the
+    /// store), with the snapshot after it, its number and who made it. The way to
+    /// keep the app's own copy of the order (its database) in step. It runs with the
+    /// collection locked, before viewers are sent the batch: read, and change the
+    /// collection from a new `Task`.
+    public func onChange(_ handler: (@Sendable (_ snapshot: Snapshot, _ change: CommittedChange) -> Void)?) {
+        changeHandler.withLock { $0 = handler }
     }
 
     /// A data source whose cells `registration` fills.
@@ -288,4 +305,12 @@ final class RecursiveLock<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+}
+
+/// A change committed to a collection (``LiveDiffableDataSource/onChange(_:)``).
+public struct CommittedChange: Sendable, Equatable {
+    /// Its number (the batch's `seq`).
+    public let sequence: Int
+    /// Who made it: a viewer, or ``Viewer/server`` (the app).
+    public let by: Viewer
 }

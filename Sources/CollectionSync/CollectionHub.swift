@@ -183,6 +183,9 @@ public final class CollectionHub {
     /// from the one thread that serves the collection).
     @exclusivity(unchecked) var writer = JSONWriter(capacity: 8192)
     private let clock: @Sendable () -> Double
+    /// Seconds the app's own callbacks took (``appWork(_:)``), not charged to the
+    /// viewer whose message caused them.
+    private var appSeconds = 0.0
     static let palette = ["#e4572e", "#17bebb", "#ffc914", "#76b041", "#7d5ba6", "#f06292", "#2e86ab", "#ff8c42"]
 
     /// Creates a hub over `model`; `seed` makes shuffles repeatable; `clock` gives
@@ -295,6 +298,7 @@ public final class CollectionHub {
             return [Self.refuse(ProtocolError(.rateLimited, refusal + "; this message was dropped", op: ClientMessage.editOp(in: bytes)), to: key)]
         }
         var out: [Outgoing]
+        let appBefore = appSeconds
         do throws(ProtocolError) {
             out = try handle(ClientMessage.decode(bytes), from: viewer)
         } catch {
@@ -308,8 +312,19 @@ public final class CollectionHub {
             cost += out[i].byteCount
         }
         let done = clock()
-        limiters[key]?.charge(bytes: cost, seconds: max(0, done - now), at: done)
+        // The app's callbacks (its delegate writing to its own database, say) are
+        // the app's cost, not the viewer's.
+        limiters[key]?.charge(bytes: cost, seconds: max(0, done - now - (appSeconds - appBefore)), at: done)
         return out
+    }
+
+    /// Runs one of the app's callbacks, timing it: the viewer whose message caused
+    /// it is not charged for that time (``HubLimits/serverTimeShare`` counts the
+    /// library's work only).
+    package func appWork<T>(_ body: () throws -> T) rethrows -> T {
+        let start = clock()
+        defer { appSeconds += max(0, clock() - start) }
+        return try body()
     }
 
     /// A refused edit with a readable op id is rejected by op; anything else is an error.
@@ -469,6 +484,17 @@ public final class CollectionHub {
 
     /// The viewers that said hello, in the order they connected.
     public var presentViewers: [ViewerInfo] { presence() }
+
+    /// The viewer whose id is `id`: of this collection, of another of its group (one
+    /// that dropped an item here), or of another server; nil for none of them (the
+    /// server itself, or one gone).
+    package func viewer(withID id: String) -> ViewerInfo? {
+        if let actingViewer, actingViewer.id == id { return actingViewer }
+        for hub in group?.hubs ?? [self] {
+            if let viewer = hub.viewers.values.first(where: { $0.info.id == id }) { return viewer.info }
+        }
+        return remote.viewers.first { $0.info.id == id }?.info
+    }
 
     func broadcast(_ message: ServerMessage, except: UInt64? = nil, relaying: Bool = true) -> [Outgoing] {
         if relaying, let relay, Self.isRelayed(message) { relay(message) }

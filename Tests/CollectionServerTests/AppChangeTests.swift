@@ -19,6 +19,13 @@ import Testing
         let ana = try await h.viewer("Ana")   // the harness's delegate lets Ana move
         let stop = Atomic<Bool>(false)
         let dataSource = h.dataSource
+        // What the app is told: every change, with the snapshot after it.
+        final class Told: Sendable { let changes = Mutex<[(seq: Int, by: String, order: [String])]>([]) }
+        let told = Told()
+        dataSource.onChange { snapshot, change in
+            told.changes.withLock { $0.append((change.sequence, change.by.name, snapshot.itemIdentifiers)) }
+        }
+        let first = h.collection.sequence
         // The app: a reconfigure every few milliseconds, and a snapshot taken, held
         // a moment (another task's work) and applied with one item reconfigured.
         let app = Task.detached {
@@ -65,6 +72,11 @@ import Testing
         #expect(dataSource.snapshot().itemIdentifiers == expected)
         try await ana.wait(forSeq: h.collection.sequence)
         #expect(ana.mirror.order == [expected])
+        // The app was told of each batch, Ana's moves and its own, the last with the final order.
+        let changes = told.changes.withLock { $0 }
+        #expect(changes.map(\.seq) == Array(first + 1...h.collection.sequence))
+        #expect(changes.filter { $0.by == "Ana" }.count == 150 && changes.filter { $0.by == "server" }.count == applied)
+        #expect(changes.last?.order == expected)
     }
 
     /// A store whose every commit takes 20 ms (a disk's `fsync`, a database's
@@ -137,6 +149,35 @@ import Testing
         #expect(seconds >= 0.9)
         #expect(ticks.load(ordering: .relaxed) >= 1, "\(ticks.load(ordering: .relaxed)) ticks in \(seconds) s")
         #expect(collection.model.snapshot.numberOfItems == 50)
+    }
+
+    /// A delegate whose move handler writes to the app's own database (20 ms).
+    final class SlowMover: LiveCollectionDelegate {
+        func collectionView(_ collectionView: LiveCollection, canMoveItemAt indexPath: IndexPath, by viewer: Viewer) -> Bool { true }
+        func collectionView(_ collectionView: LiveCollection, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath, by viewer: Viewer) {
+            usleep(20_000)
+        }
+    }
+
+    /// The viewer is charged for the library's work its messages cause, not the
+    /// app's: 60 quick moves, each costing the app 20 ms, are all taken (a quarter
+    /// of the server's time, bursts of half a second: charged the app's time, about
+    /// 25 of them would be refused).
+    @Test func aFastMoverIsNotChargedForTheAppsOwnWork() async throws {
+        let h = try LibraryHarness()
+        try await h.fill((0..<10).map { "q\($0)" })
+        h.collection.delegate = SlowMover()
+        let mover = try await h.viewer("Mover")
+        var refused = 0
+        for k in 0..<60 {
+            mover.send(#"{"type":"move","op":"f\#(k)","item":"q\#(k % 10)","section":"s1"}"#)
+            let answer = try await mover.next(where: { $0.type == "ack" || $0.type == "reject" }, timeout: .seconds(20))
+            if case .reject(_, let code, _) = answer {
+                refused += 1
+                #expect(code != .rateLimited, "move \(k): \(answer)")
+            }
+        }
+        #expect(refused == 0)
     }
 
     struct Card: Identifiable, Hashable, Sendable {
