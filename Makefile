@@ -74,6 +74,7 @@ bench: deps $(VENV)/.installed
 	swift build -c release --product collection-server
 	$(WITH_POSTGRES) $(BUILD)/release/collection-bench
 	COLLECTION_SERVER_BIN=$(BUILD)/release/collection-server $(PY) Tests/bench/browser_bench.py
+	$(PY) Tests/bench/readme_build.py
 
 ## Instructions a delivery, counted by callgrind (repeatable where times are not):
 ## Tests/bench/instructions.sh, for the fan-out cases with a layout per viewer.

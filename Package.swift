@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "collection-server", targets: ["collection-server"]),
         .library(name: "CollectionServer", targets: ["CollectionServer"]),
+        // PostgreSQL for several servers, apart: an app on SQLite builds none of its packages.
+        .library(name: "CollectionServerPostgres", targets: ["CollectionServerPostgres"]),
         .library(name: "CollectionCore", targets: ["CollectionCore"]),
         .library(name: "CollectionProtocol", targets: ["CollectionProtocol"]),
         .library(name: "CollectionSync", targets: ["CollectionSync"]),
@@ -19,7 +21,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
@@ -53,11 +54,14 @@ let package = Package(
         // The browser client (Public/collection-view), shipped as resources.
         .target(name: "CollectionClient", path: "Public", sources: ["CollectionClient.swift"], resources: [.copy("collection-view")]),
         // The library an app imports: the server, its collections, the app's delegates.
+        // (Tokens are signed with the OpenSSL libwebsockets links, through CWebSocketShim.)
         .target(
             name: "CollectionServer",
-            dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionStorage", "CollectionPostgres", "WebSocketTransport", "CollectionClient",
-                           .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionStorage", "WebSocketTransport", "CWebSocketShim",
+                           "CollectionClient", .product(name: "Logging", package: "swift-log")]
         ),
+        // `.postgres(url:nodeID:options:)` storage for the library.
+        .target(name: "CollectionServerPostgres", dependencies: ["CollectionServer", "CollectionPostgres"]),
         // Test support shipped with the package: a protocol client with a mirror.
         .target(name: "CollectionTesting", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "WebSocketTransport"]),
         // Examples, on nothing but CollectionServer's public API (their pages: Examples/Public).
@@ -71,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "collection-server",
             dependencies: [
-                "CollectionServer", "PhotoLibraryExample", "BoardExample", "TicketBoardExample", "StorefrontExample",
+                "CollectionServer", "CollectionServerPostgres", "PhotoLibraryExample", "BoardExample", "TicketBoardExample", "StorefrontExample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,7 +87,7 @@ let package = Package(
         .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "CollectionStorageTests", dependencies: ["CollectionStorage", "CollectionPostgres", "CollectionSync", "CollectionTesting", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionTesting", "CollectionProtocol", "TicketBoardExample", "ExampleLayouts", "StorefrontExample", "PhotoLibraryExample"]),
+        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionServerPostgres", "CollectionTesting", "CollectionProtocol", "TicketBoardExample", "ExampleLayouts", "StorefrontExample", "PhotoLibraryExample"]),
         .testTarget(
             name: "ServerTests",
             dependencies: ["collection-server", "WebSocketTransport", "CollectionProtocol", "CollectionTesting", "CLibWebSockets"]

@@ -1,6 +1,9 @@
 #include "cws.h"
 #include <ev.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
@@ -424,4 +427,14 @@ int cws_http_refuse_raw(struct lws *wsi, enum lws_callback_reasons reason) {
                      sizeof(body) - 1, body);
     (void)lws_write(wsi, (unsigned char *)answer + LWS_PRE, (size_t)n, LWS_WRITE_RAW);
     return -1;
+}
+
+int cws_hmac_sha256(const void *key, size_t key_length, const void *data, size_t length, unsigned char *out) {
+    unsigned int written = 0;
+    if (!HMAC(EVP_sha256(), key, (int)key_length, data, length, out, &written)) return -1;
+    return written == 32 ? 0 : -1;
+}
+
+int cws_equal_in_constant_time(const void *a, const void *b, size_t length) {
+    return CRYPTO_memcmp(a, b, length) == 0;
 }

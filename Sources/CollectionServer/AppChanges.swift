@@ -26,7 +26,7 @@ final class AppChanges: Sendable {
 
     /// Runs `work` on the changes' thread and suspends until it is done. `work`
     /// need not be `Sendable`: it runs while its caller waits, never at once with it.
-    func perform<T: Sendable>(_ work: () throws(ProtocolError) -> T) async throws(ProtocolError) -> T {
+    func perform<T: Sendable>(_ work: sending () throws(ProtocolError) -> T) async throws(ProtocolError) -> T {
         let result: Result<T, ProtocolError> = await withoutActuallyEscaping(work) { escapable in
             let lent = Lent(escapable)
             return await withCheckedContinuation { (done: CheckedContinuation<Result<T, ProtocolError>, Never>) in

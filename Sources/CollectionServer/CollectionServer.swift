@@ -1,5 +1,4 @@
 import CollectionClient
-import CollectionPostgres
 import CollectionProtocol
 import CollectionStorage
 import CollectionSync
@@ -37,7 +36,7 @@ public final class CollectionServer: Sendable {
     public init(configuration: Configuration) {
         self.configuration = configuration
         let level = configuration.logLevel
-        if case let .postgres(_, id, _) = configuration.storage {
+        if case let .shared(id, _) = configuration.storage {
             nodeID = id ?? String(UUID().uuidString.prefix(8)).lowercased()
         } else {
             nodeID = nil
@@ -136,10 +135,8 @@ public final class CollectionServer: Sendable {
             return nil
         case .custom(let store):
             return store
-        case let .postgres(url, _, options):
-            let store = try PostgresCollectionStore(url: url, nodeID: nodeID ?? "node", options: options, logger: engine.logger)
-            engine.logger.info("sharing collections through PostgreSQL at \(store.url.description), as node \(store.nodeID)")
-            return store
+        case let .shared(_, open):
+            return try open(nodeID ?? "node", engine.logger)
         case let .sqlite(directory, options):
             let store = try SQLiteCollectionStore(directory: directory, options: options)
             engine.logger.info("keeping collections in \(store.path)\(store.isReadOnly ? " (read-only: edits are refused)" : "")")

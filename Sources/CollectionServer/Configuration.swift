@@ -1,4 +1,3 @@
-import CollectionPostgres
 import CollectionStorage
 import CollectionSync
 import Logging
@@ -100,12 +99,12 @@ extension CollectionServer {
             case sqlite(directory: String, options: SQLiteCollectionStore.Options = .init())
             /// Nothing is kept: every start begins anew.
             case inMemory
-            /// A PostgreSQL database several servers share (`postgres://user:password@host:port/database`,
-            /// or `postgres:///database?host=/socket/folder`): any number of servers
-            /// serve the same collections, in one order. `nodeID` names this server in
-            /// its logs and notifications (nil: a random one);
-            /// ``PostgresCollectionStore/Options`` tune it (folds, the statement timeout).
-            case postgres(url: String, nodeID: String? = nil, options: PostgresCollectionStore.Options = .init())
+            /// A store several servers (nodes) share, opened when the server starts:
+            /// `open` gets this node's name (`nodeID`, or a random one) and the
+            /// server's logger. PostgreSQL's is `.postgres(url:nodeID:options:)`,
+            /// from the `CollectionServerPostgres` product (its own, so that an app
+            /// that keeps its collections in SQLite builds none of PostgreSQL's packages).
+            case shared(nodeID: String? = nil, open: @Sendable (_ nodeID: String, _ logger: Logger) throws(StoreError) -> any CollectionStore)
             /// A store of the app's (one shared by several servers, say).
             case custom(any CollectionStore)
         }

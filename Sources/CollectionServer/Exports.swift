@@ -23,7 +23,6 @@ import CollectionSync
 @_exported import struct CollectionSync.StoreError
 @_exported import class CollectionSync.InMemoryCollectionStore
 @_exported import class CollectionStorage.SQLiteCollectionStore
-@_exported import class CollectionPostgres.PostgresCollectionStore
 @_exported import struct CollectionSync.Identity
 @_exported import struct CollectionSync.ViewerPermissions
 @_exported import struct WebSocketTransport.Handshake

@@ -172,7 +172,7 @@ extension LiveCollection {
     /// checked against the data source's counts with UIKit's rules, numbered and
     /// sent to every viewer; returns its sequence number once queued to all.
     @discardableResult
-    public func performBatchUpdates(_ updates: () -> Void) async throws(ProtocolError) -> Int {
+    public func performBatchUpdates(_ updates: sending () -> Void) async throws(ProtocolError) -> Int {
         try await engine.changes.perform { () throws(ProtocolError) in try batchUpdates(updates) }
     }
 

@@ -71,7 +71,7 @@ public final class LiveCollection: Sendable {
     /// ``apply(_:reloading:)``); `body` gets the current model and returns the
     /// items to reload.
     @discardableResult
-    public func update(by viewer: Viewer = .server, _ body: (inout CollectionModel) -> [String]) async throws(ProtocolError) -> Int {
+    public func update(by viewer: Viewer = .server, _ body: sending (inout CollectionModel) -> [String]) async throws(ProtocolError) -> Int {
         try await engine.changes.perform { () throws(ProtocolError) in
             try commit(by: viewer) { current in
                 var next = current

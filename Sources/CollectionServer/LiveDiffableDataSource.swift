@@ -128,7 +128,7 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     /// edits it in place; the result is applied as one batch, with nothing
     /// between the reading and the applying. Returns the batch's number.
     @discardableResult
-    public func update(by viewer: Viewer = .server, _ body: (inout Snapshot) -> Void) async throws(ProtocolError) -> Int {
+    public func update(by viewer: Viewer = .server, _ body: sending (inout Snapshot) -> Void) async throws(ProtocolError) -> Int {
         try await collection.engine.changes.perform { () throws(ProtocolError) in
             try collection.commit(by: viewer) { current in
                 var next = state.withLock { $0.snapshot }

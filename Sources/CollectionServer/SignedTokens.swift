@@ -1,5 +1,5 @@
+import CWebSocketShim
 import CollectionSync
-import Crypto
 import Foundation
 
 /// Signed tokens: JSON Web Tokens signed with HMAC-SHA256 (`HS256`) under a
@@ -16,10 +16,10 @@ import Foundation
 /// must match the token's `aud` (a string or a list) and `iss`.
 ///
 /// Any JWT library mints them with the same secret (a login service, say);
-/// ``token(for:expiresAt:)`` does too. The signature is computed with
-/// swift-crypto (see docs/SECURITY.md for why it and not jwt-kit).
+/// ``token(for:expiresAt:issuedAt:)`` does too. The signature is computed with the
+/// OpenSSL that libwebsockets links (see docs/SECURITY.md for why not a Swift package).
 public struct TokenSigner: Sendable {
-    private let key: SymmetricKey
+    private let key: [UInt8]
     /// Seconds of clock difference allowed for `exp`, `nbf` and `iat`.
     public var leeway: Double = 60
     /// The longest a token may live, in seconds (from its `iat`, or from now when it
@@ -33,7 +33,7 @@ public struct TokenSigner: Sendable {
     /// A signer with `secret` (at least 32 bytes).
     public init(secret: some DataProtocol) throws(TokenError) {
         guard secret.count >= 32 else { throw TokenError(.badSecret, "the token secret must be at least 32 bytes (it has \(secret.count))") }
-        key = SymmetricKey(data: Array(secret))
+        key = Array(secret)
     }
 
     /// A signer whose secret is the contents of `path` (surrounding white space
@@ -102,8 +102,7 @@ public struct TokenSigner: Sendable {
                             iss: issuer, aud: audience.map { .one($0) })
         let payload = Self.base64URL((try? JSONEncoder().encode(claims)) ?? Data())
         let signed = header + "." + payload
-        let mac = HMAC<SHA256>.authenticationCode(for: Data(signed.utf8), using: key)
-        return signed + "." + Self.base64URL(Data(mac))
+        return signed + "." + Self.base64URL(Data(mac(Array(signed.utf8))))
     }
 
     /// The identity a token carries, once its signature and expiry are checked.
@@ -118,7 +117,10 @@ public struct TokenSigner: Sendable {
             throw TokenError(.malformed, "the token is not signed with HS256")
         }
         let signed = Data(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
-        guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: signed, using: key) else {
+        let expected = self.mac(Array(signed))
+        guard mac.count == expected.count, Array(mac).withUnsafeBytes({ given in
+            expected.withUnsafeBytes { cws_equal_in_constant_time(given.baseAddress, $0.baseAddress, expected.count) == 1 }
+        }) else {
             throw TokenError(.badSignature, "the token's signature is not valid (forged, or signed with another secret)")
         }
         guard let claims = try? JSONDecoder().decode(Claims.self, from: payloadData) else {
@@ -149,6 +151,16 @@ public struct TokenSigner: Sendable {
         }
         guard !claims.sub.isEmpty, claims.sub.count <= 200 else { throw TokenError(.malformed, "the token's 'sub' must have 1 to 200 characters") }
         return Identity(id: claims.sub, name: claims.name ?? claims.sub, roles: Set(claims.roles ?? []), color: claims.color)
+    }
+
+    /// HMAC-SHA256 of `bytes` under the secret.
+    private func mac(_ bytes: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 32)
+        let status = key.withUnsafeBytes { k in bytes.withUnsafeBytes { d in
+            cws_hmac_sha256(k.baseAddress, k.count, d.baseAddress, d.count, &out)
+        } }
+        precondition(status == 0, "HMAC-SHA256 failed in OpenSSL")
+        return out
     }
 
     static func base64URL(_ data: Data) -> String {

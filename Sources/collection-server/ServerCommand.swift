@@ -1,6 +1,6 @@
 import ArgumentParser
 import BoardExample
-import CollectionServer
+import CollectionServerPostgres
 import PhotoLibraryExample
 import StorefrontExample
 import TicketBoardExample

@@ -1,4 +1,4 @@
-import CollectionServer
+import CollectionServerPostgres
 import CollectionTesting
 import Foundation
 import Synchronization

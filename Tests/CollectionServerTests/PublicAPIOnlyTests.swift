@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 
-/// The examples and the executable are built on nothing but `CollectionServer`'s
-/// public API: they import no other module of this package, and nothing `@testable`.
+/// The examples and the executable are built on nothing but the library's public API
+/// (`CollectionServer`, and `CollectionServerPostgres` for PostgreSQL storage): they
+/// import no other module of this package, and nothing `@testable`.
 @Suite struct PublicAPIOnlyTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let allowed: Set<String> = ["CollectionServer", "PhotoLibraryExample", "BoardExample", "TicketBoardExample", "ExampleLayouts", "StorefrontExample",
+    static let allowed: Set<String> = ["CollectionServer", "CollectionServerPostgres", "PhotoLibraryExample", "BoardExample", "TicketBoardExample", "ExampleLayouts", "StorefrontExample",
                                        "ArgumentParser", "Synchronization", "Foundation", "Dispatch"]
 
     @Test func examplesAndTheLauncherImportOnlyThePublicLibrary() throws {

@@ -109,6 +109,14 @@ int cws_request_header(struct lws *wsi, int token, char *buffer, int cap);
 /// callback on the service thread, even another connection's).
 void cws_kill(struct lws *wsi);
 
+/// HMAC-SHA256 of `data` under `key` into `out` (32 bytes), with the OpenSSL
+/// libwebsockets already links; 0 on success.
+int cws_hmac_sha256(const void *key, size_t key_length, const void *data, size_t length, unsigned char *out);
+
+/// Whether two buffers of `length` bytes are equal, in time that does not depend
+/// on where they differ (OpenSSL's CRYPTO_memcmp): 1 when equal.
+int cws_equal_in_constant_time(const void *a, const void *b, size_t length);
+
 /// Gives the allocator's free memory back to the system (glibc's malloc_trim):
 /// freed send queues otherwise stay in its heap. Safe on any thread.
 void cws_release_free_memory(void);
