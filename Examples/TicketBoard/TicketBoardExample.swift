@@ -91,19 +91,24 @@ final class TicketRules: LiveCollectionDelegateFlowLayout {
 
     init(dataSource: LiveDiffableDataSource<Ticket.Status, Ticket>) { self.dataSource = dataSource }
 
-    func collectionView(_ collectionView: LiveCollection, performAction action: String, forItemAt indexPath: IndexPath?,
-                        payload: [String: String], by viewer: Viewer) {
-        guard action == "advance", let indexPath, let ticket = dataSource.itemIdentifier(for: indexPath) else { return }
-        let dataSource = self.dataSource
-        // Callbacks run while the collection is locked: the change goes in a task of its own.
-        Task {
-            var snapshot = dataSource.snapshot()
-            guard let status = snapshot.sectionIdentifier(containingItem: ticket),
-                  let next = Ticket.Status.allCases.drop(while: { $0 != status }).dropFirst().first else { return }
-            snapshot.deleteItems([ticket])
-            snapshot.appendItems([ticket], toSection: next)
-            _ = try? await dataSource.apply(snapshot)
+    func collectionView(_ collectionView: LiveCollection, resultOfAction action: String, forItemAt indexPath: IndexPath?,
+                        payload: [String: String], by viewer: Viewer) -> ActionResult {
+        guard action == "advance", let indexPath, let ticket = dataSource.itemIdentifier(for: indexPath) else { return .refused("nothing to do") }
+        guard let status = dataSource.snapshot().sectionIdentifier(containingItem: ticket),
+              let next = Ticket.Status.allCases.drop(while: { $0 != status }).dropFirst().first else {
+            return .refused("“\(ticket.title)” is done already")
         }
+        // Callbacks run while the collection is locked: the change goes in a task of
+        // its own, made on the board as it is then.
+        let dataSource = self.dataSource
+        Task {
+            _ = try? await dataSource.update { snapshot in
+                guard snapshot.sectionIdentifier(containingItem: ticket) == status else { return }
+                snapshot.deleteItems([ticket])
+                snapshot.appendItems([ticket], toSection: next)
+            }
+        }
+        return .done(value: ["status": next.rawValue])
     }
 
     func collectionView(_ collectionView: LiveCollection, canMoveItemAt indexPath: IndexPath, by viewer: Viewer) -> Bool {

@@ -109,10 +109,31 @@ export class CollectionViewElement extends HTMLElement {
     this.live?.send(protocol.select(item, selected));
   }
 
-  /** Sends an action as a control would: `item` null for one outside cells. */
+  /** Actions sent and not answered yet, by op. */
+  #actions = new Map();
+  #actionSerial = 0;
+
+  /**
+   * Sends an action as a control would: `item` null for one outside cells. Its
+   * answer comes as an `actionresult` event (detail: name, item, status "done",
+   * "refused" or "failed", message, value); a refusal or failure is also said to
+   * the person. Returns the action's op.
+   */
   sendAction(name, item = null, payload = {}) {
-    this.live?.send(protocol.action(name, item, payload));
-    this.#emit("action", { name, item, payload, viewer: this.viewer });
+    const op = `a${++this.#actionSerial}`;
+    this.#actions.set(op, { name, item });
+    this.live?.send(protocol.action(name, item, payload, op));
+    this.#emit("action", { name, item, payload, viewer: this.viewer, op });
+    return op;
+  }
+
+  /** An answer to one of this page's actions: an event, and a refusal said aloud. */
+  #answered(op, status, message, value, code) {
+    const sent = this.#actions.get(op);
+    if (!sent) return;
+    this.#actions.delete(op);
+    this.#emit("actionresult", { op, name: sent.name, item: sent.item, status, message: message ?? null, value: value ?? {}, code: code ?? null });
+    if (status !== "done" && message) this.live?.announce(`${status === "refused" ? "Not done" : "Failed"}: ${message}`);
   }
 
   #emit(type, detail) {
@@ -133,6 +154,13 @@ export class CollectionViewElement extends HTMLElement {
   #changed(kind, message) {
     const me = this.viewer?.id;
     switch (message.type) {
+      case "actionResult":
+        if (message.op) this.#answered(message.op, message.status, message.message, message.value);
+        break;
+      case "reject":
+        // Refused before the app saw it (rights, limits, an item gone).
+        if (this.#actions.has(message.op)) this.#answered(message.op, "refused", message.message, null, message.code);
+        break;
       case "selection":
         this.#emit("select", { items: [message.item], selected: message.selected, viewer: message.viewer, mine: message.viewer === me });
         break;

@@ -44,8 +44,8 @@ export const editing = (on) => ({ type: "editing", on });
 export const selectRange = (from, to, replace) => ({ type: "selectRange", from, to, selected: true, replace });
 /** Scroll so that `item` sits at `position` (top, center, bottom, nearest): the server answers with a window and its offset. */
 export const scrollToItem = (item, position = "nearest") => ({ type: "scrollToItem", item, position });
-/** A named control was used: `item` is its cell's item (null outside cells), `payload` string fields. */
-export const action = (name, item, payload = {}) => ({ type: "action", name, item: item ?? null, payload });
+/** A named control was used: `item` is its cell's item (null outside cells), `payload` string fields; `op` ties the answer (actionResult) to it. */
+export const action = (name, item, payload = {}, op) => ({ type: "action", name, item: item ?? null, payload, ...(op ? { op } : {}) });
 /** A drag out of this collection: lift `item` at (x, y), add more, end it (the server's drag delegate says what it carries). */
 export const dragBegin = (item, x, y) => ({ type: "dragBegin", item, x, y });
 export const dragAdd = (item, x, y) => ({ type: "dragAdd", item, x, y });
@@ -65,7 +65,7 @@ export const dropUpdate = (x, y, source, kinds) => (source ? { type: "dropUpdate
 export const drop = (op, x, y, source, items) => (source ? { type: "drop", op, x, y, source } : { type: "drop", op, x, y, items });
 
 const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presenceChange", "error", "focus", "drag", "layout",
-  "dropProposal", "editing", "selections", "dragSession", "swipeActions", "contextMenu"]);
+  "dropProposal", "editing", "selections", "dragSession", "swipeActions", "contextMenu", "actionResult"]);
 
 /** Parses a server frame; throws with a reason if it is not a v1 server message. */
 export function parseServerMessage(text) {

@@ -133,7 +133,7 @@ public enum ClientMessage: Hashable, Sendable {
     case scrollToItem(item: String, position: ScrollTarget)
     /// A named control of a cell (or of the page, with no item) was used: the app's
     /// delegate gets the action, the item, the payload and the viewer.
-    case action(name: String, item: String?, payload: [String: String])
+    case action(name: String, item: String?, payload: [String: String], op: String? = nil)
 
     /// Where `scrollToItem` puts the item.
     public enum ScrollTarget: String, Hashable, Sendable, CaseIterable {
@@ -262,7 +262,7 @@ public enum ClientMessage: Hashable, Sendable {
     public static let editTypes: Set<String> = ["insert", "delete", "shuffle", "move", "reload", "moveEnd", "drop"]
 
     /// The `op` of an edit, read leniently from a message that may not decode: the
-    /// message is a JSON object whose `type` is an edit type and whose `op` is a
+    /// message is a JSON object whose `type` is an edit type (or `action`) and whose `op` is a
     /// string of at most 64 bytes. Nil otherwise.
     public static func editOp(in bytes: [UInt8]) -> String? {
         guard bytes.count <= maxClientMessageBytes, let value = try? JSONValue.parse(bytes) else { return nil }
@@ -270,7 +270,7 @@ public enum ClientMessage: Hashable, Sendable {
     }
 
     private static func editOp(in value: JSONValue) -> String? {
-        guard case .object(let fields) = value, case .string(let type)? = fields["type"], editTypes.contains(type),
+        guard case .object(let fields) = value, case .string(let type)? = fields["type"], editTypes.contains(type) || type == "action",
               case .string(let op)? = fields["op"], op.utf8.count <= 64 else { return nil }
         return op
     }
@@ -384,6 +384,7 @@ public enum ClientMessage: Hashable, Sendable {
             let name = try r.string("name", maxLength: 64)
             guard !name.isEmpty else { throw ProtocolError(.badMessage, "field 'name' must not be empty") }
             let item = try r.optionalString("item")
+            let op = try r.optionalString("op", maxLength: 64)
             var payload: [String: String] = [:]
             if let p = try r.optionalObject("payload") {
                 guard p.fields.count <= maxActionPayload.entries else {
@@ -396,7 +397,7 @@ public enum ClientMessage: Hashable, Sendable {
                     payload[key] = text
                 }
             }
-            message = .action(name: name, item: item, payload: payload)
+            message = .action(name: name, item: item, payload: payload, op: op)
         case "insert", "delete", "shuffle", "move", "reload":
             let op = try r.optionalString("op", maxLength: 64)
             let ifSeq = try r.optionalInteger("ifSeq", in: 0...Int(Int32.max))

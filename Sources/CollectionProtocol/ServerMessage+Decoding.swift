@@ -63,6 +63,7 @@ extension ServerMessage {
         case "selections":
             let b = try decoder.decode(SelectionsBody.self, from: data)
             return .selections(viewer: b.viewer, items: b.items, selected: b.selected)
+        case "actionResult": return .actionResult(try decoder.decode(ActionResult.self, from: data))
         case let other:
             throw ProtocolError(.unknownType, "unknown server message type '\(other)'")
         }
@@ -89,6 +90,7 @@ extension ServerMessage {
         case .contextMenu: "contextMenu"
         case .swipeActions: "swipeActions"
         case .selections: "selections"
+        case .actionResult: "actionResult"
         }
     }
 }

@@ -137,6 +137,18 @@ extension ServerMessage {
             w.key("y"); w.double(p.y)
         case .editing(let on):
             w.key("on"); w.bool(on)
+        case .actionResult(let r):
+            if let op = r.op { w.key("op"); w.string(op) }
+            w.key("name"); w.string(r.name)
+            w.key("item"); if let item = r.item { w.string(item) } else { w.null() }
+            w.key("status"); w.string(r.status)
+            if let message = r.message { w.key("message"); w.string(message) }
+            if let value = r.value {
+                w.key("value")
+                w.beginObject()
+                for key in value.keys.sorted() { w.dynamicKey(key); w.string(value[key]!) }
+                w.endObject()
+            }
         case let .swipeActions(item, edge, actions, fullSwipe):
             w.key("item"); w.string(item)
             w.key("edge"); w.string(edge)

@@ -140,6 +140,34 @@ public enum ServerMessage: Equatable, Sendable {
     case selections(viewer: String, items: [String], selected: Bool)
     /// The context menu opened for `items` (nil: the delegate gives none).
     case contextMenu(items: [String], menu: MenuEntry?)
+    /// What came of this viewer's `action` (to that viewer only).
+    case actionResult(ActionResult)
+
+    /// The app's answer to an `action`: done (with values for the page), refused
+    /// (the app will not, and says why) or failed (it could not).
+    public struct ActionResult: Equatable, Sendable, Codable {
+        /// The action's `op`, when it had one.
+        public var op: String?
+        /// The action's name and item.
+        public var name: String
+        public var item: String?
+        /// `done`, `refused` or `failed`.
+        public var status: String
+        /// Why, for people (refused or failed).
+        public var message: String?
+        /// What the app answers with (done): string fields the page may show.
+        public var value: [String: String]?
+
+        /// An answer.
+        public init(op: String?, name: String, item: String?, status: String, message: String? = nil, value: [String: String]? = nil) {
+            self.op = op
+            self.name = name
+            self.item = item
+            self.status = status
+            self.message = message
+            self.value = value
+        }
+    }
 
     /// What a drop at a point would do.
     public struct DropProposal: Equatable, Sendable, Codable {

@@ -24,6 +24,13 @@ public protocol LiveCollectionDelegate: AnyObject, Sendable {
     /// and the control's `data-*` attributes. Like LiveView's `handle_event`.
     func collectionView(_ collectionView: LiveCollection, performAction action: String, forItemAt indexPath: IndexPath?,
                         payload: [String: String], by viewer: Viewer)
+    /// The same, answered: the result goes back to `viewer` alone (an `actionResult`;
+    /// `<collection-view>` fires `actionresult`, and says a refusal or failure to the
+    /// person). By default it calls ``collectionView(_:performAction:forItemAt:payload:by:)``
+    /// and answers ``ActionResult/done(value:)``. Work that takes time (a database write)
+    /// answers here with what it knows now and goes on in a `Task`.
+    func collectionView(_ collectionView: LiveCollection, resultOfAction action: String, forItemAt indexPath: IndexPath?,
+                        payload: [String: String], by viewer: Viewer) -> ActionResult
     /// The context menu `viewer` opened (right-click, long press or the menu key) for
     /// `indexPaths` (empty: the background) at `point`, in content coordinates; nil:
     /// none. UIKit's `collectionView(_:contextMenuConfigurationForItemsAt:point:)`.
@@ -44,6 +51,11 @@ extension LiveCollectionDelegate {
     }
     public func collectionView(_ collectionView: LiveCollection, performAction action: String, forItemAt indexPath: IndexPath?,
                                payload: [String: String], by viewer: Viewer) {}
+    public func collectionView(_ collectionView: LiveCollection, resultOfAction action: String, forItemAt indexPath: IndexPath?,
+                               payload: [String: String], by viewer: Viewer) -> ActionResult {
+        self.collectionView(collectionView, performAction: action, forItemAt: indexPath, payload: payload, by: viewer)
+        return .done()
+    }
     public func collectionView(_ collectionView: LiveCollection, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint,
                                by viewer: Viewer) -> ContextMenuConfiguration? { nil }
 }
@@ -114,9 +126,14 @@ class DelegateBridge: CollectionViewDelegate {
             bridge.hub.appWork { bridge.target.collectionView(bridge.collection, moveItemAt: from, to: to, by: viewer) }
         }
         hub.actionHandler = { [unowned bridge] action in
-            guard let viewer = bridge.hub.actingViewer else { return }
-            bridge.hub.appWork {
-                bridge.target.collectionView(bridge.collection, performAction: action.name, forItemAt: action.indexPath, payload: action.payload, by: viewer)
+            guard let viewer = bridge.hub.actingViewer else { return .refused("no viewer acts") }
+            let result = bridge.hub.appWork {
+                bridge.target.collectionView(bridge.collection, resultOfAction: action.name, forItemAt: action.indexPath, payload: action.payload, by: viewer)
+            }
+            switch result {
+            case .done(let value): return .done(value)
+            case .refused(let why): return .refused(why)
+            case .failed(let why): return .failed(why)
             }
         }
     }
@@ -165,4 +182,15 @@ final class FlowDelegateBridge: DelegateBridge, CollectionViewDelegateFlowLayout
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
         flow.collectionView(collection, layout: collectionViewLayout, referenceSizeForHeaderInSection: section)
     }
+}
+
+/// What came of an action (``LiveCollectionDelegate/collectionView(_:resultOfAction:forItemAt:payload:by:)``),
+/// told to the viewer who took it.
+public enum ActionResult: Sendable, Equatable {
+    /// Done; `value` (string fields) goes back to the page, which may show it.
+    case done(value: [String: String] = [:])
+    /// The app will not (voting is closed, say): `reason` is told to the person.
+    case refused(_ reason: String)
+    /// The app could not (its database is down, say): `reason` is told to the person.
+    case failed(_ reason: String)
 }

@@ -15,18 +15,34 @@ public struct HubAction: Sendable, Equatable {
     public var payload: [String: String]
 }
 
+/// What the app answers an action with.
+public enum HubActionOutcome: Sendable, Equatable {
+    /// Done; `value` goes back to the viewer (the page may show it).
+    case done([String: String])
+    /// The app will not, and says why (the person is told).
+    case refused(String)
+    /// The app could not (its database is down, say), and says why.
+    case failed(String)
+}
+
 extension CollectionHub {
-    /// `action`: handed to the app's ``actionHandler``; nothing is sent back (the
-    /// app changes the collection, or not, as it sees fit).
-    func perform(action name: String, item: String?, payload: [String: String], by viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
-        guard let actionHandler else { throw ProtocolError(.refused, "collection '\(self.name)' takes no actions") }
+    /// `action`: handed to the app's ``actionHandler``, whose answer goes back to
+    /// this viewer alone as an `actionResult` (with the action's `op`, if it had one).
+    func perform(action name: String, item: String?, payload: [String: String], op: String?, by viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+        guard let actionHandler else { throw ProtocolError(.refused, "collection '\(self.name)' takes no actions", op: op) }
         var indexPath: IndexPath?
         if let item {
-            guard let p = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+            guard let p = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'", op: op) }
             indexPath = p
         }
-        actionHandler(HubAction(name: name, item: item, indexPath: indexPath, payload: payload))
-        return []
+        let outcome = actionHandler(HubAction(name: name, item: item, indexPath: indexPath, payload: payload))
+        var result = ServerMessage.ActionResult(op: op, name: name, item: item, status: "done")
+        switch outcome {
+        case .done(let value): result.value = value.isEmpty ? nil : value
+        case .refused(let why): (result.status, result.message) = ("refused", String(why.prefix(1_024)))
+        case .failed(let why): (result.status, result.message) = ("failed", String(why.prefix(1_024)))
+        }
+        return [Outgoing(viewer: viewer.key, message: .actionResult(result))]
     }
 
     /// `scrollToItem`: the viewer's collection view scrolls the item to `position`

@@ -88,7 +88,7 @@ public final class CollectionHub {
     public var permissions: ((ViewerInfo) -> ViewerPermissions)?
     /// The app's handler of actions (named controls of cells and pages): it gets
     /// the action with ``actingViewer`` set. Without one, actions are refused.
-    public var actionHandler: ((HubAction) -> Void)?
+    public var actionHandler: ((HubAction) -> HubActionOutcome)?
     /// The app's drag delegate (UIKit's `collectionView(_:itemsForBeginning:at:)`):
     /// what a drag of the item at an index path carries, for the viewer dragging it
     /// (to another collection of the group); no items: it is not dragged.
@@ -300,7 +300,15 @@ public final class CollectionHub {
         var out: [Outgoing]
         let appBefore = appSeconds
         do throws(ProtocolError) {
-            out = try handle(ClientMessage.decode(bytes), from: viewer)
+            let message = try ClientMessage.decode(bytes)
+            do throws(ProtocolError) {
+                out = try handle(message, from: viewer)
+            } catch {
+                // An action with an op learns its fate by op, as an edit does.
+                var refused = error
+                if refused.op == nil, case .action(_, _, _, let op?) = message { refused.op = op }
+                throw refused
+            }
         } catch {
             out = [Self.refuse(error, to: key)]
         }
@@ -461,8 +469,8 @@ public final class CollectionHub {
             return try apply(request, from: viewer)
         case let .scrollToItem(item, position):
             return try scroll(viewer, toItem: item, at: position)
-        case let .action(name, item, payload):
-            return try perform(action: name, item: item, payload: payload, by: viewer)
+        case let .action(name, item, payload, op):
+            return try perform(action: name, item: item, payload: payload, op: op, by: viewer)
         }
     }
 

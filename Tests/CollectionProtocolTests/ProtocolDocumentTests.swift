@@ -154,6 +154,9 @@ import Testing
             .dropProposal(.init(operation: "move", intent: "insertAtDestinationIndexPath", section: 0, item: 1, target: nil, x: 1, y: 2)),
             .editing(on: true),
             .selections(viewer: "v1", items: ["p1"], selected: true),
+            .actionResult(.init(op: "a1", name: "vote", item: "p1", status: "done", value: ["votes": "3"])),
+            .actionResult(.init(op: "a2", name: "vote", item: "p1", status: "refused", message: "closed")),
+            .actionResult(.init(op: nil, name: "refresh", item: nil, status: "done")),
         ]
         return messages.map(Sample.init)
     }()

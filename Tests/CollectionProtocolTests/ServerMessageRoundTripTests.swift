@@ -43,6 +43,8 @@ import Testing
             .dropProposal(.init(operation: "move", intent: "insertIntoDestinationIndexPath", section: 1, item: 4, target: "p9", x: 12.5, y: 40)),
             .dropProposal(.init(operation: "cancel", intent: "unspecified", section: nil, item: nil, target: nil, x: 0, y: 0)),
             .editing(on: true),
+            .actionResult(.init(op: "a1", name: "vote", item: "p1", status: "done", value: ["votes": "3", "by": "Ana"])),
+            .actionResult(.init(op: nil, name: "crash", item: nil, status: "failed", message: "the \"vote\" was lost")),
             .dragSession(id: "v\"1-2", items: ["a", "é"], allowsMove: false),
             .contextMenu(items: ["a", "é"], menu: MenuEntry(index: 0, title: "2 \"photos\"", children: [
                 MenuEntry(index: 0, title: "Move", image: "⤒"),

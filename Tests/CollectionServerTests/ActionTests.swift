@@ -47,6 +47,46 @@ import Testing
         #expect(refused == .refused)
     }
 
+    /// A delegate that answers: votes are counted and the count sent back, a vote on
+    /// "f" is refused (voting on it closed), "crash" fails.
+    final class Voting: LiveCollectionDelegate {
+        let votes = Mutex<[String: Int]>([:])
+        func collectionView(_ collectionView: LiveCollection, resultOfAction action: String, forItemAt indexPath: IndexPath?,
+                            payload: [String: String], by viewer: Viewer) -> ActionResult {
+            switch action {
+            case "vote" where indexPath?.item == 5: return .refused("voting on this card has closed")
+            case "vote":
+                let key = "\(indexPath?.item ?? -1)"
+                let count = votes.withLock { $0[key, default: 0] += 1; return $0[key]! }
+                return .done(value: ["votes": "\(count)"])
+            case "crash": return .failed("the vote could not be kept")
+            default: return .done()
+            }
+        }
+    }
+
+    @Test func anActionIsAnsweredToItsViewerAlone() async throws {
+        let h = try LibraryHarness()
+        try await h.fill()
+        h.collection.delegate = Voting()
+        let ana = try await h.viewer("Ana")
+        let ben = try await h.viewer("Ben")
+        ana.send(#"{"type":"action","op":"a1","name":"vote","item":"c"}"#)
+        guard case .actionResult(let done) = try await ana.next("actionResult") else { Issue.record("no answer"); return }
+        #expect(done == ServerMessage.ActionResult(op: "a1", name: "vote", item: "c", status: "done", value: ["votes": "1"]))
+        ana.send(#"{"type":"action","op":"a2","name":"vote","item":"f"}"#)
+        guard case .actionResult(let refused) = try await ana.next("actionResult") else { Issue.record("no answer"); return }
+        #expect(refused.op == "a2" && refused.status == "refused" && refused.message == "voting on this card has closed")
+        ana.send(#"{"type":"action","op":"a3","name":"crash"}"#)
+        guard case .actionResult(let failed) = try await ana.next("actionResult") else { Issue.record("no answer"); return }
+        #expect(failed.status == "failed" && failed.item == nil && failed.message == "the vote could not be kept")
+        // Refused before the app sees it: by op, as an edit is.
+        ana.send(#"{"type":"action","op":"a4","name":"vote","item":"zz"}"#)
+        #expect(try await ana.next("reject") == .reject(op: "a4", code: .unknownItem, message: "no item with id 'zz'"))
+        // Ben heard none of it.
+        #expect(await ben.staysQuiet())
+    }
+
     @Test func scrollToItemAnswersWithTheWindowThere() async throws {
         let h = try LibraryHarness()
         try await h.fill((0..<400).map { "n\($0)" })

@@ -10,7 +10,7 @@ from test_two_viewers import browser, js, wait
 
 RECORD = """window.__events = [];
 for (const view of document.querySelectorAll('collection-view'))
-  for (const type of ['select', 'move', 'action'])
+  for (const type of ['select', 'move', 'action', 'actionresult'])
     view.addEventListener(type, (e) => window.__events.push({type, collection: view.getAttribute('collection'), ...e.detail}));"""
 
 
@@ -48,6 +48,27 @@ def test_an_action_button_reaches_the_app_which_moves_the_ticket_for_everyone(se
     finally:
         ana.quit()
         ben.quit()
+
+
+def test_an_action_is_answered_and_a_refusal_is_said(server):
+    ana = open_tickets(server, "Ana")
+    try:
+        # Ticket 5 is done: advancing it is refused, and the page says why.
+        ana.find_element(By.CSS_SELECTOR, "#tickets [data-item='5'] button[data-action='advance']").click()
+        wait(ana, lambda d: any(e["type"] == "actionresult" for e in js(d, "return window.__events")), message="no answer")
+        answer = next(e for e in js(ana, "return window.__events") if e["type"] == "actionresult")
+        assert answer["name"] == "advance" and answer["item"] == "5" and answer["status"] == "refused", answer
+        assert answer["message"] == "“Ship 2.3” is done already"
+        wait(ana, lambda d: "Not done: “Ship 2.3” is done already" in js(d, "return document.querySelector('#tickets .cv-announcer').textContent"),
+             message="the refusal was not said")
+        # Ticket 3 advances: done, with the column it went to.
+        ana.find_element(By.CSS_SELECTOR, "#tickets [data-item='3'] button[data-action='advance']").click()
+        wait(ana, lambda d: len([e for e in js(d, "return window.__events") if e["type"] == "actionresult"]) == 2)
+        done = [e for e in js(ana, "return window.__events") if e["type"] == "actionresult"][1]
+        assert done["status"] == "done" and done["value"] == {"status": "Done"}, done
+        wait(ana, lambda d: section_of(d, "3") == 2, message="ticket 3 did not move")
+    finally:
+        ana.quit()
 
 
 def test_select_events_and_select_item(server):
