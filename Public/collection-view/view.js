@@ -4,6 +4,7 @@
 import { metrics } from "./metrics.js";
 import { Bands } from "./bands.js";
 import { makeListCell, fillListCell } from "./listcell.js";
+import { applyBindings } from "./bind.js";
 import { placement } from "./poses.js";
 
 const MOVE_MS = 320;
@@ -284,6 +285,8 @@ export class CollectionView {
         } else field.textContent = text;
       }
       for (const swatch of node.querySelectorAll("[data-fill]")) swatch.style.background = content[swatch.dataset.fill] ?? "";
+      if (node.dataset.bind !== undefined) applyBindings(node, content);
+      for (const bound of node.querySelectorAll("[data-bind]")) applyBindings(bound, content);
       if (node._listCell) fillListCell(node, content);
       // The item's kind ("folder", "text", …), for styles.
       if ((node.dataset.kind ?? "") !== (content.kind ?? "")) node.dataset.kind = content.kind ?? "";

@@ -71,6 +71,26 @@ def test_an_action_is_answered_and_a_refusal_is_said(server):
         ana.quit()
 
 
+def test_attributes_bound_to_fields_and_a_handler_refused(server):
+    ana = open_tickets(server, "Ana")
+    try:
+        # The ticket template binds data-owner to the owner field.
+        wait(ana, lambda d: d.find_element(By.CSS_SELECTOR, "#tickets [data-item='1']").get_attribute("data-owner") == "Ana")
+        assert ana.find_element(By.CSS_SELECTOR, "#tickets [data-item='2']").get_attribute("data-owner") == "Ben"
+        # A handler or a URL is never bound; title and a class are.
+        result = ana.execute_async_script("""const done = arguments[arguments.length - 1];
+          import('/collection-view/v1/bind.js').then(({ applyBindings }) => {
+            const el = document.createElement('div');
+            el.className = 'card';
+            el.dataset.bind = 'onclick:code href:url title:title class:state';
+            applyBindings(el, { code: 'alert(1)', url: 'javascript:alert(1)', title: 'Hi', state: 'done urgent' });
+            done({ onclick: el.getAttribute('onclick'), href: el.getAttribute('href'), title: el.title, classes: el.className });
+          });""")
+        assert result == {"onclick": None, "href": None, "title": "Hi", "classes": "card done urgent"}, result
+    finally:
+        ana.quit()
+
+
 def test_select_events_and_select_item(server):
     ana, ben = open_tickets(server, "Ana"), open_tickets(server, "Ben")
     try:
