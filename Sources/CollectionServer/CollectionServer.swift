@@ -201,7 +201,12 @@ public enum Persistence: Sendable {
     /// The server's store (``CollectionServer/Configuration/storage``): restored
     /// after a restart, with its history, so that viewers resume.
     case stored
-    /// The app (its own database, a data source of typed values): the server keeps nothing.
+    /// The app (its own database, a data source of typed values) keeps the contents;
+    /// the server's store keeps the history (epoch, sequence, what viewers were
+    /// last shown, recent batches), so that open pages resume after a restart: the
+    /// app gives its contents again before the server starts, and if they differ
+    /// from what viewers were shown, they come as one batch after it. (With a store
+    /// several servers share, nothing: each node's app holds its own data.)
     case appManaged
 }
 

@@ -102,17 +102,28 @@ final class Engine: @unchecked Sendable {
     /// Whether the store keeps the collection called `name`.
     func isStored(_ name: String) -> Bool { locked { store != nil && !appManaged.contains(name) } }
 
-    /// Names of the collections the store would keep.
-    var storedNames: [String] { locked { hubs.map(\.name).filter { !appManaged.contains($0) } } }
+    /// Names of the collections the store would keep (their contents, or for those
+    /// whose data the app keeps, their history).
+    var storedNames: [String] { locked { hubs.map(\.name) } }
 
     /// Takes up `store`: each stored collection is restored from it (its epoch,
     /// sequence, contents, recent batches and op ids), or kept in it as new; from
     /// now on each batch is staged to it and committed at the end of the turn,
     /// before anything about it is sent.
+    ///
+    /// A collection whose data the app keeps (a typed data source) has its history
+    /// kept the same way, so that open pages resume after a restart: what the store
+    /// holds becomes its state (epoch, sequence, what viewers were shown), and the
+    /// app's contents, if they differ, come after it as one batch. (Not with a store
+    /// several servers share: each node's app holds its own data.)
     func attach(_ store: any CollectionStore) throws(StoreError) {
         let sharedStore = store as? any SharedCollectionStore
         try locked { () throws(StoreError) in
-            for hub in hubs where !appManaged.contains(hub.name) {
+            for hub in hubs where sharedStore == nil || !appManaged.contains(hub.name) {
+                if appManaged.contains(hub.name) {
+                    try adoptHistory(of: hub, from: store)
+                    continue
+                }
                 var stored = try store.load(hub.name)
                 if stored == nil {
                     try store.create(hub.storedState)
@@ -137,6 +148,32 @@ final class Engine: @unchecked Sendable {
         }
     }
 
+    /// The history the store holds of `hub`, whose contents the app gave (before the
+    /// server started): its epoch and sequence are kept, and the app's contents follow
+    /// as one batch when they differ from what viewers were last shown.
+    private func adoptHistory(of hub: CollectionHub, from store: any CollectionStore) throws(StoreError) {
+        let app = hub.model
+        hub.journal = { [unowned self] batch throws(ProtocolError) in try self.stage(batch, to: store) }
+        guard let stored = try store.load(hub.name) else {
+            try store.create(hub.storedState)
+            return
+        }
+        hub.restore(stored)
+        guard app != stored.model else {
+            logger.info("\(hub.name): resumed at batch \(stored.seq), the app's contents as they were")
+            return
+        }
+        // Cells whose content changed are configured again (the same item, kept or moved).
+        let changed = app.snapshot.itemIdentifiers.filter { stored.model.itemContent[$0] != nil && stored.model.itemContent[$0] != app.itemContent[$0] }
+        do {
+            _ = try hub.apply(app, reconfiguring: changed)
+        } catch {
+            throw StoreError(.failed, "the app's contents of '\(hub.name)' could not follow its kept history: \(error.message)")
+        }
+        flush()
+        logger.info("\(hub.name): resumed at batch \(stored.seq), the app's contents as batch \(hub.sequence)")
+    }
+
     /// The store attached, if any.
     var currentStore: (any CollectionStore)? { locked { store } }
 
@@ -158,8 +195,8 @@ final class Engine: @unchecked Sendable {
     }
 
     /// Stages a batch for the turn's transaction, or refuses it when the store cannot take it now.
-    private func stage(_ batch: CommittedBatch) throws(ProtocolError) {
-        guard let store else { return }
+    private func stage(_ batch: CommittedBatch, to attaching: (any CollectionStore)? = nil) throws(ProtocolError) {
+        guard let store = store ?? attaching else { return }
         if let problem = store.writeProblem { throw ProtocolError(.storageUnavailable, problem.message) }
         if shared != nil { return try stageShared(batch) }
         staged.append(batch)

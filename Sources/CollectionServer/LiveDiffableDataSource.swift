@@ -54,6 +54,10 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
         var unknown = 0
         /// Counts the batches followed: the version ``snapshot()`` stamps its snapshots with.
         var version = 0
+        /// Whether this data source has applied a snapshot yet: its first makes every
+        /// cell's content anew (what the collection holds may come from the store's
+        /// history, made from values the app has since changed).
+        var applied = false
     }
 
     /// A data source whose cells `cellProvider` fills; headers show `headerProvider`'s
@@ -181,21 +185,23 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
                 for (i, item) in snapshot.itemIdentifiers(inSection: section).enumerated() {
                     let (id, changed) = m.wireId(for: item)
                     ids.append(id)
-                    if let kept = current.itemContent[id], !remade.contains(item), !changed {
+                    if let kept = current.itemContent[id], !remade.contains(item), !changed, m.applied {
                         next.itemContent[id] = kept
                         if let t = current.itemReuseIdentifiers[id] { next.itemReuseIdentifiers[id] = t }
                     } else {
                         let content = cellProvider(IndexPath(item: i, section: s), item)
                         next.itemContent[id] = content.fields
                         if content.template != next.cellReuseIdentifier { next.itemReuseIdentifiers[id] = content.template }
-                        if current.itemContent[id] != nil {
-                            if reloaded.contains(item) { reloading.append(id) } else { reconfiguring.append(id) }
+                        if let before = current.itemContent[id] {
+                            // A reload makes a new cell; a reconfigure matters only when the content moved on.
+                            if reloaded.contains(item) { reloading.append(id) } else if before != content.fields { reconfiguring.append(id) }
                         }
                     }
                 }
                 next.snapshot.appendItems(ids, toSection: sid)
             }
             for id in current.sectionTitles.keys where next.snapshot.indexOfSection(id) == nil { next.sectionTitles[id] = nil }
+            m.applied = true
             return LiveCollection.Change(model: next, reloading: reloading, reconfiguring: reconfiguring)
         }
     }

@@ -2,6 +2,7 @@ import CollectionProtocol
 import CollectionServer
 import CollectionTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// A stored collection "shelf" (two sections of string-field items) on a server
@@ -185,8 +186,88 @@ func editorAndWatcher(port: Int) async throws -> (TestViewer, TestViewer) {
         let opted = server.addCollection(named: "opted", persistence: .appManaged)
         let kept = server.addCollection(named: "kept")
         _ = try server.start()
+        // The app keeps their contents; the store keeps the history of all three (so
+        // that pages resume after a restart).
         #expect(!typed.isStored && !opted.isStored && kept.isStored)
-        #expect(try store.load("typed") == nil && store.load("opted") == nil && store.load("kept") != nil)
+        #expect(try store.load("typed") != nil && store.load("opted") != nil && store.load("kept") != nil)
+    }
+
+    struct Card: Identifiable, Hashable, Sendable {
+        var id: String
+        var title: String
+    }
+
+    /// The app's board: a typed data source over cards it keeps itself (here, an
+    /// array it follows through onChange), on `store`.
+    final class Board: Sendable {
+        let server: CollectionServer
+        let cards: LiveDiffableDataSource<String, Card>
+        let port: Int
+        /// The app's own store of its cards.
+        final class Database: Sendable { let cards = Mutex<[Card]>([]) }
+        let database = Database()
+
+        init(store: any CollectionStore, cards initial: [Card]) async throws {
+            var configuration = CollectionServer.Configuration.testing
+            configuration.storage = .custom(store)
+            server = CollectionServer(configuration: configuration)
+            let board = server.addCollection(named: "board")
+            board.delegate = MoveAnything()
+            cards = LiveDiffableDataSource(collection: board, cellRegistration: CellRegistration(template: "card") { ["title": $0.title] })
+            database.cards.withLock { $0 = initial }
+            let database = self.database
+            cards.onChange { snapshot, _ in database.cards.withLock { $0 = snapshot.itemIdentifiers } }
+            var snapshot = NSDiffableDataSourceSnapshot<String, Card>()
+            snapshot.appendSections(["todo"])
+            snapshot.appendItems(initial)
+            try await cards.apply(snapshot)
+            port = try server.start()
+        }
+    }
+
+    final class MoveAnything: LiveCollectionDelegate {}
+
+    /// A typed collection whose app gives the same contents after a restart keeps
+    /// its epoch and sequence: open pages resume instead of reloading; contents the
+    /// app changed meanwhile come as one batch after the last one they saw.
+    @Test func aTypedCollectionResumesItsPagesAfterARestart() async throws {
+        let store = InMemoryCollectionStore()
+        let cards = [Card(id: "c1", title: "Write"), Card(id: "c2", title: "Test"), Card(id: "c3", title: "Ship")]
+        var board = try await Board(store: store, cards: cards)
+        let viewer = try await TestViewer.connect(port: board.port)
+        try await viewer.hello(wantOrder: true, collection: "board")
+        viewer.send(#"{"type":"move","op":"m1","item":"c3","section":"todo"}"#)
+        #expect(try await viewer.next("ack") == .ack(op: "m1", seq: 2))
+        try await viewer.wait(forSeq: 2)
+        let epoch = try #require(viewer.mirror.epoch)
+        let seen = viewer.mirror
+        board.server.stop()
+        // The app restarts from its own database (which followed the move).
+        let kept = board.database.cards.withLock { $0 }
+        #expect(kept.map(\.id) == ["c3", "c1", "c2"])
+        board = try await Board(store: store, cards: kept)
+        #expect(board.cards.collection.epoch == epoch && board.cards.collection.sequence == 2)
+        var back = try await TestViewer.connect(port: board.port, mirror: seen)
+        guard case .resume(let resume) = try await back.hello(wantOrder: true, lastSeq: 2, epoch: epoch, collection: "board") else {
+            Issue.record("the page reloaded instead of resuming"); return
+        }
+        #expect(resume.seq == 2 && back.mirror.order == [["c3", "c1", "c2"]])
+        let resumed = back.mirror
+        board.server.stop()
+        // Meanwhile a card's title changed in the app's database: one batch, the same item.
+        var changed = kept
+        changed[1].title = "Write well"
+        board = try await Board(store: store, cards: changed)
+        defer { board.server.stop() }
+        #expect(board.cards.collection.epoch == epoch && board.cards.collection.sequence == 3)
+        back = try await TestViewer.connect(port: board.port, mirror: resumed)
+        guard case .resume = try await back.hello(wantOrder: true, lastSeq: 2, epoch: epoch, collection: "board") else {
+            Issue.record("the page reloaded instead of resuming"); return
+        }
+        guard case .batch(let batch)? = back.received.last(where: { $0.type == "batch" }) else { Issue.record("no batch"); return }
+        #expect(batch.seq == 3 && batch.deletedIds.isEmpty && batch.insertedIds.isEmpty)
+        #expect(back.mirror.order == [["c3", "c1", "c2"]])
+        #expect(back.mirror.element(item: "c1")?.content["title"] == "Write well")
     }
 }
 
