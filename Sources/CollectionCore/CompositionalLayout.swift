@@ -169,12 +169,31 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                 g.listSection = section
                 hasListSections = true
             }
-            let insets = section.contentInsets
+            var insets = section.contentInsets
+            let plainContainer = CGSize(width: max(0, boundsSize.width - insets.leading - insets.trailing),
+                                        height: max(0, boundsSize.height - insets.top - insets.bottom))
+            let supplementaryBox = section.supplementariesFollowContentInsets
+                ? CGRect(x: insets.leading, y: insets.top, width: plainContainer.width, height: plainContainer.height)
+                : CGRect(origin: .zero, size: boundsSize)
+            // Boundary items across the layout's axis (a `.top` header of a section in a
+            // horizontal layout, a `.leading` one in a vertical layout) take room across
+            // it when they extend the boundary, as UIKit's do: the content starts after
+            // them, and the section is at least as long as they are along the axis (an
+            // empty column still shows its header, and the next does not cover it).
+            var alongAtLeast: CGFloat = 0
+            for item in section.boundarySupplementaryItems where item.extendsBoundary && !item.leads(vertical: vertical) && !item.trails(vertical: vertical) {
+                let size = item.layoutSize.resolve(in: supplementaryBox.size)
+                switch (vertical, item.alignment) {
+                case (false, .top): insets.top += size.height
+                case (false, .bottom): insets.bottom += size.height
+                case (true, .leading): insets.leading += size.width
+                case (true, .trailing): insets.trailing += size.width
+                default: continue
+                }
+                alongAtLeast = max(alongAtLeast, vertical ? size.height : size.width)
+            }
             let container = CGSize(width: max(0, boundsSize.width - insets.leading - insets.trailing),
                                    height: max(0, boundsSize.height - insets.top - insets.bottom))
-            let supplementaryBox = section.supplementariesFollowContentInsets
-                ? CGRect(x: insets.leading, y: insets.top, width: container.width, height: container.height)
-                : CGRect(origin: .zero, size: boundsSize)
             let leading = section.boundarySupplementaryItems.filter { $0.leads(vertical: vertical) }
             let trailing = section.boundarySupplementaryItems.filter { $0.trails(vertical: vertical) }
             let path = IndexPath(item: 0, section: s)
@@ -220,6 +239,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
                                       insets: insets, badgeReach: solved.overhang ?? 0, boundsSize: boundsSize))
             }
             cursor += depth + (vertical ? insets.bottom : insets.trailing)
+            cursor = max(cursor, g.start + alongAtLeast)
             place(trailing, leading: false, in: supplementaryBox, cursor: &cursor, path: path, into: &g.boundary, pinned: &g.pinned)
             g.end = cursor
             g.frame = vertical ? CGRect(x: 0, y: g.start, width: boundsSize.width, height: g.end - g.start)

@@ -271,6 +271,37 @@ import Testing
         #expect(inRect == [2, 3, 4])
     }
 
+    /// Columns side by side (a board): in a horizontal layout a section's `.top`
+    /// header sits above its column and the cards start below it, as UIKit places
+    /// it (it extends the section's boundary); an empty column keeps its header's
+    /// width, so the next column's header does not cover it.
+    @Test func aHorizontalLayoutsTopHeadersTakeRoomAndEmptyColumnsKeepTheirWidth() {
+        let configuration = CollectionViewCompositionalLayoutConfiguration()
+        configuration.scrollDirection = .horizontal
+        configuration.interSectionSpacing = 10
+        let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .absolute(60)))
+        // A column: as many cards as its height holds, one under the other.
+        let column = NSCollectionLayoutGroup.vertical(layoutSize: size(.absolute(300), .fractionalHeight(1)), subitems: [item])
+        let section = NSCollectionLayoutSection(group: column)
+        let header = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: size(.absolute(300), .absolute(40)),
+                                                                  elementKind: CollectionView.elementKindSectionHeader, alignment: .top)
+        section.boundarySupplementaryItems = [header]
+        let l = layout(section, counts: [2, 0, 1], bounds: CGSize(width: 1000, height: 600), configuration: configuration)
+        func headerFrame(_ s: Int) -> CGRect? {
+            l.layoutAttributesForSupplementaryView(ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: s))?.frame
+        }
+        // Column 0: its header on top, its cards below it, one under the other.
+        #expect(headerFrame(0) == CGRect(x: 0, y: 0, width: 300, height: 40))
+        #expect(frame(l, 0) == CGRect(x: 0, y: 40, width: 300, height: 60))
+        #expect(frame(l, 1) == CGRect(x: 0, y: 100, width: 300, height: 60))
+        // Column 1 is empty: it still takes its header's width.
+        #expect(headerFrame(1) == CGRect(x: 310, y: 0, width: 300, height: 40))
+        // Column 2 comes after it, its header and its card over no other.
+        #expect(headerFrame(2) == CGRect(x: 620, y: 0, width: 300, height: 40))
+        #expect(frame(l, 0, 2) == CGRect(x: 620, y: 40, width: 300, height: 60))
+        #expect(l.collectionViewContentSize == CGSize(width: 920, height: 600))
+    }
+
     @Test func aGlobalHeaderComesBeforeTheSections() {
         let configuration = CollectionViewCompositionalLayoutConfiguration()
         configuration.boundarySupplementaryItems = [NSCollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(50)),
