@@ -40,8 +40,14 @@ $(VENV)/.installed: Tests/requirements.txt | deps
 build: deps
 	swift build
 
-run: build
-	$(BUILD)/debug/collection-server --host 127.0.0.1 --port $(PORT)
+# The demo's sign-in (signin.html) signs tokens with a secret of this checkout's own,
+# made once and kept, so that a restart keeps everyone signed in.
+$(BUILD)/dev-token-secret:
+	mkdir -p $(BUILD)
+	umask 077 && openssl rand -hex 32 > $@
+
+run: build $(BUILD)/dev-token-secret
+	$(BUILD)/debug/collection-server --host 127.0.0.1 --port $(PORT) --token-secret-file $(BUILD)/dev-token-secret
 
 # Every test runs beside a private PostgreSQL server (Tests/support/with-postgres:
 # initdb in a temporary folder, a Unix socket only, removed at the end).

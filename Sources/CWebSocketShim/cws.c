@@ -100,7 +100,7 @@ struct cws_server *cws_server_create(const struct cws_server_config *c) {
     int h = 0;
     s->headers[h].name = "x-content-type-options:"; s->headers[h++].value = "nosniff";
     s->headers[h].name = "x-frame-options:"; s->headers[h++].value = "deny";
-    s->headers[h].name = "referrer-policy:"; s->headers[h++].value = "no-referrer";
+    s->headers[h].name = "referrer-policy:"; s->headers[h++].value = "same-origin";
     if (cert && key) { s->headers[h].name = "strict-transport-security:"; s->headers[h++].value = "max-age=31536000"; }
     for (int n = 0; n + 1 < h; n++) s->headers[n].next = &s->headers[n + 1];
 
@@ -329,6 +329,28 @@ int cws_http_respond(struct lws *wsi, unsigned int status, const char *headers, 
     }
     free(buffer);
     if (failed || !keep_alive) return -1;
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+int cws_http_answer(struct lws *wsi, unsigned int status, const char *headers, const void *body, size_t length, int send_body) {
+    size_t hl = strlen(headers), bl = send_body ? length : 0;
+    size_t cap = LWS_PRE + 1024 + hl + bl;
+    unsigned char *buffer = malloc(cap);
+    if (!buffer) return -1;
+    unsigned char *start = buffer + LWS_PRE, *p = start, *end = buffer + cap - bl - 1;
+    char count[24];
+    int n = snprintf(count, sizeof(count), "%zu", length);
+    int failed = lws_add_http_header_status(wsi, status, &p, end)
+        || lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, (const unsigned char *)count, n, &p, end);
+    if (!failed && hl <= (size_t)(end - p)) { memcpy(p, headers, hl); p += hl; } else failed = 1;
+    if (!failed) failed = lws_finalize_http_header(wsi, &p, end);
+    if (!failed) {
+        if (bl) { memcpy(p, body, bl); p += bl; }
+        int len = (int)(p - start);
+        failed = lws_write(wsi, start, (size_t)len, LWS_WRITE_HTTP_FINAL) != len;
+    }
+    free(buffer);
+    if (failed) return -1;
     return lws_http_transaction_completed(wsi) ? -1 : 0;
 }
 

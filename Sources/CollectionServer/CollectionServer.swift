@@ -22,6 +22,8 @@ public final class CollectionServer: Sendable {
     public let configuration: Configuration
     let engine: Engine
     private let transport: WebSocketServer
+    /// The app's HTTP routes (``addRoute(_:_:handler:)``).
+    let router = HTTPRouter()
     private let lifecycle = Mutex(Lifecycle())
     /// This server's name among several sharing a PostgreSQL database (nil with one store of its own).
     public let nodeID: String?
@@ -77,6 +79,9 @@ public final class CollectionServer: Sendable {
         let engine = self.engine
         let node = nodeID
         t.health = { engine.health.report(node: node) }
+        t.routes = router
+        t.maxRequestBodyBytes = configuration.maxRequestBodyBytes
+        t.routeTimeout = configuration.routeTimeout
         transport = WebSocketServer(configuration: t, logger: logger) { engine.handle($0) }
         engine.attach(transport)
     }

@@ -72,6 +72,10 @@ extension CollectionServer {
         public var requireToken = false
         /// The cookie the built-in authentication reads a token from.
         public var tokenCookie = "collection_token"
+        /// Largest body a route's `POST` may send (``CollectionServer/addRoute(_:_:handler:)``; 413 above it).
+        public var maxRequestBodyBytes = 64 * 1024
+        /// Seconds a route's handler may take before the request is answered 504.
+        public var routeTimeout: Double = 30
         /// Seconds a graceful stop (SIGTERM, ``CollectionServer/stop()``) waits for
         /// viewers to take their 1001 close.
         public var shutdownTimeout: Double = 3

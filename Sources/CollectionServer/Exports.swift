@@ -26,6 +26,9 @@ import CollectionSync
 @_exported import struct CollectionSync.Identity
 @_exported import struct CollectionSync.ViewerPermissions
 @_exported import struct WebSocketTransport.Handshake
+@_exported import enum WebSocketTransport.HTTPMethod
+@_exported import struct WebSocketTransport.HTTPRequest
+@_exported import struct WebSocketTransport.HTTPResponse
 @_exported import enum CollectionClient.CollectionClient
 
 /// A viewer: its id (unique on the server), display name and colour.

@@ -65,7 +65,7 @@ final class ClientCore: @unchecked Sendable {
         case let .read(enabled):
             lws_rx_flow_control(wsi, enabled ? 1 : 0)
             return
-        case .confirm, .sweep:
+        case .confirm, .sweep, .answer:
             return
         }
         lws_callback_on_writable(wsi)

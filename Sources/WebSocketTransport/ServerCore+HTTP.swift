@@ -22,8 +22,17 @@ public struct RequestScreen: Sendable {
     /// `Host` (400 for HTTP/1.1 without one), then the method: files are read with
     /// GET or HEAD only (405, saying so in `Allow`).
     public func screen(method: Int, uriBytes: Int, headerBytes: Int, hasHost: Bool = true, http10: Bool = false) -> Refusal? {
-        if let refusal = screenSizes(uriBytes: uriBytes, headerBytes: headerBytes) { return refusal }
-        if let refusal = screenHost(hasHost, http10: http10) { return refusal }
+        screenHead(uriBytes: uriBytes, headerBytes: headerBytes, hasHost: hasHost, http10: http10) ?? screenMethod(method)
+    }
+
+    /// Sizes (414, 431) and `Host` (400): what every request is screened for, a
+    /// route's as a file's.
+    public func screenHead(uriBytes: Int, headerBytes: Int, hasHost: Bool = true, http10: Bool = false) -> Refusal? {
+        screenSizes(uriBytes: uriBytes, headerBytes: headerBytes) ?? screenHost(hasHost, http10: http10)
+    }
+
+    /// Files are read with GET or HEAD only (405).
+    public func screenMethod(_ method: Int) -> Refusal? {
         // lws's method indices: GET 0, HEAD 7.
         guard method == 0 || method == 7 else {
             return Refusal(status: 405, headers: "allow: GET, HEAD\r\n", reason: "static files are read with GET or HEAD")
@@ -147,14 +156,20 @@ extension ServerCore {
         let method = cws_request_method(wsi, &uriBytes)
         let target = Int(cws_request_target_bytes(wsi))
         let head = requestHeadBytes(wsi)
-        if let refusal = screen.screen(method: Int(method), uriBytes: target, headerBytes: max(Int(cws_request_header_bytes(wsi)), head - target),
-                                       hasHost: cws_header_present(wsi, Int32(WSI_TOKEN_HOST.rawValue)) != 0, http10: cws_request_is_http10(wsi) != 0) {
+        if let refusal = screen.screenHead(uriBytes: target, headerBytes: max(Int(cws_request_header_bytes(wsi)), head - target),
+                                           hasHost: cws_header_present(wsi, Int32(WSI_TOKEN_HOST.rawValue)) != 0, http10: cws_request_is_http10(wsi) != 0) {
             logger.debug("\(refusal.status) \(refusal.reason)")
             return cws_http_respond(wsi, refusal.status, refusal.headers, refusal.reason + "\n", 0)
         }
         // lws has already decoded and normalised the URI; StaticFiles checks it again.
         let uri = requestPath(wsi)
         let path = uri.isEmpty ? (input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/") : uri
+        // The app's routes come before the files.
+        if let router = configuration.routes, let answer = serveRoute(wsi, method: method, path: path, router: router) { return answer }
+        if let refusal = screen.screenMethod(Int(method)) {
+            logger.debug("\(refusal.status) \(refusal.reason)")
+            return cws_http_respond(wsi, refusal.status, refusal.headers, refusal.reason + "\n", 0)
+        }
         if let health = configuration.health, path == configuration.healthPath {
             let (status, text) = health()
             return cws_http_respond(wsi, UInt32(clamping: status), "cache-control: no-store\r\n", text, 1)

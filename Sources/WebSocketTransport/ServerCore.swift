@@ -84,6 +84,8 @@ final class ServerCore: @unchecked Sendable {
     /// Bytes each HTTP connection had received when its last request was read
     /// (``requestHeadBytes(_:)``), until it closes or upgrades.
     var requestEnds: [OpaquePointer: UInt64] = [:]
+    /// Requests to the app's routes, from their headers to their answer.
+    var routeRequests: RouteRequests<OpaquePointer>
     /// Set by a graceful shutdown: the close every connection gets, new ones at once.
     private var shuttingDown: (CloseCode, String)?
     /// Whether an event was reported in the current turn of the loop.
@@ -108,6 +110,9 @@ final class ServerCore: @unchecked Sendable {
         slots = ConnectionSlots(limits: limits)
         backlog = BacklogLedger(maxTotal: configuration.maxQueuedBytesTotal, maxPerAddress: configuration.maxQueuedBytesPerAddress)
         writeBuffer = [UInt8](repeating: 0, count: Int(cws_pre()) + configuration.fragmentSize)
+        routeRequests = RouteRequests(limits: .init(maxPending: configuration.maxPendingRoutes,
+                                                    maxPendingPerAddress: configuration.maxPendingRoutesPerAddress,
+                                                    timeout: configuration.routeTimeout))
     }
 
     func start() throws -> Int {
@@ -251,6 +256,8 @@ final class ServerCore: @unchecked Sendable {
             sweep()
         case .read:
             break
+        case let .answer(id, response):
+            routeAnswered(id, response)
         }
     }
 
@@ -268,6 +275,7 @@ final class ServerCore: @unchecked Sendable {
     private func sweep() {
         let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
         let timeout = slots.currentTimeout ?? 0
+        expireRoutes(now: now)
         for id in slots.expired(at: now) {
             guard let connection = connections[id], connection.pendingClose == nil else { continue }
             logger.warning("closing \(id): no hello within \(Self.seconds(timeout)) s")
@@ -482,15 +490,20 @@ func serverCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ use
 
 /// The HTTP callback: upgrades to check, static files from the public directory.
 func httpCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
-    guard let wsi, reason == LWS_CALLBACK_HTTP || reason == LWS_CALLBACK_HTTP_CONFIRM_UPGRADE || reason == LWS_CALLBACK_CLOSED_HTTP,
-          let context = lws_get_context(wsi), let raw = lws_context_user(context) else {
+    let handled = [LWS_CALLBACK_HTTP, LWS_CALLBACK_HTTP_CONFIRM_UPGRADE, LWS_CALLBACK_CLOSED_HTTP,
+                   LWS_CALLBACK_HTTP_BODY, LWS_CALLBACK_HTTP_BODY_COMPLETION, LWS_CALLBACK_HTTP_WRITEABLE]
+    guard let wsi, handled.contains(reason), let context = lws_get_context(wsi), let raw = lws_context_user(context) else {
         return cws_http_default(wsi, reason, user, input, length)
     }
     let core = Unmanaged<ServerCore>.fromOpaque(raw).takeUnretainedValue()
     switch reason {
     case LWS_CALLBACK_HTTP: return core.serveHTTP(wsi, input, length)
+    case LWS_CALLBACK_HTTP_BODY: return core.routeBody(wsi, input, length) ?? cws_http_default(wsi, reason, user, input, length)
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION: return core.routeBodyComplete(wsi) ?? cws_http_default(wsi, reason, user, input, length)
+    case LWS_CALLBACK_HTTP_WRITEABLE: return core.writeRouteAnswer(wsi) ?? cws_http_default(wsi, reason, user, input, length)
     case LWS_CALLBACK_CLOSED_HTTP:
         core.requestEnds[wsi] = nil
+        core.routeRequests.finish(wsi)
         return cws_http_default(wsi, reason, user, input, length)
     default: return core.confirmUpgrade(wsi)
     }

@@ -58,6 +58,16 @@ public struct WebSocketServerConfiguration: Sendable {
     /// the collection protocol, once they said hello) under the budget and time
     /// limit below. Off (the default), every connection is confirmed as it opens.
     public var confirmsConnections = false
+    /// The app's routes, answered before the files (nil: none).
+    public var routes: HTTPRouter?
+    /// Largest body a route's `POST` may send (413 above it).
+    public var maxRequestBodyBytes = 64 * 1024
+    /// Seconds a route's handler may take before the request is answered 504.
+    public var routeTimeout: Double = 30
+    /// Route requests waiting for their handler at once (503 past it).
+    public var maxPendingRoutes = 256
+    /// Route requests waiting for their handler at once from one address (503 past it).
+    public var maxPendingRoutesPerAddress = 32
     /// Connections not confirmed yet, in all: past it the oldest of them is closed
     /// to make room. A confirmed connection is never refused because of unconfirmed ones.
     public var maxPendingConnections: Int = 128
@@ -198,4 +208,6 @@ enum TransportCommand: Sendable {
     case sweep
     /// Stop (false) or restart (true) reading from the peer (client only).
     case read(Bool)
+    /// The app's answer to route request `id`.
+    case answer(UInt64, HTTPResponse)
 }

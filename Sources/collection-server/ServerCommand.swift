@@ -2,6 +2,7 @@ import ArgumentParser
 import BoardExample
 import CollectionServerPostgres
 import PhotoLibraryExample
+import SignInExample
 import StorefrontExample
 import TicketBoardExample
 
@@ -227,6 +228,7 @@ struct ServerCommand: AsyncParsableCommand {
         if ticketInterval > 0 { tickets.startAddingTickets(every: ticketInterval) }
         try await StorefrontExample.add(to: server)
         try await SettingsExample.add(to: server)
+        SignInExample.add(to: server)
         if exitOnStdinEOF {
             Thread.detachNewThread {
                 var buffer = [UInt8](repeating: 0, count: 256)

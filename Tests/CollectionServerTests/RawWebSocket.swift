@@ -7,13 +7,14 @@ final class RawWebSocket {
     private let fd: Int32
 
     /// Connects to 127.0.0.1:`port` (from the loopback address `source`, when
-    /// given) and upgrades /ws with subprotocol collection.v1.
-    init(port: Int, from source: String? = nil) throws {
+    /// given) and upgrades /ws with subprotocol collection.v1 (and the header
+    /// lines `headers`, each ending in CRLF).
+    init(port: Int, from source: String? = nil, headers: String = "") throws {
         guard let fd = connectLoopback(port: port, from: source) else { throw CocoaError(.fileReadUnknown) }
         self.fd = fd
         write(Array(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                      + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-                     + "Sec-WebSocket-Protocol: collection.v1\r\n\r\n").utf8))
+                     + "Sec-WebSocket-Protocol: collection.v1\r\n" + headers + "\r\n").utf8))
         var head = [UInt8]()
         while !head.ends(with: Array("\r\n\r\n".utf8)) {
             var byte: UInt8 = 0

@@ -88,3 +88,32 @@ def test_a_guest_named_like_a_user_is_marked_as_a_guest(server):
     finally:
         ana.quit()
         impostor.quit()
+
+
+def test_the_sign_in_form_makes_every_page_the_users_until_sign_out(server):
+    """signin.html posts to the server's /signin route (SignInExample): the token comes
+    back as an HttpOnly cookie, the browser lands on ?next=, and that page's WebSocket
+    is the signed-in user's; the form then says who is signed in, and Sign out ends it."""
+    d = browser(1100, 700)
+    try:
+        d.get(server.url + "signin.html?next=/tickets.html")
+        d.find_element(By.ID, "name").send_keys("Chloé")
+        d.find_element(By.CSS_SELECTOR, "input[name=role][value=editor]").click()
+        d.save_screenshot(str(artifacts_dir() / "signin-form.png"))
+        d.find_element(By.CSS_SELECTOR, "#signin button[type=submit]").click()
+        wait(d, lambda d: d.current_url.endswith("/tickets.html"), message="the form did not lead to the tickets")
+        wait(d, lambda d: js(d, "return window.__tickets?.state?.me?.name ?? null") == "Chloé", message="the page is not Chloé's")
+        # The token is the server's business: page scripts cannot read it.
+        assert "collection_token" not in js(d, "return document.cookie")
+        assert d.get_cookie("collection_token")["httpOnly"] is True
+        d.save_screenshot(str(artifacts_dir() / "signin-tickets.png"))
+        # Back on the form: it says who is signed in, and signs out.
+        d.get(server.url + "signin.html")
+        wait(d, lambda d: d.find_element(By.ID, "current").is_displayed(), message="the form does not say who is signed in")
+        assert d.find_element(By.ID, "current").text == "Signed in as Chloé (editor)."
+        d.find_element(By.CSS_SELECTOR, "#signout button[type=submit]").click()
+        wait(d, lambda d: d.get_cookie("collection_token") is None, message="signing out kept the cookie")
+        wait(d, lambda d: "signin.html" in d.current_url and not d.find_element(By.ID, "current").is_displayed(),
+             message="signed out, the form still names Chloé")
+    finally:
+        d.quit()

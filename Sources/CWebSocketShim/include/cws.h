@@ -84,6 +84,11 @@ int cws_serve_file(struct lws *wsi, const char *path, const char *content_type, 
 /// plain-text body; keeps the connection for the next request when `keep_alive`.
 /// Returns what the HTTP callback should return.
 int cws_http_respond(struct lws *wsi, unsigned int status, const char *headers, const char *body, int keep_alive);
+/// Answers with `status`, header lines ("name: value\r\n" each, content-type among
+/// them) and `length` bytes of `body` (sent unless `send_body` is 0: a HEAD request),
+/// with their content-length; keeps the connection for the next request. Returns what
+/// the HTTP callback should return.
+int cws_http_answer(struct lws *wsi, unsigned int status, const char *headers, const void *body, size_t length, int send_body);
 /// The request's method (one of lws's LWSHUMETH_ values: GET 0, POST 1, OPTIONS 2,
 /// PUT 3, PATCH 4, DELETE 5, CONNECT 6, HEAD 7), or -1; `uri_len` gets the URI's length.
 int cws_request_method(struct lws *wsi, int *uri_len);
