@@ -72,12 +72,13 @@ let package = Package(
         .target(name: "TicketBoardExample", dependencies: ["CollectionServer"], path: "Examples/TicketBoard"),
         .target(name: "StorefrontExample", dependencies: ["CollectionServer"], path: "Examples/Storefront"),
         .target(name: "SignInExample", dependencies: ["CollectionServer"], path: "Examples/SignIn"),
+        .target(name: "RetroExample", dependencies: ["CollectionServer"], path: "Examples/Retro"),
         // The examples' launcher.
         .executableTarget(
             name: "collection-server",
             dependencies: [
                 "CollectionServer", "CollectionServerPostgres", "PhotoLibraryExample", "BoardExample", "TicketBoardExample", "StorefrontExample",
-                "SignInExample", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SignInExample", "RetroExample", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Benchmarks (make bench): release build, prints tables.
@@ -88,7 +89,7 @@ let package = Package(
         .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "CollectionStorageTests", dependencies: ["CollectionStorage", "CollectionPostgres", "CollectionSync", "CollectionTesting", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionServerPostgres", "CollectionTesting", "CollectionProtocol", "TicketBoardExample", "ExampleLayouts", "StorefrontExample", "PhotoLibraryExample", "SignInExample"]),
+        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionServerPostgres", "CollectionTesting", "CollectionProtocol", "TicketBoardExample", "ExampleLayouts", "StorefrontExample", "PhotoLibraryExample", "SignInExample", "RetroExample"]),
         .testTarget(
             name: "ServerTests",
             dependencies: ["collection-server", "WebSocketTransport", "CollectionProtocol", "CollectionTesting", "CLibWebSockets"]

@@ -2,6 +2,7 @@ import ArgumentParser
 import BoardExample
 import CollectionServerPostgres
 import PhotoLibraryExample
+import RetroExample
 import SignInExample
 import StorefrontExample
 import TicketBoardExample
@@ -229,6 +230,14 @@ struct ServerCommand: AsyncParsableCommand {
         try await StorefrontExample.add(to: server)
         try await SettingsExample.add(to: server)
         SignInExample.add(to: server)
+        // The retro board keeps its cards in a file of its own, beside the server's store.
+        var retroFile: URL?
+        if !inMemory && postgres == nil {
+            // (A folder that cannot be made is the store's to report, as it starts.)
+            try? FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+            retroFile = URL(fileURLWithPath: data).appendingPathComponent("retro.json")
+        }
+        try await RetroExample.add(to: server, file: retroFile)
         if exitOnStdinEOF {
             Thread.detachNewThread {
                 var buffer = [UInt8](repeating: 0, count: 256)

@@ -6,7 +6,7 @@ import Testing
 /// import no other module of this package, and nothing `@testable`.
 @Suite struct PublicAPIOnlyTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let allowed: Set<String> = ["CollectionServer", "CollectionServerPostgres", "PhotoLibraryExample", "BoardExample", "TicketBoardExample", "ExampleLayouts", "StorefrontExample", "SignInExample",
+    static let allowed: Set<String> = ["CollectionServer", "CollectionServerPostgres", "PhotoLibraryExample", "BoardExample", "TicketBoardExample", "ExampleLayouts", "StorefrontExample", "SignInExample", "RetroExample",
                                        "ArgumentParser", "Synchronization", "Foundation", "Dispatch"]
 
     @Test func examplesAndTheLauncherImportOnlyThePublicLibrary() throws {

@@ -29,11 +29,11 @@ def server():
     s.stop()
 
 
-def signed_in(server, token):
-    driver = browser(1100, 700)
+def signed_in(server, token, page="", size=(1100, 700)):
+    driver = browser(*size)
     driver.get(server.url + "style.css")   # a page of the origin, to set its cookie on
     driver.add_cookie({"name": "collection_token", "value": token, "path": "/"})
-    driver.get(server.url)
+    driver.get(server.url + page)
     return driver
 
 
