@@ -20,7 +20,7 @@ export function describeBatch(batch, state) {
   if (batch.moves.length === 1) {
     const [, [s, i]] = batch.moves[0];
     const moved = [...state.elements.values()].find((e) => e.kind === "cell" && e.section === s && e.item === i);
-    const name = moved?.content?.title ?? "An item";
+    const name = moved ? state.nameOf(moved) : "An item";
     parts.push(`${name} moved to position ${i + 1} in ${sectionTitle(s)}`);
   } else if (batch.moves.length > 1) {
     const sections = [...new Set(batch.moves.map(([, [s]]) => s))].map(sectionTitle).join(", ");

@@ -46,6 +46,7 @@ export class CollectionViewElement extends HTMLElement {
     const params = new URLSearchParams(location.search);
     const selfSizing = (this.getAttribute("self-sizing") ?? "").split(/\s+/).filter(Boolean);
     this.live = new LiveCollection({
+      labelField: this.getAttribute("label-field") ?? undefined,
       scroller,
       content,
       announce: announcer(region),

@@ -18,7 +18,7 @@ export const nextOp = () => `op-${Date.now().toString(36)}-${++opCounter}`;
 export class LiveCollection {
   /**
    * @param {{scroller: HTMLElement, content: HTMLElement, announce: (text: string) => void,
-   *   collection?: string, name?: string, selfSizingLayouts?: Set<string>, dropSessions?: boolean, endpoint?: string,
+   *   collection?: string, name?: string, labelField?: string, selfSizingLayouts?: Set<string>, dropSessions?: boolean, endpoint?: string,
    *   token?: string, onChange?: (kind: string, message: object) => void, onStatus?: (status: string) => void}} options
    *   `collection` names the server's collection (none: the default one); `endpoint`
    *   is the WebSocket path ("/ws"), resolved against the page's address; `token`, a
@@ -27,12 +27,13 @@ export class LiveCollection {
    *   rather than an interactive movement; with `contextMenus`, a right-click, long press
    *   or the menu key opens the server's context menu (see contextmenu.js).
    */
-  constructor({ scroller, content, announce, collection, name, selfSizingLayouts, dropSessions = false, contextMenus = false, endpoint = "/ws", token, onChange, onStatus }) {
+  constructor({ scroller, content, announce, collection, name, labelField, selfSizingLayouts, dropSessions = false, contextMenus = false, endpoint = "/ws", token, onChange, onStatus }) {
     Object.assign(this, { scroller, content, announce, collection, name });
     this.onChange = onChange ?? (() => {});
     /** Called with every dropProposal, ack and reject (the drag controller listens). */
     this.onDropMessage = null;
     this.state = new CollectionState();
+    if (labelField) this.state.labelField = labelField;
     this.view = new CollectionView(content, this.state);
     if (selfSizingLayouts) this.view.selfSizingLayouts = selfSizingLayouts;
     this.view.onMeasure = (sizes) => this.send(protocol.measure(sizes));

@@ -77,7 +77,7 @@ export class DragController {
     for (const other of source.state.mySelection()) if (other !== item) source.send(protocol.dragAdd(other, at.x, at.y));
     document.body.classList.add("dragging");
     this.follow();
-    this.announce(`Picked up ${entry.element?.content.title ?? item}.`);
+    this.announce(`Picked up ${source.state.nameOf(source.state.elements.get("i:" + item))}.`);
   }
 
   move(event) {
@@ -131,7 +131,7 @@ export class DragController {
     }
     const at = target.contentPoint(s.clientX, s.clientY);
     const op = nextOp();
-    const title = s.node._content?.title ?? s.item;
+    const title = s.source.state.nameOf(s.source.state.elements.get("i:" + s.item));
     target.send(protocol.drop(op, at.x, at.y, this.sourceOf(s)));
     this.wait(op, target, proposal, title, s.source);
   }

@@ -199,7 +199,7 @@ export class Interaction {
     this.send(protocol.moveEnd(this.nextOp()));
     if (carried) this.view.drop(carried.key, carried.x, carried.y);
     const e = this.element(m.item);
-    if (m.keyboard) this.announce(`Dropped ${e?.content.title ?? "item"}. ${describePosition(e, this.state)}`);
+    if (m.keyboard) this.announce(`Dropped ${this.state.nameOf(e)}. ${describePosition(e, this.state)}`);
   }
 
   cancelMove() {
@@ -345,7 +345,7 @@ export class Interaction {
     if (!e) return;
     this.moving = { item, keyboard: true };
     this.send(protocol.moveBegin(item));
-    this.announce(`Picked up ${e.content.title ?? item}. ${describePosition(e, this.state)} Arrow keys move it, Enter drops it, Escape cancels.`);
+    this.announce(`Picked up ${this.state.nameOf(e)}. ${describePosition(e, this.state)} Arrow keys move it, Enter drops it, Escape cancels.`);
   }
 
   /** One arrow step of a keyboard move: to the slot of the neighbour that way. */

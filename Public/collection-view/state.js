@@ -9,7 +9,21 @@ export class CollectionState {
     this.reloads = 0;
     /** This viewer's editing mode (the server's isEditing; kept across reloads). */
     this.editing = false;
+    /** The content field that names a cell to people (`label-field`; then `title`, then `text`). */
+    this.labelField = "title";
     this.reset();
+  }
+
+  /**
+   * What a cell is called, for screen readers and announcements: its content's
+   * `labelField`, else `title`, else `text` (a list row's), else its place ("item 3"),
+   * never its identifier.
+   */
+  nameOf(element) {
+    const c = element?.content ?? {};
+    const name = c[this.labelField] ?? c.title ?? c.text;
+    if (name) return name;
+    return element && element.item != null ? `item ${element.item + 1}` : "an item";
   }
 
   reset() {

@@ -308,7 +308,7 @@ export class CollectionView {
       set("aria-selected", mine ? "true" : "false");
       set("aria-posinset", String(e.item + 1));
       set("aria-setsize", String(section?.count ?? -1));
-      set("aria-label", `${e.content.title ?? item}, ${e.item + 1} of ${section?.count ?? "?"} in ${section?.title ?? ""}`);
+      set("aria-label", `${this.state.nameOf(e)}, ${e.item + 1} of ${section?.count ?? "?"} in ${section?.title ?? ""}`);
       if (node.id !== "cell-" + item) node.id = "cell-" + item;
       if (node.dataset.item !== item) node.dataset.item = item;
       const remote = others[0] ?? "transparent", remoteFocus = focusColor ?? "transparent";
@@ -338,7 +338,7 @@ export class CollectionView {
       const info = this.state.viewers.get(viewer);
       const element = this.state.elements.get("i:" + drag.item);
       const [w, h] = element ? [element.frame[2], element.frame[3]] : [120, 120];
-      ghost.textContent = `${info ? this.state.viewerName(viewer) : viewer}: ${element?.content.title ?? drag.item}`;
+      ghost.textContent = `${info ? this.state.viewerName(viewer) : viewer}: ${this.state.nameOf(element)}`;
       ghost.style.setProperty("--color", info?.color ?? "#888");
       ghost.style.width = `${w}px`;
       ghost.style.height = `${h}px`;

@@ -13,7 +13,7 @@ ROWS = """return [...document.querySelectorAll('#store .cv-list-cell:not([hidden
           accessory: n.querySelector('.cv-list-trailing .cv-accessory')?.dataset.accessory ?? null, position: n.dataset.position,
           separator: after.content !== 'none' && after.height === '1px', separatorLeft: after.left,
           textLeft: n.querySelector('.cv-list-primary').getBoundingClientRect().left - r.left, radius: cs.borderTopLeftRadius, bottomRadius: cs.borderBottomLeftRadius,
-          height: r.height, width: r.width};
+          height: r.height, width: r.width, label: n.getAttribute('aria-label')};
 }).sort((a, b) => a.item.localeCompare(b.item))"""
 
 
@@ -36,6 +36,8 @@ def test_the_basket_is_a_list_drawn_by_the_client(server):
         rows = js(d, ROWS)
         assert [r["text"] for r in rows] == ["Stoneware teapot", "Beeswax candles", "Willow basket", "Bookends, walnut", "Terracotta pot"]
         assert rows[0]["detail"] == "€38 · 1" and all(r["accessory"] == "disclosureIndicator" for r in rows)
+        # A screen reader hears a row's text, not its id ("b1").
+        assert rows[0]["label"] == "Stoneware teapot, 1 of 5 in Your basket", rows[0]["label"]
         assert [r["position"] for r in rows] == ["first", "middle", "middle", "middle", "last"]
         assert [r["separator"] for r in rows] == [True, True, True, True, False]
         # The basket's separator configuration insets them 88 points: where the text starts.

@@ -117,3 +117,15 @@ test("other viewers' focus and drags, dropped when they leave or the item goes",
   s.apply({ type: "presenceChange", joined: [], left: ["v2"] });
   assert.equal(s.focusedByOther("p2"), null);   // v2 left
 });
+
+test("a cell is named by the page's label field, then title, then text, never by its id", () => {
+  const s = new CollectionState();
+  const cell = (content, item = 4) => ({ kind: "cell", section: 0, item, content });
+  assert.equal(s.nameOf(cell({ title: "Summer", text: "ignored" })), "Summer");
+  assert.equal(s.nameOf(cell({ text: "Dark mode" })), "Dark mode");   // a list row
+  assert.equal(s.nameOf(cell({ id: "theme-auto" })), "item 5");
+  assert.equal(s.nameOf(undefined), "an item");
+  s.labelField = "name";
+  assert.equal(s.nameOf(cell({ name: "Ana's card", title: "T" })), "Ana's card");
+  assert.equal(s.nameOf(cell({ title: "T" })), "T");
+});
