@@ -25,7 +25,13 @@ export class Interaction {
     content.addEventListener("pointerdown", (e) => this.pointerDown(e));
     window.addEventListener("pointermove", (e) => this.pointerMove(e));
     window.addEventListener("pointerup", (e) => this.pointerUp(e));
-    window.addEventListener("pointercancel", () => this.cancelPress());
+    window.addEventListener("pointercancel", (e) => this.pointerCancel(e));
+    // Once a held touch has lifted a cell (or a list row is being swiped), the finger's
+    // moves are the drag's: the browser may not take them for a scroll (which would
+    // cancel the pointer). Moves before the hold are left alone: they scroll.
+    content.addEventListener("touchmove", (e) => {
+      if (e.cancelable && (this.press?.dragging || this.press?.swiping || (this.moving && !this.moving.keyboard))) e.preventDefault();
+    }, { passive: false });
     scroller.addEventListener("keydown", (e) => this.keyDown(e));
     scroller.addEventListener("focus", () => {
       // The first item in view takes the focus, without scrolling (the focus may come
@@ -116,6 +122,19 @@ export class Interaction {
     }
     this.click(p.item, p);
     this.focus(p.item, false);
+  }
+
+  /**
+   * The browser took the pointer (a touch that became a scroll, a system gesture):
+   * a move under way ends as Escape ends it (`moveCancel`: the cell goes back, the
+   * others' ghost goes), a swipe closes, a press is forgotten.
+   */
+  pointerCancel(event) {
+    const p = this.press;
+    if (p && event.pointerId !== p.pointerId) return;
+    if (p?.swiping) this.swipe?.cancel();
+    if (this.moving && !this.moving.keyboard) return this.cancelMove();
+    this.cancelPress();
   }
 
   cancelPress() {

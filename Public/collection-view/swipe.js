@@ -63,6 +63,11 @@ export class SwipeController {
     return true;
   }
 
+  /** The browser took the pointer mid-swipe: the row goes back. */
+  cancel() {
+    if (this.open && !this.open.keyboard) this.close();
+  }
+
   /** The pointer was let go: stay open, perform a full swipe's first action, or close. */
   release(event) {
     const o = this.open;

@@ -1,0 +1,196 @@
+"""Touch as a phone does it: phone emulation (390×844) and real touch events from the
+Chrome DevTools Protocol (Input.dispatchTouchEvent), which make the browser's own
+pointercancel when a touch turns into a scroll (pointer events synthesised by
+Selenium never do). A press held on a photo lifts it, and a drag up, down, left or
+right then moves it there; a plain swipe scrolls the grid and moves nothing; a
+gesture the browser cancels ends the move, for this page and for another viewer
+watching. Screenshots go to .build/test-artifacts/."""
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+from server_fixture import Server, artifacts_dir
+from test_interaction import open_viewer
+from test_two_viewers import js, wait
+
+
+@pytest.fixture
+def server():
+    s = Server("--demo", "photos")
+    yield s
+    s.stop()
+
+
+def phone(server):
+    options = webdriver.ChromeOptions()
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]:
+        options.add_argument(arg)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}})
+    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    d.get(server.url)
+    wait(d, lambda d: js(d, "return document.body.dataset.status") == "connected"
+         and js(d, "return !!document.querySelector('[data-item=p9]:not([hidden])')"), message="the phone did not load")
+    return d
+
+
+def touch(d, kind, point=None):
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": point[0], "y": point[1]}] if point else []})
+
+
+def center(d, item):
+    return js(d, """const r = document.querySelector(`[data-item="${arguments[0]}"]`).getBoundingClientRect();
+                    return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]""", item)
+
+
+def grid_order(d):
+    return js(d, "return window.__collection.state.order[0]")
+
+
+def moving(d):
+    return js(d, "return window.__collection.interaction.moving?.item ?? null")
+
+
+def hold(d, item):
+    """A finger down on `item`, held until the page lifts it (no move before)."""
+    at = center(d, item)
+    touch(d, "touchStart", at)
+    wait(d, lambda d: moving(d) == item, timeout=5, message=f"{item} was not lifted by a held press")
+    return at
+
+
+def drag(d, start, end, steps=8):
+    for k in range(1, steps + 1):
+        touch(d, "touchMove", (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps))
+
+
+def test_a_held_press_then_a_drag_in_any_direction_moves_the_photo(server):
+    d = phone(server)
+    try:
+        seq = 0
+        for direction in ["down", "right", "up", "left"]:
+            before = grid_order(d)
+            # A photo away from the edges, and its neighbour that way.
+            columns = js(d, """const xs = new Set([...window.__collection.state.elements.values()]
+                                 .filter(e => e.kind === 'cell' && e.section === 0).map(e => e.frame[0])); return xs.size""")
+            index = columns + 1
+            neighbour = {"down": index + columns, "up": index - columns, "right": index + 1, "left": index - 1}[direction]
+            item, target = before[index], before[neighbour]
+            start = hold(d, item)
+            drag(d, start, center(d, target))
+            # Still carried: the browser did not take the drag for a scroll.
+            assert moving(d) == item, f"{direction}: the move ended mid-drag (pointercancel)"
+            touch(d, "touchEnd")
+            seq += 1
+            wait(d, lambda d: js(d, "return window.__collection.state.seq") == seq, message=f"{direction}: the drop was not committed")
+            after = grid_order(d)
+            assert after.index(item) == neighbour, f"{direction}: {item} is at {after.index(item)}, not {neighbour}"
+            assert moving(d) is None and not js(d, "return !!document.querySelector('.carried, .lifted')")
+        d.save_screenshot(str(artifacts_dir() / "touch-moved.png"))
+    finally:
+        d.quit()
+
+
+def test_a_plain_swipe_scrolls_and_moves_nothing(server):
+    d = phone(server)
+    try:
+        before = grid_order(d)
+        start = center(d, before[4])   # a photo in view (the toolbar takes the top of the screen)
+        touch(d, "touchStart", start)
+        drag(d, start, (start[0], start[1] - 300), steps=6)
+        touch(d, "touchEnd")
+        wait(d, lambda d: js(d, "return document.getElementById('scroller').scrollTop") > 100, message="the swipe did not scroll")
+        assert moving(d) is None and grid_order(d) == before
+        assert js(d, "return window.__collection.state.seq") == 0
+    finally:
+        d.quit()
+
+
+def test_a_cancelled_touch_ends_the_move_for_everyone(server):
+    d = phone(server)
+    other = open_viewer(server)
+    try:
+        before = grid_order(d)
+        item = before[4]
+        start = hold(d, item)
+        drag(d, start, (start[0] + 40, start[1] + 120), steps=4)
+        wait(other, lambda o: js(o, "return document.querySelectorAll('.ghost').length") == 1, message="the other viewer sees no ghost")
+        # The system takes the touch (a call, a gesture of the OS): the move ends, nothing moved.
+        touch(d, "touchCancel")
+        wait(d, lambda d: moving(d) is None, message="the move outlived its touch")
+        wait(other, lambda o: js(o, "return document.querySelectorAll('.ghost').length") == 0, message="the ghost stayed")
+        assert not js(d, "return !!document.querySelector('.carried, .lifted')")
+        assert grid_order(d) == before and js(d, "return window.__collection.state.seq") == 0
+        # And the page still takes the next touch: a tap selects.
+        at = center(d, before[0])
+        touch(d, "touchStart", at)
+        touch(d, "touchEnd")
+        wait(d, lambda d: js(d, "return window.__collection.state.mySelection()") == [before[0]], message="a tap after the cancel did nothing")
+    finally:
+        d.quit()
+        other.quit()
+
+
+def open_phone(server, page, ready):
+    d = phone_page(server, page)
+    wait(d, lambda d: js(d, ready), message=f"{page} did not load")
+    return d
+
+
+def phone_page(server, page):
+    options = webdriver.ChromeOptions()
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]:
+        options.add_argument(arg)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}})
+    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    d.get(server.url + page)
+    return d
+
+
+def board_titles(d, name):
+    return js(d, """const c = window.__board.columns.find(c => c.collection === arguments[0]);
+        return c.state.order.flat().map(id => c.state.elements.get('i:' + id)?.content.title ?? id)""", name)
+
+
+def test_on_the_board_a_held_card_is_dragged_to_the_other_column(server):
+    d = open_phone(server, "board.html", "return document.body.dataset.status === 'connected' && "
+                                         "window.__board.columns.every(c => c.state.me && c.view.liveCount > 0)")
+    try:
+        source = js(d, """const n = [...document.querySelectorAll("collection-view[collection=backlog] .card:not([hidden])")]
+                            .find(n => n.getBoundingClientRect().bottom < innerHeight); return n.dataset.item""")
+        title = js(d, "return window.__board.columns[0].state.elements.get('i:' + arguments[0]).content.title", source)
+        target = js(d, """const n = [...document.querySelectorAll("collection-view[collection=sprint] .card:not([hidden])")]
+                            .find(n => n.getBoundingClientRect().bottom < innerHeight); const r = n.getBoundingClientRect();
+                          return [Math.round(r.x + r.width / 2), Math.round(r.y + 4)]""")
+        start = js(d, """const r = document.querySelector(`collection-view[collection=backlog] [data-item="${arguments[0]}"]`).getBoundingClientRect();
+                         return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]""", source)
+        touch(d, "touchStart", start)
+        wait(d, lambda d: js(d, "return !!window.__board.drags.session"), timeout=5, message="the held card was not lifted")
+        drag(d, start, target, steps=10)
+        assert js(d, "return !!window.__board.drags.session"), "the drag ended mid-way (pointercancel)"
+        touch(d, "touchEnd")
+        wait(d, lambda d: title in board_titles(d, "sprint") and title not in board_titles(d, "backlog"),
+             message=f"the card did not reach the sprint: {board_titles(d, 'sprint')}")
+        assert js(d, "return document.querySelectorAll('.drag-ghost, .lifted').length") == 0
+    finally:
+        d.quit()
+
+
+def test_in_the_basket_a_touch_swipe_reveals_remove(server):
+    d = open_phone(server, "store.html", "return document.getElementById('store').dataset.status === 'connected' && "
+                                         "document.querySelector('#store .cv-content').offsetHeight > 1500")
+    try:
+        def basket_drawn(d):
+            js(d, "document.querySelector('#store .cv-scroller').scrollTop = 100000")
+            return js(d, "const r = document.querySelector('#store .cv-list-cell[data-item=b2]')?.getBoundingClientRect(); "
+                         "return !!r && r.top > 0 && r.bottom < innerHeight")
+        wait(d, basket_drawn, message="the basket is not in view")
+        row = js(d, """const r = document.querySelector('#store .cv-list-cell[data-item=b2]').getBoundingClientRect();
+                       return [Math.round(r.right - 60), Math.round(r.y + r.height / 2)]""")
+        touch(d, "touchStart", row)
+        drag(d, row, (row[0] - 180, row[1] + 6), steps=8)
+        touch(d, "touchEnd")
+        wait(d, lambda d: js(d, "return [...document.querySelectorAll('#store .cv-swipe-actions .cv-swipe-action')].map(b => b.textContent)") == ["Remove"],
+             message="the swipe did not reveal Remove")
+        d.save_screenshot(str(artifacts_dir() / "touch-basket-swipe.png"))
+    finally:
+        d.quit()
