@@ -41,7 +41,14 @@ export class CollectionViewElement extends HTMLElement {
     region.className = "cv-announcer";
     region.setAttribute("aria-live", "polite");
     region.setAttribute("aria-atomic", "true");
-    this.replaceChildren(scroller, region);
+    // What was refused, and why: shown a few seconds (a page may restyle .cv-notice,
+    // or handle the "refused" event and call preventDefault() to show its own).
+    const notice = document.createElement("div");
+    notice.className = "cv-notice";
+    notice.setAttribute("role", "status");
+    notice.hidden = true;
+    this.notice = notice;
+    this.replaceChildren(scroller, region, notice);
     this.scroller = scroller;
     const params = new URLSearchParams(location.search);
     const selfSizing = (this.getAttribute("self-sizing") ?? "").split(/\s+/).filter(Boolean);
@@ -58,6 +65,7 @@ export class CollectionViewElement extends HTMLElement {
       endpoint: this.getAttribute("endpoint") ?? "/ws",
       token: this.getAttribute("token") ?? undefined,
       onChange: (kind, message) => this.#changed(kind, message),
+      onRefused: (detail) => this.#refused(detail),
       onStatus: (status) => {
         this.dataset.status = status;
         this.#emit("status", { status });
@@ -134,7 +142,21 @@ export class CollectionViewElement extends HTMLElement {
     if (!sent) return;
     this.#actions.delete(op);
     this.#emit("actionresult", { op, name: sent.name, item: sent.item, status, message: message ?? null, value: value ?? {}, code: code ?? null });
-    if (status !== "done" && message) this.live?.announce(`${status === "refused" ? "Not done" : "Failed"}: ${message}`);
+    // (A refusal before the app, a reject, was told as it came.)
+    if (status !== "done" && message && !code) this.#refused({ code: status, message, op, action: sent.name });
+  }
+
+  /**
+   * Something this viewer did was refused or failed: a cancelable "refused" event
+   * ({code, message, op}); unless the page prevents it, the notice shows the reason.
+   */
+  #refused(detail) {
+    const event = new CustomEvent("refused", { detail, bubbles: true, cancelable: true });
+    if (!this.dispatchEvent(event) || !detail.message) return;
+    clearTimeout(this.noticeTimer);
+    this.notice.textContent = `${detail.code === "failed" ? "Failed" : "Not done"}: ${detail.message}`;
+    this.notice.hidden = false;
+    this.noticeTimer = setTimeout(() => { this.notice.hidden = true; }, 6000);
   }
 
   #emit(type, detail) {

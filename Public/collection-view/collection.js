@@ -15,11 +15,18 @@ let opCounter = 0;
 /** A fresh op id (unique on this page). */
 export const nextOp = () => `op-${Date.now().toString(36)}-${++opCounter}`;
 
+
+/** Refusals that end this viewer's move under way. */
+const MOVE_REFUSALS = new Set(["not_movable", "not_moving", "forbidden", "unknown_item", "refused", "storage_unavailable", "unavailable"]);
+/** Refusals no person needs to hear of (the client recovers by itself). */
+const QUIET = new Set(["rate_limited", "stale", "not_ready", "move_cancelled", "op_reused"]);
+
 export class LiveCollection {
   /**
    * @param {{scroller: HTMLElement, content: HTMLElement, announce: (text: string) => void,
    *   collection?: string, name?: string, labelField?: string, selfSizingLayouts?: Set<string>, dropSessions?: boolean, endpoint?: string,
-   *   token?: string, onChange?: (kind: string, message: object) => void, onStatus?: (status: string) => void}} options
+   *   token?: string, onChange?: (kind: string, message: object) => void, onStatus?: (status: string) => void,
+   *   onRefused?: (detail: {code: string, message: string, op: string?}) => void}} options
    *   `collection` names the server's collection (none: the default one); `endpoint`
    *   is the WebSocket path ("/ws"), resolved against the page's address; `token`, a
    *   signed token sent as `?token=` (a cookie the server reads works without it); with
@@ -27,8 +34,8 @@ export class LiveCollection {
    *   rather than an interactive movement; with `contextMenus`, a right-click, long press
    *   or the menu key opens the server's context menu (see contextmenu.js).
    */
-  constructor({ scroller, content, announce, collection, name, labelField, selfSizingLayouts, dropSessions = false, contextMenus = false, endpoint = "/ws", token, onChange, onStatus }) {
-    Object.assign(this, { scroller, content, announce, collection, name });
+  constructor({ scroller, content, announce, collection, name, labelField, selfSizingLayouts, dropSessions = false, contextMenus = false, endpoint = "/ws", token, onChange, onStatus, onRefused }) {
+    Object.assign(this, { scroller, content, announce, collection, name, onRefused });
     this.onChange = onChange ?? (() => {});
     /** Called with every dropProposal, ack and reject (the drag controller listens). */
     this.onDropMessage = null;
@@ -60,6 +67,7 @@ export class LiveCollection {
       scroller, content, state: this.state, view: this.view, send: (m) => this.send(m), nextOp, announce, dropSessions,
     });
 
+    this.interaction.onRefused = (detail) => this.refused(detail);
     this.interaction.swipe = this.swipe = new SwipeController({ content, send: (m) => this.send(m), announce });
     if (contextMenus) {
       this.contextMenu = new ContextMenuController({
@@ -167,6 +175,15 @@ export class LiveCollection {
     }, 500);
   }
 
+  /**
+   * Something this viewer did was refused or failed ({code, message, op}): the page's
+   * `onRefused` shows it (the element: an event and a notice), else it is announced.
+   */
+  refused(detail) {
+    if (this.onRefused) this.onRefused(detail);
+    else this.announce(`Not done: ${detail.message}`);
+  }
+
   receive(message) {
     const start = metrics.enabled ? performance.now() : 0;
     const change = this.state.apply(message);
@@ -214,13 +231,20 @@ export class LiveCollection {
         view.drawGhosts();
         break;
       case "error":
-      case "reject":
+      case "reject": {
         if (message.code === "move_cancelled") interaction.moveLost();
+        else if (MOVE_REFUSALS.has(message.code)) interaction.moveRefused();
+        // The moves and end a refused move had sent already are refused too ("no
+        // movement under way"): the first refusal said why.
+        const echo = message.code === "not_moving" && interaction.refusedMoveAt > performance.now() - 5000;
         // A dropped message may have been a scroll: say where we are again, a little later.
         if (message.code === "rate_limited") this.resendViewportSoon();
+        else if (!QUIET.has(message.code) && !echo) this.refused({ code: message.code, message: message.message, op: message.op ?? null });
         console.warn("server:", message.code, message.message);
         break;
+      }
     }
+    if (message.type === "ack" || message.type === "reject") interaction.answered(message);
     if (["dropProposal", "ack", "reject", "dragSession"].includes(message.type)) this.onDropMessage?.(message);
     if (message.type === "swipeActions") this.swipe.message(message);
     if (message.type === "contextMenu") this.contextMenu?.message(message);

@@ -17,6 +17,12 @@ export class Interaction {
     Object.assign(this, { scroller, content, state, view, send, nextOp, announce, dropSessions });
     /** The page's drag controller (dragdrop.js), when drags may leave this collection. */
     this.dragController = null;
+    /** Told of a move refused here, before the server (no connection): {code, message}. */
+    this.onRefused = null;
+    /** The move whose end waits for the server's answer: {op, item, keyboard}. */
+    this.dropping = null;
+    /** When the server last refused a move under way (what it had sent after is refused too). */
+    this.refusedMoveAt = -Infinity;
     this.focusedItem = null;
     this.anchor = null;
     this.press = null; // {item, x, y, pointerId, type, timer, dragging}
@@ -169,9 +175,9 @@ export class Interaction {
     p.dragging = true;
     p.node.classList.remove("highlighted");
     if (this.dropSessions && this.dragController) return this.dragController.begin(this, p.item, p.x, p.y);
+    if (!this.send(protocol.moveBegin(p.item))) return this.refuseOffline();
     const at = this.contentPoint(p.x, p.y);
     this.moving = { item: p.item, keyboard: false, offsetX: at.x - e.frame[0], offsetY: at.y - e.frame[1], clientX: p.x, clientY: p.y };
-    this.send(protocol.moveBegin(p.item));
     this.followPointer();
     this.autoScroll();
   }
@@ -215,10 +221,49 @@ export class Interaction {
     if (!m) return;
     this.moving = null;
     const carried = this.view.carried;
-    this.send(protocol.moveEnd(this.nextOp()));
+    const op = this.nextOp();
+    const sent = this.send(protocol.moveEnd(op));
     if (carried) this.view.drop(carried.key, carried.x, carried.y);
-    const e = this.element(m.item);
-    if (m.keyboard) this.announce(`Dropped ${this.state.nameOf(e)}. ${describePosition(e, this.state)}`);
+    if (!sent) return this.refuseOffline();
+    // "Dropped" is said once the server took it (refusals say why instead).
+    this.dropping = { op, item: m.item, keyboard: m.keyboard };
+  }
+
+  /** The server's answer to a message with an op: a move's end is said, or undone. */
+  answered(message) {
+    const d = this.dropping;
+    if (!d || message.op !== d.op) return false;
+    this.dropping = null;
+    if (message.type === "ack" && d.keyboard) {
+      const e = this.element(d.item);
+      this.announce(`Dropped ${this.state.nameOf(e)}. ${describePosition(e, this.state)}`);
+    }
+    return message.type === "reject";
+  }
+
+  /**
+   * The server refused the move under way (the item is not this viewer's to move, it
+   * is gone, the viewer may not edit): it ends here too, the cell going back to its
+   * place in one animation. True when there was one.
+   */
+  moveRefused() {
+    const m = this.moving;
+    if (!m) return false;
+    this.moving = null;
+    this.refusedMoveAt = performance.now();
+    const carried = this.view.carried;
+    if (carried) this.view.drop(carried.key, carried.x, carried.y);
+    this.cancelPress();
+    return true;
+  }
+
+  /** A move begun with no connection: nothing is carried, and the person is told. */
+  refuseOffline() {
+    this.moving = null;
+    const carried = this.view.carried;
+    if (carried) this.view.drop(carried.key, carried.x, carried.y);
+    this.cancelPress();
+    this.onRefused?.({ code: "offline", message: "Not connected: moves wait until the connection is back." });
   }
 
   cancelMove() {
@@ -362,8 +407,8 @@ export class Interaction {
   keyboardPickUp(item) {
     const e = this.element(item);
     if (!e) return;
+    if (!this.send(protocol.moveBegin(item))) return this.refuseOffline();
     this.moving = { item, keyboard: true };
-    this.send(protocol.moveBegin(item));
     this.announce(`Picked up ${this.state.nameOf(e)}. ${describePosition(e, this.state)} Arrow keys move it, Enter drops it, Escape cancels.`);
   }
 

@@ -266,6 +266,8 @@ export class CollectionView {
       entry.x = x;
       entry.y = y;
       entry.node.classList.remove("carried");
+      // It slides to its frame now: where the move put it, or, refused, back home.
+      this.schedule({ kind: "drop", animate: true });
     }
   }
 

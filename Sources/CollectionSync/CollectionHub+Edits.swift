@@ -51,7 +51,7 @@ extension CollectionHub {
             let from = model.snapshot.indexPath(for: item)!
             let cv = viewer.collectionView
             guard cv.dataSource?.collectionView(cv, canMoveItemAt: from) ?? false else {
-                throw ProtocolError(.notMovable, "item '\(item.prefix(80))' cannot be moved")
+                throw ProtocolError(.notMovable, "\(named(item)) cannot be moved")
             }
             // Moved in place: a move within a section leaves the index of items by
             // section alone (a delete and an insert copied it, the whole collection's).
@@ -64,7 +64,7 @@ extension CollectionHub {
             // The delegate's rule for where a dragged item may go holds for a named move too.
             if let to = moved?.1, let delegate = cv.delegate,
                delegate.collectionView(cv, targetIndexPathForMoveOfItemFromOriginalIndexPath: from, atCurrentIndexPath: from, toProposedIndexPath: to) != to {
-                throw ProtocolError(.notMovable, "item '\(item.prefix(80))' cannot be moved there (the delegate's targetIndexPathForMoveOfItemFromOriginalIndexPath keeps it elsewhere)")
+                throw ProtocolError(.notMovable, "\(named(item)) cannot be moved there (the delegate's targetIndexPathForMoveOfItemFromOriginalIndexPath keeps it elsewhere)")
             }
         case let .reload(items):
             try requireItems(items)

@@ -9,6 +9,16 @@ struct ViewerMovement {
 }
 
 extension CollectionHub {
+    /// How a refusal names an item to the person: its title (or a list row's text)
+    /// in quotes, else `item 'id'`.
+    func named(_ item: String) -> String {
+        let content = model.itemContent[item]
+        if let name = content?["title"] ?? content?["text"], !name.isEmpty {
+            return name.count > 80 ? "“\(name.prefix(79))…”" : "“\(name)”"
+        }
+        return "item '\(item.prefix(80))'"
+    }
+
     /// `moveBegin`: the viewer's collection view picks the item up (UIKit's
     /// `beginInteractiveMovementForItem(at:)`, which asks `canMoveItemAt`).
     func beginMove(_ item: String, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
@@ -20,7 +30,7 @@ extension CollectionHub {
             viewer.movement = nil
         }
         guard cv.beginInteractiveMovementForItem(at: indexPath) else {
-            throw ProtocolError(.notMovable, "item '\(item.prefix(80))' cannot be moved")
+            throw ProtocolError(.notMovable, "\(named(item)) cannot be moved")
         }
         let center = cv.layoutAttributesForItem(at: indexPath).map { Point(x: $0.center.x, y: $0.center.y) } ?? Point(x: 0, y: 0)
         viewer.movement = ViewerMovement(item: item, position: center)

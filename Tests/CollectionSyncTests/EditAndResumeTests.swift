@@ -40,7 +40,7 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
         let hub = CollectionHub(model: model, factory: testFactory(), policy: testPolicy())
         _ = hub.hello(1)
         let out = hub.send(#"{"type":"move","op":"m","item":"pinned","section":"a"}"#, from: 1)
-        #expect(out == [Outgoing(viewer: 1, message: .reject(op: "m", code: .notMovable, message: "item 'pinned' cannot be moved"))])
+        #expect(out == [Outgoing(viewer: 1, message: .reject(op: "m", code: .notMovable, message: "“pinned” cannot be moved"))])
         #expect(hub.sequence == 0)
         let afterElsewhere = hub.send(#"{"type":"move","op":"m2","item":"x","section":"a","after":"ghost"}"#, from: 1)
         if case .reject(_, let code, _) = afterElsewhere.first?.message { #expect(code == .unknownItem) } else { Issue.record("expected a reject") }

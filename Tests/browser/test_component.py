@@ -59,8 +59,10 @@ def test_an_action_is_answered_and_a_refusal_is_said(server):
         answer = next(e for e in js(ana, "return window.__events") if e["type"] == "actionresult")
         assert answer["name"] == "advance" and answer["item"] == "5" and answer["status"] == "refused", answer
         assert answer["message"] == "“Ship 2.3” is done already"
-        wait(ana, lambda d: "Not done: “Ship 2.3” is done already" in js(d, "return document.querySelector('#tickets .cv-announcer').textContent"),
-             message="the refusal was not said")
+        # Said by the element's notice (role status), once.
+        wait(ana, lambda d: js(d, "const n = document.querySelector('#tickets .cv-notice'); return !n.hidden && n.getAttribute('role') === 'status' && n.textContent")
+             == "Not done: “Ship 2.3” is done already", message="the refusal was not said")
+        assert "Ship 2.3" not in js(ana, "return document.querySelector('#tickets .cv-announcer').textContent")
         # Ticket 3 advances: done, with the column it went to.
         ana.find_element(By.CSS_SELECTOR, "#tickets [data-item='3'] button[data-action='advance']").click()
         wait(ana, lambda d: len([e for e in js(d, "return window.__events") if e["type"] == "actionresult"]) == 2)

@@ -24,6 +24,11 @@ function tell(text) {
 
 const added = new Set();
 for (const view of [board, timer]) {
+  // This page says what was refused in its own notice (below the toolbar).
+  view.addEventListener("refused", (e) => {
+    e.preventDefault();
+    if (!e.detail.action) tell(e.detail.message);
+  });
   view.addEventListener("actionresult", (e) => {
     const { status, message, name, value, op } = e.detail;
     if (status !== "done") return tell(message);

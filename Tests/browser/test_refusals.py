@@ -1,0 +1,92 @@
+"""What a person sees when the server says no, or cannot be reached: on the ticket board
+(only a ticket's owner may move it), Ana drags Ben's ticket with the mouse and then
+with the keyboard; the ticket goes back to its place, nothing stays floating, and a
+notice (role status) says why, with a "refused" event the page can take over. With the
+server stopped, a drag is refused at once, saying the connection is gone. Screenshots
+go to .build/test-artifacts/."""
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from server_fixture import Server, artifacts_dir
+from test_two_viewers import browser, js, wait
+
+
+@pytest.fixture
+def server():
+    s = Server("--demo", "small", "--ticket-interval", "0")
+    yield s
+    s.stop()
+
+
+def open_tickets(server, name="Ana"):
+    d = browser(1280, 800)
+    d.get(server.url + f"tickets.html?name={name}")
+    wait(d, lambda d: js(d, "return document.getElementById('tickets').dataset.status") == "connected"
+         and js(d, "return document.querySelectorAll('#tickets .ticket:not([hidden])').length") >= 5, message="the board did not load")
+    js(d, "window.__refused = []; document.getElementById('tickets').addEventListener('refused', e => window.__refused.push(e.detail))")
+    return d
+
+
+def ticket(d, owner):
+    return d.find_element(By.CSS_SELECTOR, f"#tickets .ticket[data-owner='{owner}']:not([hidden])")
+
+
+def at_home(d, node):
+    """The cell is drawn at its frame (not carried, not scaled)."""
+    return js(d, """const n = arguments[0], e = window.__tickets.state.elements.get('i:' + n.dataset.item);
+        return !n.classList.contains('carried') && getComputedStyle(n).transform === `matrix(1, 0, 0, 1, ${e.frame[0]}, ${e.frame[1]})`""", node)
+
+
+def notice(d):
+    return js(d, "const n = document.querySelector('#tickets .cv-notice'); return n && !n.hidden ? n.textContent : null")
+
+
+def test_a_refused_move_goes_back_and_says_why(server):
+    d = open_tickets(server)
+    try:
+        base = js(d, "return window.__tickets.state.seq")
+        bens = ticket(d, "Ben")
+        title = bens.find_element(By.CSS_SELECTOR, ".title").text
+        ActionChains(d, duration=50).move_to_element(bens).click_and_hold().move_by_offset(0, 30).move_by_offset(0, 120).perform()
+        said = lambda d: notice(d) or ""
+        wait(d, lambda d: said(d).startswith(f"Not done: “{title[:40]}") and said(d).endswith("” cannot be moved"),
+             message=f"no notice: {notice(d)!r}")
+        ActionChains(d).release().perform()
+        wait(d, lambda d: at_home(d, bens), message="Ben's ticket stayed where it was dropped")
+        assert js(d, "return document.querySelector('#tickets .cv-notice').getAttribute('role')") == "status"
+        assert js(d, "return window.__refused.map(r => r.code)")[0] == "not_movable"
+        assert js(d, "return window.__tickets.state.seq") == base
+        d.save_screenshot(str(artifacts_dir() / "refused-move.png"))
+        # The next drag, of her own ticket, is hers: it moves.
+        anas = ticket(d, "Ana")
+        ActionChains(d, duration=50).move_to_element(anas).click_and_hold().move_by_offset(0, 30).move_by_offset(0, 160).release().perform()
+        wait(d, lambda d: js(d, "return window.__tickets.state.seq") == base + 1, message="her own ticket did not move")
+        # By keyboard: picked up, refused, and never said to be dropped.
+        item = ticket(d, "Ben").get_attribute("data-item")
+        js(d, "window.__tickets.live.interaction.focus(arguments[0], true); document.querySelector('#tickets .cv-scroller').focus()", item)
+        js(d, "window.__said = []; new MutationObserver(() => window.__said.push(document.querySelector('#tickets .cv-announcer').textContent))"
+              ".observe(document.querySelector('#tickets .cv-announcer'), {childList: true, characterData: true, subtree: true})")
+        ActionChains(d).send_keys("m").perform()
+        wait(d, lambda d: len(js(d, "return window.__refused")) == 2, message="the keyboard move was not refused")
+        ActionChains(d).send_keys(Keys.ARROW_DOWN, Keys.ENTER).perform()
+        wait(d, lambda d: at_home(d, ticket(d, "Ben")))
+        assert not any(s.startswith("Dropped") for s in js(d, "return window.__said")), js(d, "return window.__said")
+        assert js(d, "return window.__tickets.state.seq") == base + 1
+    finally:
+        d.quit()
+
+
+def test_with_the_server_gone_a_drag_is_refused_at_once(server):
+    d = open_tickets(server)
+    try:
+        server.stop()
+        wait(d, lambda d: js(d, "return document.getElementById('tickets').dataset.status") == "reconnecting", message="the page did not notice")
+        anas = ticket(d, "Ana")
+        ActionChains(d, duration=50).move_to_element(anas).click_and_hold().move_by_offset(0, 30).move_by_offset(0, 90).release().perform()
+        wait(d, lambda d: (notice(d) or "").startswith("Not done: Not connected"), message=f"no notice: {notice(d)!r}")
+        wait(d, lambda d: at_home(d, anas), message="the ticket stayed lifted")
+        assert js(d, "return window.__refused.map(r => r.code)") == ["offline"]
+    finally:
+        d.quit()
