@@ -14,6 +14,24 @@ export class Connection {
     this.delay = 250;
     this.socket = null;
     this.closedByUs = false;
+    /** Closed while the page is hidden (left, or kept in the back/forward cache). */
+    this.suspended = false;
+    // Leaving the page leaves the collection: the others see the departure at once,
+    // not when a heartbeat fails (a page kept in the back/forward cache would keep
+    // its socket, and its place among the viewers, for minutes). Back from the
+    // cache, it connects again and resumes where it was.
+    this.onPageHide = () => {
+      if (this.closedByUs) return;
+      this.suspended = true;
+      this.socket?.close(1000, "page hidden");
+    };
+    this.onPageShow = (event) => {
+      if (!event.persisted || !this.suspended || this.closedByUs) return;
+      this.suspended = false;
+      this.open();
+    };
+    addEventListener("pagehide", this.onPageHide);
+    addEventListener("pageshow", this.onPageShow);
     this.open();
   }
 
@@ -40,7 +58,7 @@ export class Connection {
       if (metrics.enabled) metrics.messages.push({ type: message.type, seq: message.seq, parse: metrics.parsed, apply: metrics.applied, ms: performance.now() - start });
     };
     socket.onclose = () => {
-      if (this.socket !== socket || this.closedByUs) return;
+      if (this.socket !== socket || this.closedByUs || this.suspended) return;
       this.handlers.onStatus("reconnecting");
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 4000);
@@ -56,6 +74,8 @@ export class Connection {
 
   close() {
     this.closedByUs = true;
+    removeEventListener("pagehide", this.onPageHide);
+    removeEventListener("pageshow", this.onPageShow);
     this.socket?.close();
   }
 }
