@@ -118,7 +118,9 @@ export class Bands {
     const rest = restingOffset(entry.band, now, entry.rest, visible);
     entry.rest = rest;
     // The smooth scroll there ends in another scrollend, already at rest.
-    if (Math.abs(rest - now) >= 0.5) entry.node.scrollTo(horizontal ? { left: rest, behavior: "smooth" } : { top: rest, behavior: "smooth" });
+    // (At once for a person who asked for less motion.)
+    const behavior = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "instant" : "smooth";
+    if (Math.abs(rest - now) >= 0.5) entry.node.scrollTo(horizontal ? { left: rest, behavior } : { top: rest, behavior });
   }
 
   offsetOf(entry) {

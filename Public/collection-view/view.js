@@ -8,6 +8,8 @@ import { applyBindings } from "./bind.js";
 import { placement } from "./poses.js";
 
 const MOVE_MS = 320;
+/** A person who asked for less motion: cells jump to their frames, new ones only fade. */
+const reducedMotion = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
 const MAX_SPARES = 64;
 /** The shortest self-sized row (the thumbnail's height). */
 const MIN_ROW = 64;
@@ -86,9 +88,10 @@ export class CollectionView {
   draw(p) {
     const state = this.state;
     const animate = p.animate && !p.reload;
+    const still = reducedMotion?.matches ?? false;
     // Moved cells slide by CSS transition (on while the content has `animating`),
     // which starts from where a sliding cell is now: no reads needed to retarget.
-    this.content.classList.toggle("animating", animate);
+    this.content.classList.toggle("animating", animate && !still);
     this.content.style.height = `${state.contentSize.height}px`;
     // A layout that scrolls sideways: the content is as wide as the server says.
     const scroller = this.content.parentElement;
@@ -117,7 +120,7 @@ export class CollectionView {
       this.live.delete(key);
       if (animate && p.deleted.has(key)) {
         const pose = p.disappear.get(key);
-        const last = pose ? { opacity: pose.alpha, transform: placement(pose.frame, entry.w, entry.h, entry.origin, pose.transform) } : { opacity: 0 };
+        const last = pose && !still ? { opacity: pose.alpha, transform: placement(pose.frame, entry.w, entry.h, entry.origin, pose.transform) } : { opacity: 0 };
         entry.node.animate([{ opacity: entry.opacity || 1 }, last], { duration: MOVE_MS, easing: "ease-in" }).onfinish = () => this.recycle(entry.node);
       } else {
         this.recycle(entry.node);
@@ -173,7 +176,7 @@ export class CollectionView {
       }
       if (animate && isNew && !carried) {
         // An inserted cell starts where the layout says; any other cell new to the window fades in.
-        const pose = p.appear.get(key);
+        const pose = still ? null : p.appear.get(key);
         const first = pose ? { opacity: pose.alpha, transform: placement(pose.frame, w, h, origin, pose.transform) } : { opacity: 0, transform: to };
         node.animate([first, { opacity: e.hidden ? 0 : e.alpha, transform: to }], { duration: MOVE_MS, easing: "ease-out" });
       }
