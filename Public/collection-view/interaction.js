@@ -415,7 +415,13 @@ export class Interaction {
   /** One arrow step of a keyboard move: to the slot of the neighbour that way. */
   keyboardStep(key) {
     const m = this.moving;
-    const next = neighbour(this.state.elements, "i:" + m.item, key);
+    // Besides the cells, an empty section's header is a place to go: its one place
+    // (item 0), which the server takes a position over its header for.
+    const places = new Map(this.state.elements);
+    for (const e of this.state.elements.values()) {
+      if (e.kind === "header" && this.state.sections[e.section]?.count === 0) places.set(e.key, { ...e, kind: "cell", item: -1 });
+    }
+    const next = neighbour(places, "i:" + m.item, key);
     if (!next) return;
     m.lastTarget = center(next);
     this.send(protocol.moveUpdate(m.lastTarget.x, m.lastTarget.y));

@@ -29,7 +29,7 @@ extension CollectionView {
         let proposed = collectionViewLayout.targetIndexPath(forInteractivelyMovingItem: m.current, withPosition: targetPosition)
         var target = delegate?.collectionView(self, targetIndexPathForMoveOfItemFromOriginalIndexPath: m.original,
                                               atCurrentIndexPath: m.current, toProposedIndexPath: proposed) ?? proposed
-        if !isValid(target) { target = m.current }
+        if !isValidMoveTarget(target, from: m.current) { target = m.current }
         if target != m.current { presentMove(from: m.current, to: target) }
         needsDisplayUpdate = true
     }
@@ -58,6 +58,15 @@ extension CollectionView {
 
     /// The index path of the item being moved, where it is shown now.
     public var indexPathForInteractivelyMovingItem: IndexPath? { movement?.current }
+
+    /// Where an item shown at `current` may be shown next: a place among the items of
+    /// its own section, or any place in another, its end included (an empty
+    /// section's only place is item 0).
+    func isValidMoveTarget(_ target: IndexPath, from current: IndexPath) -> Bool {
+        guard target.count == 2, target.section >= 0, target.section < numberOfSections, target.item >= 0 else { return false }
+        let count = numberOfItems(inSection: target.section)
+        return target.section == current.section ? target.item < count : target.item <= count
+    }
 
     /// Shows an item at a new place without telling the data source.
     private func presentMove(from: IndexPath, to: IndexPath) {

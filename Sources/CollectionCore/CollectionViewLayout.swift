@@ -186,10 +186,18 @@ open class CollectionViewLayout {
     }
 
     /// The index path an item dragged to `position` would move to. Default: the item
-    /// under the position, or the current one.
+    /// under the position; else, over a section's header or footer, that section's
+    /// start (the one place an empty section has, as UIKit proposes a drop into it
+    /// at item 0); else the current one.
     open func targetIndexPath(forInteractivelyMovingItem previousIndexPath: IndexPath, withPosition position: CGPoint) -> IndexPath {
         guard let collectionView else { return previousIndexPath }
-        return collectionView.indexPathForItem(at: position) ?? previousIndexPath
+        if let item = collectionView.indexPathForItem(at: position) { return item }
+        let probe = CGRect(x: position.x, y: position.y, width: 0.000_01, height: 0.000_01)
+        let over = (layoutAttributesForElements(in: probe) ?? []).last {
+            $0.representedElementCategory == .supplementaryView && $0.frame.contains(position) && !$0.isHidden
+        }
+        guard let section = over?.indexPath.section, section < collectionView.numberOfSections else { return previousIndexPath }
+        return IndexPath(item: 0, section: section)
     }
 
     /// Attributes of an item being dragged: centered on the pointer, in front.

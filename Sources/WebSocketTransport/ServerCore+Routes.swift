@@ -82,6 +82,9 @@ extension ServerCore {
     /// Hands a request to its handler on a task; its answer comes back as a command.
     func dispatchRoute(_ wsi: OpaquePointer) {
         guard let (id, request, handler) = routeRequests.dispatch(wsi) else { return }
+        // lws would close a connection that waits more than 5 s for its answer: the
+        // handler has its own time (answered 504 past it), and a margin for the sweep.
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, Int32(configuration.routeTimeout.rounded(.up)) + 5)
         let loop = self.loop
         Task {
             let response = await handler(request)

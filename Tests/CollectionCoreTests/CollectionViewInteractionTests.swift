@@ -108,6 +108,29 @@ import Testing
         #expect((cv.cellForItem(at: ip(5)) as? TitleCell)?.title == "a0")
     }
 
+    /// An empty section's one place is item 0: dragged over its header, the item goes
+    /// there (over another section's header, to that section's start).
+    @Test func anItemDraggedOverAnEmptySectionsHeaderMovesIntoIt() throws {
+        let (cv, ds) = makeCollectionView([items("a", 3), [], items("c", 2)])
+        cv.collectionViewLayout.prepareIfNeeded()
+        let header = try #require(cv.collectionViewLayout.layoutAttributesForSupplementaryView(
+            ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 1)))
+        #expect(cv.beginInteractiveMovementForItem(at: ip(1)))
+        cv.updateInteractiveMovementTargetPosition(CGPoint(x: header.frame.midX, y: header.frame.midY))
+        #expect(cv.indexPathForInteractivelyMovingItem == IndexPath(item: 0, section: 1))
+        cv.endInteractiveMovement()
+        #expect(ds.sections == [["a0", "a2"], ["a1"], ["c0", "c1"]])
+        // Over a section's header that has items: its start.
+        cv.collectionViewLayout.prepareIfNeeded()
+        let third = try #require(cv.collectionViewLayout.layoutAttributesForSupplementaryView(
+            ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 2)))
+        #expect(cv.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 1)))
+        cv.updateInteractiveMovementTargetPosition(CGPoint(x: third.frame.midX, y: third.frame.midY))
+        #expect(cv.indexPathForInteractivelyMovingItem == IndexPath(item: 0, section: 2))
+        cv.endInteractiveMovement()
+        #expect(ds.sections == [["a0", "a2"], [], ["a1", "c0", "c1"]])
+    }
+
     @Test func cancelPutsEverythingBack() {
         let (cv, ds) = makeCollectionView([items("a", 6)])
         cv.beginInteractiveMovementForItem(at: ip(1))

@@ -90,3 +90,46 @@ def test_with_the_server_gone_a_drag_is_refused_at_once(server):
         assert js(d, "return window.__refused.map(r => r.code)") == ["offline"]
     finally:
         d.quit()
+
+
+def section_items(d):
+    return js(d, "return window.__tickets.state.order")
+
+
+def test_an_empty_column_takes_a_ticket_by_keyboard_and_by_mouse(server):
+    """Ben's ticket 5 is "Done"'s only one: moved out, the column is empty, and takes it
+    back by keyboard (M, the arrow to the empty column, Enter) and another by mouse
+    (dropped on the empty column's header)."""
+    d = open_tickets(server, "Ben")
+    try:
+        base = js(d, "return window.__tickets.state.seq")
+        assert section_items(d)[2] == ["5"]
+        def keyboard_move(item, *keys):
+            js(d, "window.__tickets.live.interaction.focus(arguments[0], true); document.querySelector('#tickets .cv-scroller').focus()", item)
+            ActionChains(d).send_keys("m").perform()
+            wait(d, lambda d: js(d, "return window.__tickets.live.interaction.moving?.item") == item)
+            for key in keys:
+                where = js(d, "return JSON.stringify(window.__tickets.state.elements.get('i:' + arguments[0]).frame)", item)
+                ActionChains(d).send_keys(key).perform()
+                # Each step shows where the ticket would go before the next is taken.
+                wait(d, lambda d: js(d, "return JSON.stringify(window.__tickets.state.elements.get('i:' + arguments[0]).frame)", item) != where,
+                     message=f"{key!r} did not move {item}")
+            ActionChains(d).send_keys(Keys.ENTER).perform()
+        # Out of "Done" by keyboard: "Done" is empty.
+        keyboard_move("5", Keys.ARROW_LEFT)
+        wait(d, lambda d: section_items(d)[2] == [], message=f"5 did not leave Done: {section_items(d)}")
+        assert js(d, "return window.__tickets.state.sections[2].count") == 0
+        # Back into the empty "Done" by keyboard: right past ticket 4, onto its header.
+        keyboard_move("5", Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+        wait(d, lambda d: section_items(d)[2] == ["5"], message=f"5 did not go back into the empty Done: {section_items(d)}")
+        # Out again, then ticket 2 dropped by mouse on the empty column's header.
+        keyboard_move("5", Keys.ARROW_LEFT)
+        wait(d, lambda d: section_items(d)[2] == [])
+        header = d.find_element(By.XPATH, "//collection-view[@id='tickets']//div[contains(@class,'column-header')][.//h3[text()='Done']]")
+        ActionChains(d, duration=50).move_to_element(ticket(d, "Ben")).click_and_hold().move_by_offset(0, 30) \
+            .move_to_element(header).move_by_offset(0, 2).release().perform()
+        wait(d, lambda d: len(section_items(d)[2]) == 1 and section_items(d)[2] != ["5"], message=f"no drop into the empty Done: {section_items(d)}")
+        assert js(d, "return window.__tickets.state.seq") == base + 4
+        d.save_screenshot(str(artifacts_dir() / "empty-column-drop.png"))
+    finally:
+        d.quit()
