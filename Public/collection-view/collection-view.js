@@ -48,7 +48,18 @@ export class CollectionViewElement extends HTMLElement {
     notice.setAttribute("role", "status");
     notice.hidden = true;
     this.notice = notice;
-    this.replaceChildren(scroller, region, notice);
+    // While the connection is down: a banner, said once (not at every retry), with
+    // what waits to be sent beside it. The live region stays in the page, so what
+    // is written into it is said.
+    const offline = document.createElement("div");
+    offline.className = "cv-offline";
+    const said = document.createElement("span");
+    said.setAttribute("role", "status");
+    const waiting = document.createElement("span");
+    waiting.className = "cv-offline-waiting";
+    offline.append(said, " ", waiting);
+    this.offline = { box: offline, said, waiting };
+    this.replaceChildren(scroller, region, notice, offline);
     this.scroller = scroller;
     const params = new URLSearchParams(location.search);
     const selfSizing = (this.getAttribute("self-sizing") ?? "").split(/\s+/).filter(Boolean);
@@ -68,9 +79,16 @@ export class CollectionViewElement extends HTMLElement {
       onRefused: (detail) => this.#refused(detail),
       onStatus: (status) => {
         this.dataset.status = status;
+        this.#showOffline(status);
         this.#emit("status", { status });
       },
+      onPending: (waiting) => {
+        this.#showOffline(this.dataset.status);
+        this.#emit("pending", { waiting });
+      },
     });
+    // An action that went out as the connection fell and got no answer is not sent again.
+    this.live.onLostAction = (m) => this.#answered(m.op, "failed", "The connection was lost before an answer came: it may not have been done.", null);
     // pinch-layouts="grid list": a pinch moves this viewer's layout along those (an interactive transition).
     const pinch = (this.getAttribute("pinch-layouts") ?? "").split(/\s+/).filter(Boolean);
     if (pinch.length > 1) attachPinch(scroller, this.live, pinch);
@@ -129,11 +147,19 @@ export class CollectionViewElement extends HTMLElement {
    * the person. Returns the action's op.
    */
   sendAction(name, item = null, payload = {}) {
-    const op = `a${++this.#actionSerial}`;
+    const op = `a${Date.now().toString(36)}-${++this.#actionSerial}`;
     this.#actions.set(op, { name, item });
-    this.live?.send(protocol.action(name, item, payload, op));
-    this.#emit("action", { name, item, payload, viewer: this.viewer, op });
+    // With no connection it waits (and is shown waiting) until the connection is back.
+    const verdict = this.live?.submit(protocol.action(name, item, payload, op)) ?? "refused";
+    this.#emit("action", { name, item, payload, viewer: this.viewer, op, queued: verdict === "queued" });
+    if (verdict === "refused") this.#actions.delete(op);
+    if (verdict === "queued") this.live.announce("Not connected: it will be sent when the connection is back.");
     return op;
+  }
+
+  /** Edits and actions made while the connection was down that wait for it (they go out when it is back). */
+  get pendingCount() {
+    return this.live?.outbox.waiting ?? 0;
   }
 
   /** An answer to one of this page's actions: an event, and a refusal said aloud. */
@@ -157,6 +183,29 @@ export class CollectionViewElement extends HTMLElement {
     this.notice.textContent = `${detail.code === "failed" ? "Failed" : "Not done"}: ${detail.message}`;
     this.notice.hidden = false;
     this.noticeTimer = setTimeout(() => { this.notice.hidden = true; }, 6000);
+  }
+
+  /**
+   * The banner follows the connection: shown when it is lost (said once, however many
+   * retries), with the number of changes waiting; hidden, and said, when it is back.
+   */
+  #showOffline(status) {
+    const { box, said, waiting } = this.offline;
+    const wasDown = box.dataset.down === "true";
+    const down = status === "reconnecting" || (status === "connecting" && wasDown);
+    if (down) {
+      box.dataset.down = "true";
+      if (!wasDown && sayOncePerPage("lost")) said.textContent = "Connection lost. Reconnecting…";
+      // What waits is for the eye: each change was said as it was made.
+      const n = this.pendingCount;
+      const text = n ? `${n === 1 ? "1 change waits" : `${n} changes wait`} to be sent.` : "";
+      if (waiting.textContent !== text) waiting.textContent = text;
+    } else if (status === "connected" && wasDown) {
+      delete box.dataset.down;
+      said.textContent = "";
+      waiting.textContent = "";
+      if (sayOncePerPage("back")) this.live?.announce("Connected again.");
+    }
   }
 
   #emit(type, detail) {
@@ -200,6 +249,15 @@ export class CollectionViewElement extends HTMLElement {
     }
     this.#emit("change", { kind, message });
   }
+}
+
+/** When each page-wide sentence was last said: several elements lose one server together, and the person hears it once. */
+const saidAt = new Map();
+function sayOncePerPage(what) {
+  const now = performance.now();
+  const last = saidAt.get(what);
+  saidAt.set(what, now);
+  return last === undefined || now - last > 3000;
 }
 
 if (!customElements.get("collection-view")) customElements.define("collection-view", CollectionViewElement);

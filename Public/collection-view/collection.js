@@ -9,6 +9,7 @@ import { Interaction } from "./interaction.js";
 import { SwipeController } from "./swipe.js";
 import { ContextMenuController } from "./contextmenu.js";
 import { describeBatch } from "./announce.js";
+import { Outbox } from "./outbox.js";
 import { metrics } from "./metrics.js";
 
 let opCounter = 0;
@@ -26,16 +27,20 @@ export class LiveCollection {
    * @param {{scroller: HTMLElement, content: HTMLElement, announce: (text: string) => void,
    *   collection?: string, name?: string, labelField?: string, selfSizingLayouts?: Set<string>, dropSessions?: boolean, endpoint?: string,
    *   token?: string, onChange?: (kind: string, message: object) => void, onStatus?: (status: string) => void,
-   *   onRefused?: (detail: {code: string, message: string, op: string?}) => void}} options
+   *   onRefused?: (detail: {code: string, message: string, op: string?}) => void,
+   *   onPending?: (waiting: number) => void}} options
    *   `collection` names the server's collection (none: the default one); `endpoint`
    *   is the WebSocket path ("/ws"), resolved against the page's address; `token`, a
    *   signed token sent as `?token=` (a cookie the server reads works without it); with
    *   `dropSessions`, a pointer drag is a drag-and-drop session (see dragdrop.js)
    *   rather than an interactive movement; with `contextMenus`, a right-click, long press
-   *   or the menu key opens the server's context menu (see contextmenu.js).
+   *   or the menu key opens the server's context menu (see contextmenu.js). `onPending`
+   *   hears how many changes wait for the connection (see `submit`).
    */
-  constructor({ scroller, content, announce, collection, name, labelField, selfSizingLayouts, dropSessions = false, contextMenus = false, endpoint = "/ws", token, onChange, onStatus, onRefused }) {
-    Object.assign(this, { scroller, content, announce, collection, name, onRefused });
+  constructor({ scroller, content, announce, collection, name, labelField, selfSizingLayouts, dropSessions = false, contextMenus = false, endpoint = "/ws", token, onChange, onStatus, onRefused, onPending }) {
+    Object.assign(this, { scroller, content, announce, collection, name, onRefused, onPending });
+    /** Edits and actions kept until answered; those made offline go out when the connection is back. */
+    this.outbox = new Outbox();
     this.onChange = onChange ?? (() => {});
     /** Called with every dropProposal, ack and reject (the drag controller listens). */
     this.onDropMessage = null;
@@ -59,6 +64,7 @@ export class LiveCollection {
         this.send(protocol.hello(this.viewport(), this.offset(), name, s.epoch ? s.seq : undefined, s.epoch, collection));
         // A new connection starts out of editing mode: ask for it again.
         if (s.editing) this.send(protocol.editing(true));
+        this.flushOutbox();
       },
       onMessage: (message) => this.receive(message),
       onStatus: (status) => onStatus?.(status),
@@ -96,6 +102,33 @@ export class LiveCollection {
 
   send(message) {
     return this.connection.send(message);
+  }
+
+  /**
+   * Sends an edit or action that carries an op, or keeps it until the connection is
+   * back (then it goes out after the hello, in the order made, and the server's
+   * answer settles it). Returns "sent", "queued" or "refused" (too many wait; the
+   * person is told).
+   */
+  submit(message) {
+    const connected = this.connection.socket?.readyState === WebSocket.OPEN;
+    const verdict = this.outbox.add(message, connected);
+    if (verdict === "full") {
+      this.refused({ code: "offline", message: `Not connected, and ${this.outbox.limit} changes already wait to be sent: try again once the connection is back.`, op: message.op });
+      return "refused";
+    }
+    if (verdict === "send" && this.send(message)) return "sent";
+    this.onPending?.(this.outbox.waiting);
+    return "queued";
+  }
+
+  /** The connection is back: what waited goes out; actions lost on the way are reported failed. */
+  flushOutbox() {
+    if (this.outbox.size === 0) return;
+    const { send, lost } = this.outbox.resume();
+    for (const m of send) this.send(m);
+    for (const m of lost) this.onLostAction?.(m);
+    this.onPending?.(this.outbox.waiting);
   }
 
   /** Closes the connection for good (no reconnect). */
@@ -245,6 +278,7 @@ export class LiveCollection {
       }
     }
     if (message.type === "ack" || message.type === "reject") interaction.answered(message);
+    if (["ack", "reject", "actionResult", "error"].includes(message.type) && this.outbox.settle(message.op)) this.onPending?.(this.outbox.waiting);
     if (["dropProposal", "ack", "reject", "dragSession"].includes(message.type)) this.onDropMessage?.(message);
     if (message.type === "swipeActions") this.swipe.message(message);
     if (message.type === "contextMenu") this.contextMenu?.message(message);

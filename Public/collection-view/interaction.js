@@ -263,7 +263,7 @@ export class Interaction {
     const carried = this.view.carried;
     if (carried) this.view.drop(carried.key, carried.x, carried.y);
     this.cancelPress();
-    this.onRefused?.({ code: "offline", message: "Not connected: moves wait until the connection is back." });
+    this.onRefused?.({ code: "offline", message: "Not connected: a move needs the connection; try again once it is back." });
   }
 
   cancelMove() {

@@ -12,6 +12,8 @@ const seqText = document.getElementById("seq");
 const announce = announcer(document.getElementById("announcer"));
 const params = new URLSearchParams(location.search);
 
+// (The connection reports its first status while it is being made, before the chrome is.)
+let chromeReady = false;
 const live = new LiveCollection({
   scroller: document.getElementById("scroller"),
   content: document.getElementById("content"),
@@ -24,9 +26,15 @@ const live = new LiveCollection({
   onChange: (kind) => {
     if (!["drag", "dropProposal", "ack"].includes(kind)) updateChrome();
   },
-  onStatus: (status) => showStatus(status, document.getElementById("status-text"), announce),
+  onStatus: (status) => {
+    showStatus(status, document.getElementById("status-text"), announce, chromeReady ? live.outbox.waiting : 0);
+    if (chromeReady) updateChrome();
+  },
+  // Inserts, deletes and shuffles made offline wait, shown on the status line, and go out on the return.
+  onPending: (waiting) => showStatus(document.body.dataset.status, document.getElementById("status-text"), announce, waiting),
 });
 const { state } = live;
+chromeReady = true;
 
 // Text, links and files dropped from outside become photos (the server's drop delegate decides where).
 const drags = new DragController(announce);
@@ -41,8 +49,11 @@ function updateChrome() {
   }
   drawViewers(viewersBox, state);
   // A viewer that may not edit here (its token's roles) gets no edit controls that would be refused.
+  // Edits made while the connection is down wait for it; a layout, drawn by the server, cannot.
   const canEdit = state.can?.has("edit") ?? true;
-  for (const id of ["insert", "shuffle", "layout", "layout-mode"]) document.getElementById(id).disabled = !canEdit;
+  const connected = document.body.dataset.status === "connected";
+  for (const id of ["insert", "shuffle"]) document.getElementById(id).disabled = !canEdit;
+  for (const id of ["layout", "layout-mode"]) document.getElementById(id).disabled = !canEdit || !connected;
   document.getElementById("delete").disabled = !canEdit || state.mySelection().length === 0;
   document.body.dataset.layout = state.layout;
   document.body.classList.toggle("editing", state.editing);
@@ -60,12 +71,16 @@ function updateChrome() {
   edit.textContent = state.editing ? "Done" : "Select";
 }
 
+// Edits go through submit: made offline, they wait and go out when the connection is back.
+const edit = (message) => {
+  if (live.submit(message) === "queued") announce("Not connected: it will be sent when the connection is back.");
+};
 document.getElementById("insert").addEventListener("click", () => {
-  live.send(protocol.insert(nextOp(), sectionPicker.value, 3));
+  edit(protocol.insert(nextOp(), sectionPicker.value, 3));
 });
 document.getElementById("delete").addEventListener("click", () => {
   const items = state.mySelection();
-  if (items.length) live.send(protocol.remove(nextOp(), items));
+  if (items.length) edit(protocol.remove(nextOp(), items));
 });
 document.getElementById("layout").addEventListener("click", () => {
   live.send(protocol.layout(state.layout === "list" ? "grid" : "list"));
@@ -86,7 +101,7 @@ slider.addEventListener("change", () => {
 });
 attachPinch(document.getElementById("scroller"), live, ["grid", "list"]);
 document.getElementById("shuffle").addEventListener("click", () => {
-  live.send(protocol.shuffle(nextOp(), sectionPicker.value));
+  edit(protocol.shuffle(nextOp(), sectionPicker.value));
 });
 document.getElementById("edit").addEventListener("click", () => {
   live.send(protocol.editing(!state.editing));

@@ -21,7 +21,8 @@ for (const view of views) {
     statuses.set(view.getAttribute("collection"), e.detail.status);
     const all = [...statuses.values()];
     const overall = all.every((s) => s === "connected") ? "connected" : all.includes("reconnecting") ? "reconnecting" : "connecting";
-    showStatus(overall, document.getElementById("status-text"), announce);
+    // (The columns say the loss and the return themselves.)
+    showStatus(overall, document.getElementById("status-text"), null);
   });
 }
 

@@ -1,12 +1,30 @@
 // Page chrome shared by the photos page and the board: the status line and the
 // viewers present.
 
-/** The status line's dot (the body's data-status) and word; a change is announced. */
-export function showStatus(status, text, say) {
-  const was = document.body.dataset.status;
+/**
+ * The status line's dot (the body's data-status), word and the changes waiting to be
+ * sent; the loss and the return are said once each through `say` (none on pages whose
+ * <collection-view> says them itself).
+ */
+export function showStatus(status, text, say, waiting = 0) {
   document.body.dataset.status = status;
-  text.textContent = status;
-  if (was && was !== status && status !== "connecting") say(status === "connected" ? "Connected." : "Connection lost; reconnecting.");
+  text.textContent = waiting ? `${status} · ${waiting} waiting` : status;
+  // Said once when lost and once when back, not at every retry.
+  const lost = document.body.dataset.lost === "true";
+  if (status === "reconnecting" && !lost) {
+    document.body.dataset.lost = "true";
+    say?.("Connection lost; reconnecting.");
+  } else if (status === "connected" && lost) {
+    document.body.dataset.lost = "false";
+    say?.("Connected.");
+  }
+}
+
+/** The status line follows a <collection-view>: its connection and the changes waiting (it says them itself). */
+export function followStatus(view) {
+  const text = document.getElementById("status-text");
+  view.addEventListener("status", (e) => showStatus(e.detail.status, text, null, view.pendingCount));
+  view.addEventListener("pending", (e) => showStatus(view.dataset.status, text, null, e.detail.waiting));
 }
 
 /** The viewers present, as coloured dots (redrawn only when they change). */

@@ -3,18 +3,16 @@
 // Adding a card is an action with no item; votes and removals are the cards'
 // buttons; every answer the server gives to this page's actions is shown here.
 import "/collection-view/v1/collection-view.js";
-import { announcer } from "/collection-view/v1/collection.js";
-import { showStatus, drawViewers } from "./chrome.js";
+import { followStatus, drawViewers } from "./chrome.js";
 
 const board = document.getElementById("retro");
 const timer = document.getElementById("timer");
 const notice = document.getElementById("notice");
-const say = announcer(board.querySelector(".cv-announcer"));
 window.__retro = board;
 window.__timer = timer;
 
 board.addEventListener("change", () => drawViewers(document.getElementById("viewers"), board.state));
-board.addEventListener("status", (e) => showStatus(e.detail.status, document.getElementById("status-text"), say));
+followStatus(board);
 
 /** Shows what the server said of one of this page's actions (it is also announced). */
 function tell(text) {
