@@ -35,6 +35,8 @@ deps:
 $(VENV)/.installed: Tests/requirements.txt | deps
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/requirements.txt
+	# axe-core 4.12 for the accessibility test: its file, not the Playwright it would bring.
+	$(VENV)/bin/pip install -q --disable-pip-version-check --no-deps axe-playwright-python==0.1.8
 	touch $@
 
 build: deps

@@ -55,7 +55,10 @@ export class Bands {
     }
     for (const [id, band] of wanted) {
       let entry = this.live.get(id);
-      if (!entry) entry = this.#make(id, band);
+      if (!entry) {
+        entry = this.#make(id, band);
+        entry.node.setAttribute("aria-label", state.sections.find((s) => s.id === id)?.title || id);
+      }
       const [x, y, w, h] = band.frame;
       const horizontal = band.axis !== "y";
       const geometry = `${x},${y},${w},${h},${band.length},${band.axis}`;
@@ -91,6 +94,8 @@ export class Bands {
     node.className = "cv-band";
     node.dataset.section = id;
     node.setAttribute("role", "group");
+    // A person with a keyboard scrolls it too: it takes focus, and arrows scroll it.
+    node.tabIndex = 0;
     const inner = document.createElement("div");
     inner.className = "cv-band-content";
     node.append(inner);

@@ -230,6 +230,8 @@ export class LiveCollection {
         if (change.kind === "reload") this.restoreBandOffsets();
         interaction.resolvePendingFocus();
         if (change.kind === "window") interaction.movedWindow();
+        // Others' ghosts stand by item: where items moved, so do they.
+        if (state.drags.size) requestAnimationFrame(() => view.drawGhosts());
         if (change.kind === "batch") {
           this.announce(describeBatch(message, state));
           this.scheduleChecksums();

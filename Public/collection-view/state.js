@@ -96,7 +96,7 @@ export class CollectionState {
         else this.focuses.delete(m.viewer);
         return { kind: "selection" };
       case "drag":
-        if (m.item) this.drags.set(m.viewer, { item: m.item, x: m.x, y: m.y });
+        if (m.item) this.drags.set(m.viewer, { item: m.item, x: m.x, y: m.y, over: m.over ?? null });
         else this.drags.delete(m.viewer);
         return { kind: "drag" };
       case "layout":

@@ -7,6 +7,15 @@ import { makeListCell, fillListCell } from "./listcell.js";
 import { applyBindings } from "./bind.js";
 import { placement } from "./poses.js";
 
+/** What a person can use inside a cell (as interaction.js's CONTROLS). */
+const CELL_CONTROLS = "[data-action], [data-outline], button, input, select, textarea, a[href], [contenteditable]";
+
+/** A cell's controls (its template's, found once). */
+export function cellControls(node) {
+  node._controls ??= [...node.querySelectorAll(CELL_CONTROLS)];
+  return node._controls;
+}
+
 const MOVE_MS = 320;
 /** A person who asked for less motion: cells jump to their frames, new ones only fade. */
 const reducedMotion = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)");
@@ -313,7 +322,21 @@ export class CollectionView {
       set("aria-selected", mine ? "true" : "false");
       set("aria-posinset", String(e.item + 1));
       set("aria-setsize", String(section?.count ?? -1));
-      set("aria-label", `${this.state.nameOf(e)}, ${e.item + 1} of ${section?.count ?? "?"} in ${section?.title ?? ""}`);
+      const name = this.state.nameOf(e);
+      set("aria-label", `${name}, ${e.item + 1} of ${section?.count ?? "?"} in ${section?.title ?? ""}`);
+      // A cell is an option of the listbox unless its template says otherwise.
+      if (!node.hasAttribute("role")) node.setAttribute("role", "option");
+      // Its controls are no Tab stops of their own (an option holds none: Tab from the
+      // cell goes into them, see interaction.js) and are named with their item: "Vote,
+      // Fix the login", not a list of "Vote".
+      for (const control of cellControls(node)) {
+        // (An outline's disclosure names itself, Expand or Collapse, and takes no focus.)
+        if (control.matches("[data-outline]")) continue;
+        control._ownName ??= control.getAttribute("aria-label") || control.getAttribute("title") || control.textContent.trim();
+        const label = control._ownName ? `${control._ownName}, ${name}` : name;
+        if (control.getAttribute("aria-label") !== label) control.setAttribute("aria-label", label);
+        if (control.tabIndex !== -1) control.tabIndex = -1;
+      }
       if (node.id !== "cell-" + item) node.id = "cell-" + item;
       if (node.dataset.item !== item) node.dataset.item = item;
       const remote = others[0] ?? "transparent", remoteFocus = focusColor ?? "transparent";
@@ -347,7 +370,12 @@ export class CollectionView {
       ghost.style.setProperty("--color", info?.color ?? "#888");
       ghost.style.width = `${w}px`;
       ghost.style.height = `${h}px`;
-      ghost.style.transform = `translate(${drag.x - w / 2}px, ${drag.y - h / 2}px)`;
+      // Placed by item in this viewer's own layout (the mover's may differ: a phone's
+      // one column against three here); by the mover's point only when the item it is
+      // over is not drawn here.
+      const over = drag.over && this.state.elements.get("i:" + drag.over.item);
+      const [x, y] = over ? [over.frame[0] + over.frame[2] * drag.over.x, over.frame[1] + over.frame[3] * drag.over.y] : [drag.x, drag.y];
+      ghost.style.transform = `translate(${x - w / 2}px, ${y - h / 2}px)`;
     }
   }
 

@@ -8,7 +8,7 @@ extension ServerMessage {
     private struct ErrorBody: Decodable { let code: ErrorCode; let message: String; let op: String? }
     private struct RejectBody: Decodable { let op: String; let code: ErrorCode; let message: String }
     private struct FocusBody: Decodable { let viewer: String; let item: String? }
-    private struct DragBody: Decodable { let viewer: String; let item: String?; let x: Double; let y: Double }
+    private struct DragBody: Decodable { let viewer: String; let item: String?; let x: Double; let y: Double; let over: DragAnchor? }
     private struct LayoutBody: Decodable { let name: String; let by: String }
     private struct EditingBody: Decodable { let on: Bool }
     private struct SelectionsBody: Decodable { let viewer: String; let items: [String]; let selected: Bool }
@@ -45,7 +45,7 @@ extension ServerMessage {
             return .focus(viewer: b.viewer, item: b.item)
         case "drag":
             let b = try decoder.decode(DragBody.self, from: data)
-            return .drag(viewer: b.viewer, item: b.item, at: Point(x: b.x, y: b.y))
+            return .drag(viewer: b.viewer, item: b.item, at: Point(x: b.x, y: b.y), over: b.over)
         case "layout":
             let b = try decoder.decode(LayoutBody.self, from: data)
             return .layout(name: b.name, by: b.by)

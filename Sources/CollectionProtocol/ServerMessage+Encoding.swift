@@ -118,12 +118,19 @@ extension ServerMessage {
             w.key("viewer"); w.string(viewer)
             w.key("item")
             if let item { w.string(item) } else { w.null() }
-        case let .drag(viewer, item, at):
+        case let .drag(viewer, item, at, over):
             w.key("viewer"); w.string(viewer)
             w.key("item")
             if let item { w.string(item) } else { w.null() }
             w.key("x"); w.double(at.x)
             w.key("y"); w.double(at.y)
+            if let over {
+                w.key("over"); w.beginObject()
+                w.key("item"); w.string(over.item)
+                w.key("x"); w.double(over.x)
+                w.key("y"); w.double(over.y)
+                w.endObject()
+            }
         case let .layout(name, by):
             w.key("name"); w.string(name)
             w.key("by"); w.string(by)

@@ -122,8 +122,10 @@ public enum ServerMessage: Equatable, Sendable {
     case resume(Resume)
     /// A viewer's focus moved (nil item: it left).
     case focus(viewer: String, item: String?)
-    /// A viewer drags an item (nil item: the drag ended).
-    case drag(viewer: String, item: String?, at: Point)
+    /// A viewer drags an item (nil item: the drag ended). `at` is in the dragging
+    /// viewer's content; `over` says where by item, so that a watcher whose layout
+    /// differs places the ghost in its own.
+    case drag(viewer: String, item: String?, at: Point, over: DragAnchor? = nil)
     /// The collection switched layouts (every viewer's); animated windows came first.
     case layout(name: String, by: String)
     /// The drop delegate's proposal for a hovering drag (to the dragging viewer only).
@@ -303,5 +305,23 @@ public enum ServerMessage: Equatable, Sendable {
             self.animated = animated
             self.offset = offset
         }
+    }
+}
+
+/// Where a dragged item is, by an item of the collection: at `x`, `y` (fractions of
+/// that item's width and height from its top left; 0.5, 0.5 is its centre, 1, 0.5
+/// just after it). A watcher places another viewer's ghost there in its own layout.
+public struct DragAnchor: Hashable, Sendable, Codable {
+    /// The item the drag is over (a moved item: the one whose place it would take).
+    public var item: String
+    /// Across that item's frame (0 its left edge, 1 its right).
+    public var x: Double
+    /// Down that item's frame (0 its top edge, 1 its bottom).
+    public var y: Double
+    /// Creates an anchor.
+    public init(item: String, x: Double, y: Double) {
+        self.item = item
+        self.x = x
+        self.y = y
     }
 }

@@ -34,7 +34,7 @@ extension CollectionHub {
         }
         let center = cv.layoutAttributesForItem(at: indexPath).map { Point(x: $0.center.x, y: $0.center.y) } ?? Point(x: 0, y: 0)
         viewer.movement = ViewerMovement(item: item, position: center)
-        return movementWindow(viewer) + broadcast(.drag(viewer: viewer.info.id, item: item, at: center), except: viewer.key)
+        return movementWindow(viewer) + broadcast(.drag(viewer: viewer.info.id, item: item, at: center, over: DragAnchor(item: item, x: 0.5, y: 0.5)), except: viewer.key)
     }
 
     /// `moveUpdate`: the item follows the pointer; the others make room where the
@@ -44,7 +44,30 @@ extension CollectionHub {
         movement.position = point
         viewer.movement = movement
         viewer.collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: point.x, y: point.y))
-        return movementWindow(viewer) + broadcast(.drag(viewer: viewer.info.id, item: movement.item, at: point), except: viewer.key)
+        let over = movingAnchor(movement.item, viewer: viewer)
+        return movementWindow(viewer) + broadcast(.drag(viewer: viewer.info.id, item: movement.item, at: point, over: over), except: viewer.key)
+    }
+
+    /// Where a moving item would land, by item (so that watchers with other layouts
+    /// place its ghost in theirs): over the item whose place it would take (itself
+    /// while it would not move), or just after the last of a section it would end.
+    func movingAnchor(_ item: String, viewer: Viewer) -> DragAnchor? {
+        guard let target = viewer.collectionView.indexPathForInteractivelyMovingItem else { return nil }
+        let sections = model.snapshot.sectionIdentifiers
+        guard sections.indices.contains(target.section) else { return nil }
+        let items = model.snapshot.itemIdentifiers(inSection: sections[target.section])
+        if target.item < items.count { return DragAnchor(item: items[target.item], x: 0.5, y: 0.5) }
+        return items.last.map { DragAnchor(item: $0, x: 1, y: 0.5) }
+    }
+
+    /// Where a point of `viewer`'s content is, by the item under it (its fractions of
+    /// that item's frame), for a drag the page reports itself.
+    func anchor(at point: Point, viewer: Viewer) -> DragAnchor? {
+        let cv = viewer.collectionView
+        guard let indexPath = cv.indexPathForItem(at: CGPoint(x: point.x, y: point.y)),
+              let item = model.snapshot.itemIdentifier(at: indexPath),
+              let frame = cv.layoutAttributesForItem(at: indexPath)?.frame, frame.width > 0, frame.height > 0 else { return nil }
+        return DragAnchor(item: item, x: (point.x - frame.minX) / frame.width, y: (point.y - frame.minY) / frame.height)
     }
 
     /// `moveCancel`: everything goes back; nothing changes.

@@ -413,7 +413,8 @@ public final class CollectionHub {
             return broadcast(.focus(viewer: viewer.info.id, item: item), except: viewer.key)
         case let .drag(item, point):
             if let item, !model.snapshot.contains(item: item) { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
-            return broadcast(.drag(viewer: viewer.info.id, item: item, at: point), except: viewer.key)
+            let over = item == nil ? nil : anchor(at: point, viewer: viewer)
+            return broadcast(.drag(viewer: viewer.info.id, item: item, at: point, over: over), except: viewer.key)
         case .moveBegin(let item):
             return try beginMove(item, viewer: viewer)
         case .moveUpdate(let point):

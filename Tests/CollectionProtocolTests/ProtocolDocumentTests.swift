@@ -150,6 +150,7 @@ import Testing
             .reject(op: "o", code: .stale, message: "m"),
             .focus(viewer: "v1", item: nil),
             .drag(viewer: "v1", item: "p1", at: Point(x: 1, y: 2)),
+            .drag(viewer: "v1", item: "p1", at: Point(x: 1, y: 2), over: DragAnchor(item: "p2", x: 0.5, y: 0.5)),
             .layout(name: "list", by: "v1"),
             .dropProposal(.init(operation: "move", intent: "insertAtDestinationIndexPath", section: 0, item: 1, target: nil, x: 1, y: 2)),
             .editing(on: true),

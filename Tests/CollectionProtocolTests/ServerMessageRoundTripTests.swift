@@ -39,6 +39,7 @@ import Testing
             .focus(viewer: "v2", item: nil),
             .drag(viewer: "v3", item: "p\"1", at: Point(x: 10.5, y: -3)),
             .drag(viewer: "v3", item: nil, at: Point(x: 0, y: 0)),
+            .drag(viewer: "v3", item: "p1", at: Point(x: 4, y: 5), over: DragAnchor(item: "p\"2", x: 0.25, y: 1)),
             .layout(name: "list", by: "v1"),
             .dropProposal(.init(operation: "move", intent: "insertIntoDestinationIndexPath", section: 1, item: 4, target: "p9", x: 12.5, y: 40)),
             .dropProposal(.init(operation: "cancel", intent: "unspecified", section: nil, item: nil, target: nil, x: 0, y: 0)),
@@ -133,7 +134,7 @@ import Testing
             let text = String(decoding: m.encoded(), as: UTF8.self)
             let expected = v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : v.description
             #expect(text.contains(#""x":\#(expected),"#), "\(v) written as \(text)")
-            guard case .drag(_, _, let at) = try ServerMessage.decode(m.encoded()) else { Issue.record("not a drag"); return }
+            guard case .drag(_, _, let at, _) = try ServerMessage.decode(m.encoded()) else { Issue.record("not a drag"); return }
             #expect(at.x == v)
         }
     }

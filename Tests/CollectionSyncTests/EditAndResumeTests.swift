@@ -148,8 +148,10 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
         _ = hub.hello(2)
         _ = hub.hello(3)
         let out = hub.send(#"{"type":"drag","item":"a1","x":150.5,"y":40}"#, from: 2)
-        #expect(out == [Outgoing(viewer: 1, message: .drag(viewer: "v2", item: "a1", at: Point(x: 150.5, y: 40))),
-                        Outgoing(viewer: 3, message: .drag(viewer: "v2", item: "a1", at: Point(x: 150.5, y: 40)))])
+        // Over a1's frame (110, 20, 100 × 100) in v2's layout: at 40.5% across, 20% down.
+        let over = DragAnchor(item: "a1", x: 0.405, y: 0.2)
+        #expect(out == [Outgoing(viewer: 1, message: .drag(viewer: "v2", item: "a1", at: Point(x: 150.5, y: 40), over: over)),
+                        Outgoing(viewer: 3, message: .drag(viewer: "v2", item: "a1", at: Point(x: 150.5, y: 40), over: over))])
         let end = hub.send(#"{"type":"drag","item":null}"#, from: 2)
         #expect(end.count == 2 && hub.sequence == 0)
     }

@@ -19,7 +19,8 @@ import Testing
         _ = hub.hello(2)
         // 3 columns of 100 wide (step 110), rows 110 apart under a 20-high header.
         let begin = hub.send(#"{"type":"moveBegin","item":"a0"}"#, from: 1)
-        #expect(messages(begin, to: 2) == [.drag(viewer: "v1", item: "a0", at: Point(x: 50, y: 70))])
+        // Where, by item too: a watcher with another layout puts the ghost over a0 in its own.
+        #expect(messages(begin, to: 2) == [.drag(viewer: "v1", item: "a0", at: Point(x: 50, y: 70), over: DragAnchor(item: "a0", x: 0.5, y: 0.5))])
         #expect(windows(begin, to: 1).first?.animated == true)
 
         // Over a4's slot (row 1, column 1): a1…a4 each move back one place for viewer 1 only.
@@ -30,7 +31,8 @@ import Testing
         #expect(frame(w, "i:a4") == [0, 130, 100, 100])
         #expect(frame(w, "i:a0") == [110, 130, 100, 100])   // centred on the pointer
         #expect((w.add.first { $0.key == "i:a0" }?.zIndex ?? 0) > 0)
-        #expect(messages(update, to: 2) == [.drag(viewer: "v1", item: "a0", at: Point(x: 160, y: 180))])
+        // …over a4, whose place it would take.
+        #expect(messages(update, to: 2) == [.drag(viewer: "v1", item: "a0", at: Point(x: 160, y: 180), over: DragAnchor(item: "a4", x: 0.5, y: 0.5))])
         #expect(hub.sequence == 0 && hub.model.snapshot.itemIdentifiers(inSection: "a").prefix(2) == ["a0", "a1"])
 
         let end = hub.send(#"{"type":"moveEnd","op":"drop-1"}"#, from: 1)

@@ -194,3 +194,37 @@ def test_in_the_basket_a_touch_swipe_reveals_remove(server):
         d.save_screenshot(str(artifacts_dir() / "touch-basket-swipe.png"))
     finally:
         d.quit()
+
+
+def test_a_phones_drag_is_seen_in_the_watchers_own_layout(server):
+    """The phone has a few columns, the desktop many: the phone's finger over the
+    photo three rows down is, in the desktop's grid, over that photo's place there,
+    not at the phone's pixels."""
+    d = phone(server)
+    desk = open_viewer(server, 1280, 800)
+    try:
+        columns = js(d, """const xs = new Set([...window.__collection.state.elements.values()]
+                             .filter(e => e.kind === 'cell' && e.section === 0).map(e => e.frame[0])); return xs.size""")
+        order = grid_order(d)
+        item, target = order[1], order[1 + 3 * columns]
+        start = hold(d, item)
+        drag(d, start, center(d, target))
+        assert moving(d) == item
+        phone_id = js(d, "return window.__collection.state.me.id")
+        wait(desk, lambda w: (js(w, "return window.__collection.state.drags.get(arguments[0])?.over?.item ?? null", phone_id) or "") == target,
+             message="the watcher did not hear where, by item")
+        ghost = js(desk, """const d = window.__collection.state.drags.get(arguments[0]);
+            const g = window.__collection.view.ghosts.get(arguments[0]);
+            const m = new DOMMatrixReadOnly(getComputedStyle(g).transform);
+            const t = window.__collection.state.elements.get('i:' + arguments[1]).frame;
+            return {x: m.m41 + g.offsetWidth / 2, y: m.m42 + g.offsetHeight / 2, frame: t, raw: [d.x, d.y]}""", phone_id, target)
+        x0, y0, w, h = ghost["frame"]
+        inside = lambda x, y: x0 <= x <= x0 + w and y0 <= y <= y0 + h
+        assert inside(ghost["x"], ghost["y"]), ghost
+        # (Drawn at the phone's own point it would be elsewhere: the layouts differ.)
+        assert not inside(*ghost["raw"]), ghost
+        touch(d, "touchEnd")
+        wait(desk, lambda w: js(w, "return window.__collection.state.drags.size") == 0, message="the ghost stayed")
+    finally:
+        d.quit()
+        desk.quit()

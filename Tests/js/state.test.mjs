@@ -110,7 +110,10 @@ test("other viewers' focus and drags, dropped when they leave or the item goes",
   assert.equal(s.focusedByOther("p1"), null);
   assert.equal(s.focusedByOther("p2"), "#0f0");
   assert.equal(s.apply({ type: "drag", viewer: "v2", item: "p1", x: 10, y: 20 }).kind, "drag");
-  assert.deepEqual(s.drags.get("v2"), { item: "p1", x: 10, y: 20 });
+  assert.deepEqual(s.drags.get("v2"), { item: "p1", x: 10, y: 20, over: null });
+  // Where, by item: kept for the view to place the ghost in this viewer's own layout.
+  s.apply({ type: "drag", viewer: "v2", item: "p1", x: 10, y: 20, over: { item: "p2", x: 0.5, y: 1 } });
+  assert.deepEqual(s.drags.get("v2").over, { item: "p2", x: 0.5, y: 1 });
   s.apply({ type: "batch", seq: 4, by: "v2", deletes: [[0, 0]], deletedIds: ["p1"], inserts: [], insertedIds: [], moves: [], reloads: [],
     replay: false, sections: [], contentSize: { width: 1, height: 1 }, elements: [cell("p2", 0, 0)], remove: ["i:p1"] });
   assert.equal(s.drags.has("v2"), false);   // the dragged item was deleted

@@ -38,6 +38,8 @@ export function drawViewers(box, state) {
       // A guest (not signed in) picked its own name: shown dashed, and said so.
       dot.className = "viewer" + (v.id === state.me?.id ? " me" : "") + (v.guest ? " guest" : "");
       dot.style.setProperty("--color", v.color);
+      // Its name in black or white, whichever reads better on its colour.
+      dot.style.color = readableOn(v.color);
       dot.title = state.viewerName(v.id) + (v.id === state.me?.id ? " (you)" : "");
       dot.textContent = v.name.replace(/^Viewer /, "");
       if (v.guest) {
@@ -49,4 +51,17 @@ export function drawViewers(box, state) {
       return dot;
     }),
   );
+}
+
+/** Black or white, whichever contrasts more with `color` (#rrggbb), by WCAG's relative luminance. */
+export function readableOn(color) {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color ?? "");
+  if (!m) return "#fff";
+  const [r, g, b] = m.slice(1).map((h) => {
+    const c = parseInt(h, 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  // Contrast with black (L + 0.05) / 0.05 against white 1.05 / (L + 0.05).
+  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? "#000" : "#fff";
 }
