@@ -9,7 +9,8 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
  */
 export function describeBatch(batch, state) {
   if (!batch.by || batch.by === state.me?.id) return null;
-  const who = state.viewerName(batch.by);
+  // The app's own changes (a ticket it files, a clock it ticks) are the server's.
+  const who = batch.by === "server" ? "the server" : state.viewerName(batch.by);
   const sectionTitle = (i) => state.sections[i]?.title ?? `section ${i + 1}`;
   const parts = [];
   if (batch.inserts.length) {

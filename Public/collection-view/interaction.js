@@ -14,6 +14,19 @@ const EDGE = 48;
 export const CONTROLS = "[data-action], [data-outline], button, input, select, textarea, a[href], [contenteditable]";
 
 export class Interaction {
+  #moving = null;
+
+  /** The move under way: {item, keyboard, offsetX, offsetY, clientX, clientY}, or null. */
+  get moving() {
+    return this.#moving;
+  }
+
+  set moving(m) {
+    this.#moving = m;
+    // An item picked up by keyboard looks picked up, not merely focused.
+    this.view.setPicked(m?.keyboard ? m.item : null);
+  }
+
   constructor({ scroller, content, state, view, send, nextOp, announce, dropSessions = false }) {
     Object.assign(this, { scroller, content, state, view, send, nextOp, announce, dropSessions });
     /** The page's drag controller (dragdrop.js), when drags may leave this collection. */
@@ -27,7 +40,6 @@ export class Interaction {
     this.focusedItem = null;
     this.anchor = null;
     this.press = null; // {item, x, y, pointerId, type, timer, dragging}
-    this.moving = null; // {item, keyboard, offsetX, offsetY, clientX, clientY}
     this.pendingFocus = null; // "first" | "last" | {x, y}
     content.addEventListener("pointerdown", (e) => this.pointerDown(e));
     window.addEventListener("pointermove", (e) => this.pointerMove(e));

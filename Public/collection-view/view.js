@@ -10,8 +10,9 @@ import { placement } from "./poses.js";
 /** What a person can use inside a cell (as interaction.js's CONTROLS). */
 const CELL_CONTROLS = "[data-action], [data-outline], button, input, select, textarea, a[href], [contenteditable]";
 
-/** A cell's controls (its template's, found once). */
+/** A cell's controls (a template's, found once; a list row's accessories change). */
 export function cellControls(node) {
+  if (node._listCell) return [...node.querySelectorAll(CELL_CONTROLS)];
   node._controls ??= [...node.querySelectorAll(CELL_CONTROLS)];
   return node._controls;
 }
@@ -314,14 +315,18 @@ export class CollectionView {
       const focusColor = this.state.focusedByOther(item);
       node.classList.toggle("remote-focus", !!focusColor);
       node.classList.toggle("focused", this.focusedKey === e.key);
+      node.classList.toggle("picked", this.pickedKey === e.key);
       const section = this.state.sections[e.section];
       // Attributes and properties are written only when they change.
       const set = (name, value) => {
         if (node.getAttribute(name) !== value) node.setAttribute(name, value);
       };
       set("aria-selected", mine ? "true" : "false");
-      set("aria-posinset", String(e.item + 1));
-      set("aria-setsize", String(section?.count ?? -1));
+      // (A grid's row takes no place in a set: its name says it.)
+      if (node.getAttribute("role") !== "row") {
+        set("aria-posinset", String(e.item + 1));
+        set("aria-setsize", String(section?.count ?? -1));
+      }
       const name = this.state.nameOf(e);
       set("aria-label", `${name}, ${e.item + 1} of ${section?.count ?? "?"} in ${section?.title ?? ""}`);
       // A cell is an option of the listbox unless its template says otherwise.
@@ -332,10 +337,12 @@ export class CollectionView {
       for (const control of cellControls(node)) {
         // (An outline's disclosure names itself, Expand or Collapse, and takes no focus.)
         if (control.matches("[data-outline]")) continue;
+        if (control.tabIndex !== -1) control.tabIndex = -1;
+        // (A label the template binds to the content is the page's own.)
+        if (/(^|\s)aria-label:/.test(control.dataset.bind ?? "")) continue;
         control._ownName ??= control.getAttribute("aria-label") || control.getAttribute("title") || control.textContent.trim();
         const label = control._ownName ? `${control._ownName}, ${name}` : name;
         if (control.getAttribute("aria-label") !== label) control.setAttribute("aria-label", label);
-        if (control.tabIndex !== -1) control.tabIndex = -1;
       }
       if (node.id !== "cell-" + item) node.id = "cell-" + item;
       if (node.dataset.item !== item) node.dataset.item = item;
@@ -343,6 +350,15 @@ export class CollectionView {
       if (node._remote !== remote) node.style.setProperty("--remote", (node._remote = remote));
       if (node._remoteFocus !== remoteFocus) node.style.setProperty("--remote-focus", (node._remoteFocus = remoteFocus));
     }
+  }
+
+  /** Marks the cell picked up by keyboard (`picked`), or none. */
+  setPicked(item) {
+    const key = item ? "i:" + item : null;
+    if (this.pickedKey === key) return;
+    if (this.pickedKey) this.live.get(this.pickedKey)?.node.classList.remove("picked");
+    this.pickedKey = key;
+    if (key) this.live.get(key)?.node.classList.add("picked");
   }
 
   /** Draws other viewers' drag ghosts (one per dragging viewer), in their colour. */
@@ -482,8 +498,10 @@ export class CollectionView {
     }
     const template = document.getElementById(`tpl-${reuse}`);
     let node;
-    if (template) node = template.content.firstElementChild.cloneNode(true);
-    else if (reuse === "list-cell") {
+    if (template) {
+      node = template.content.firstElementChild.cloneNode(true);
+      if (node.querySelector(CELL_CONTROLS)) this.makeRow(node);
+    } else if (reuse === "list-cell") {
       // The library's list row (CollectionViewListCell), unless the page draws its own.
       node = makeListCell();
       node._listCell = true;
@@ -491,6 +509,24 @@ export class CollectionView {
     node.dataset.reuse = reuse;
     this.content.appendChild(node);
     return node;
+  }
+
+  /**
+   * A cell whose template holds controls is a row of a grid, its content one
+   * gridcell (an option of a listbox may hold no controls): the collection becomes
+   * a grid, with the same selection and keyboard. The gridcell takes no box of its
+   * own (display: contents), so the template's layout is unchanged.
+   */
+  makeRow(node) {
+    const cell = document.createElement("div");
+    cell.setAttribute("role", "gridcell");
+    cell.className = "cv-gridcell";
+    cell.style.display = "contents";
+    cell.append(...node.childNodes);
+    node.append(cell);
+    node.setAttribute("role", "row");
+    const box = this.content.closest("[role=listbox]");
+    if (box) box.setAttribute("role", "grid");
   }
 
   recycle(node) {

@@ -15,7 +15,7 @@ struct RawAnswer {
 final class RawHTTP: @unchecked Sendable {
     private let fd: Int32
 
-    init?(port: Int, timeout: Int = 10) {
+    init?(port: Int, timeout: Int = 30) {
         guard let fd = connectLoopback(port: port, timeout: timeout) else { return nil }
         self.fd = fd
     }

@@ -45,5 +45,7 @@ test("remote batches are described; our own are not", () => {
   assert.equal(describeBatch({ ...base, by: "v2", deletes: [[0, 1]], moves: [[[0, 2], [0, 5]], [[0, 5], [0, 2]]] }, s),
     "1 item deleted; Summer reordered by Bo.");
   assert.equal(describeBatch({ ...base, by: "v1", moves: [[[0, 0], [0, 3]]] }, s), null);
+  // The app's own change is said to be the server's, not another viewer's.
+  assert.equal(describeBatch({ ...base, by: "server", inserts: [[0, 0]] }, s), "1 item added to Summer by the server.");
   assert.equal(describePosition(grid.get("i:p4"), s), "Position 5 of 8 in Summer.");
 });
