@@ -62,7 +62,7 @@ export function fillListCell(node, content) {
   style("--cv-separator-top-leading", topLeading);
   style("--cv-separator-top-trailing", topTrailing);
   const names = (content.accessories ?? "").split(/\s+/).filter((n) => n in ACCESSORIES);
-  const key = names.join(" ");
+  const key = names.join(" ") + "\u0000" + (content.text ?? "");
   if (node._accessories === key) return;
   node._accessories = key;
   const make = (name) => {
@@ -79,7 +79,7 @@ export function fillListCell(node, content) {
       span.setAttribute("role", "button");
       span.setAttribute("aria-hidden", "false");
       span.setAttribute("aria-expanded", String(expanded));
-      span.setAttribute("aria-label", expanded ? "Collapse" : "Expand");
+      span.setAttribute("aria-label", `${expanded ? "Collapse" : "Expand"} ${content.text ?? ""}`.trim());
     }
     return span;
   };

@@ -322,8 +322,11 @@ export class CollectionView {
         if (node.getAttribute(name) !== value) node.setAttribute(name, value);
       };
       set("aria-selected", mine ? "true" : "false");
-      // (A grid's row takes no place in a set: its name says it.)
-      if (node.getAttribute("role") !== "row") {
+      if (node._listCell) this.describeListRow(node, e, set);
+      // (A grid's row takes no place in a set: its name says it. A tree's row's set
+      // is its siblings, written by describeListRow.)
+      const role = node.getAttribute("role");
+      if (role !== "row" && role !== "treeitem") {
         set("aria-posinset", String(e.item + 1));
         set("aria-setsize", String(section?.count ?? -1));
       }
@@ -350,6 +353,46 @@ export class CollectionView {
       if (node._remote !== remote) node.style.setProperty("--remote", (node._remote = remote));
       if (node._remoteFocus !== remoteFocus) node.style.setProperty("--remote-focus", (node._remoteFocus = remoteFocus));
     }
+  }
+
+  /**
+   * A list row's states for screen readers: checked when it shows a checkmark; in an
+   * outline (a row with a disclosure makes the collection a tree), a treeitem with
+   * its level, whether it is expanded, and its place among its siblings.
+   */
+  describeListRow(node, e, set) {
+    const c = e.content ?? {};
+    const accessories = (c.accessories ?? "").split(/\s+/);
+    if (accessories.includes("checkmark")) set("aria-checked", "true");
+    else if (node.hasAttribute("aria-checked")) node.removeAttribute("aria-checked");
+    const disclosure = accessories.find((a) => a.startsWith("outlineDisclosure"));
+    if (disclosure && !this.isTree) {
+      this.isTree = true;
+      this.content.closest("[role=listbox]")?.setAttribute("role", "tree");
+    }
+    if (!this.isTree) return;
+    set("role", "treeitem");
+    const level = Number(c.indentationLevel ?? 0) || 0;
+    set("aria-level", String(level + 1));
+    if (disclosure) set("aria-expanded", String(disclosure.endsWith(":expanded")));
+    else if (node.hasAttribute("aria-expanded")) node.removeAttribute("aria-expanded");
+    // Its siblings: the rows around it at its level, up to a row above it (its parent).
+    const ids = this.state.order?.[e.section];
+    if (!ids) return;
+    const levelAt = (i) => Number(this.state.elements.get("i:" + ids[i])?.content?.indentationLevel ?? NaN);
+    let before = 0, after = 0;
+    for (let i = e.item - 1; i >= 0; i--) {
+      const l = levelAt(i);
+      if (!(l >= level)) break;
+      if (l === level) before++;
+    }
+    for (let i = e.item + 1; i < ids.length; i++) {
+      const l = levelAt(i);
+      if (!(l >= level)) break;
+      if (l === level) after++;
+    }
+    set("aria-posinset", String(before + 1));
+    set("aria-setsize", String(before + after + 1));
   }
 
   /** Marks the cell picked up by keyboard (`picked`), or none. */

@@ -24,11 +24,18 @@ extension LiveDiffableDataSource {
     public func apply(_ sectionSnapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
                       animatingDifferences: Bool = true) async throws(ProtocolError) -> Int {
         let old = snapshot(for: section)
+        setSectionSnapshot(sectionSnapshot, for: section)
+        return try await apply(sectionSnapshot, to: section, after: old, animatingDifferences: animatingDifferences)
+    }
+
+    /// Shows `sectionSnapshot` (kept already) in `section`, from `old` (what the rows'
+    /// disclosures showed before it).
+    private func apply(_ sectionSnapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+                       after old: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, animatingDifferences: Bool) async throws(ProtocolError) -> Int {
         var next = snapshot()
         if next.indexOfSection(section) == nil { next.appendSections([section]) }
         next.setItems(sectionSnapshot.visibleItems, inSection: section)
         next.reconfigureItems(sectionSnapshot.items.filter { old.isExpanded($0) != sectionSnapshot.isExpanded($0) && next.contains(item: $0) })
-        setSectionSnapshot(sectionSnapshot, for: section)
         return try await apply(next, animatingDifferences: animatingDifferences)
     }
 
@@ -43,10 +50,13 @@ extension LiveDiffableDataSource {
 
     /// A viewer's `outline` message: expands or collapses the row with wire id `id`
     /// (when it has children, and the handlers agree), as a batch of its own.
-    /// Returns false when there is nothing to expand or collapse.
+    /// Returns false when there is nothing to expand or collapse. The section's
+    /// outline is kept at once, so that the next message (E-mail, then Push, in one
+    /// turn) starts from it rather than undoing it; each batch shows the latest.
     func toggleOutline(_ id: String, expanded: Bool) -> Bool {
         guard let item = typedItem(id), let section = snapshot().sectionIdentifier(containingItem: item),
               var outline = sectionSnapshot(for: section), !outline.snapshot(of: item).items.isEmpty, outline.isExpanded(item) != expanded else { return false }
+        let before = outline
         let handlers = sectionSnapshotHandlers
         if expanded {
             guard handlers.shouldExpandItem?(item) ?? true else { return false }
@@ -57,8 +67,11 @@ extension LiveDiffableDataSource {
             handlers.willCollapseItem?(item)
             outline.collapse([item])
         }
-        let changed = outline
-        Task { _ = try? await self.apply(changed, to: section) }
+        setSectionSnapshot(outline, for: section)
+        Task {
+            guard let latest = self.sectionSnapshot(for: section) else { return }
+            _ = try? await self.apply(latest, to: section, after: before, animatingDifferences: true)
+        }
         return true
     }
 }

@@ -45,4 +45,36 @@ import Testing
         try await ana.wait(forSeq: start + 2)
         #expect(help(ana) == ["h-delivery", "h-returns", "h-payment"])
     }
+
+    /// Two rows expanded in one turn (E-mail, then Push, clicked quickly; or two
+    /// viewers at once): the second starts from the first, never undoing it.
+    @Test func twoTopicsExpandedAtOnceBothStayOpen() async throws {
+        let server = CollectionServer(configuration: .testing)
+        try await StorefrontExample.add(to: server)
+        let port = try server.start()
+        defer { server.stop() }
+        let ana = try await TestViewer.connect(port: port)
+        try await ana.hello(width: 400, height: 800, wantOrder: true, collection: "store")
+        let ben = try await TestViewer.connect(port: port)
+        try await ben.hello(width: 600, height: 800, wantOrder: true, collection: "store")
+        let start = ana.mirror.seq
+        ana.send(#"{"type":"outline","item":"h-delivery","expanded":true}"#)
+        ben.send(#"{"type":"outline","item":"h-payment","expanded":true}"#)
+        ana.send(#"{"type":"outline","item":"h-returns","expanded":true}"#)
+        let open = ["h-delivery", "h-delivery-1", "h-delivery-2", "h-delivery-3", "h-returns", "h-returns-1", "h-returns-2",
+                    "h-payment", "h-payment-1", "h-payment-2"]
+        _ = try await ana.next(where: { _ in help(ana) == open })
+        try await ben.wait(forSeq: ana.mirror.seq)
+        #expect(help(ben) == open)
+        #expect(ana.mirror.seq > start)
+        // …and each topic's disclosure says so (the outline kept, not only the rows shown).
+        ana.send(#"{"type":"scrollToItem","item":"h-payment-2","position":"center"}"#)
+        _ = try await ana.next(where: { _ in ana.mirror.element(item: "h-payment-2") != nil && ana.mirror.element(item: "h-delivery") != nil })
+        for topic in ["h-delivery", "h-returns", "h-payment"] {
+            #expect(ana.mirror.element(item: topic)?.content["accessories"] == "outlineDisclosure:expanded", "\(topic)")
+        }
+        // Collapsing one leaves the others open.
+        ben.send(#"{"type":"outline","item":"h-returns","expanded":false}"#)
+        _ = try await ana.next(where: { _ in help(ana) == open.filter { !$0.hasPrefix("h-returns-") } })
+    }
 }

@@ -44,3 +44,26 @@ def test_a_setting_chosen_in_one_sidebar_shows_in_another(server):
     finally:
         ana.quit()
         ben.quit()
+
+
+def test_a_screen_reader_hears_the_outline_as_a_tree_with_its_states(server):
+    """The outline is a tree: each row a treeitem with its level, whether it is open,
+    its place among its siblings; a disclosure names its row; a chosen row is checked.
+    E-mail, then Push, opened at once: both stay open."""
+    d = open_settings(server)
+    row = lambda item, name: js(d, "return document.querySelector(`#settings [data-item='${arguments[0]}']`)?.getAttribute(arguments[1])", item, name)
+    try:
+        assert js(d, "return document.querySelector('#settings .cv-scroller').getAttribute('role')") == "tree"
+        assert [row("email", a) for a in ("role", "aria-level", "aria-expanded", "aria-posinset", "aria-setsize")] == ["treeitem", "2", "false", "1", "2"]
+        assert [row("notifications", a) for a in ("aria-level", "aria-expanded")] == ["1", "true"]
+        assert js(d, "return document.querySelector('#settings [data-item=push] [data-outline]').getAttribute('aria-label')") == "Expand Push"
+        js(d, """const l = window.__settings.live;
+                 l.send({type: 'outline', item: 'email', expanded: true}); l.send({type: 'outline', item: 'push', expanded: true});""")
+        wait(d, lambda d: row("push-reminders", "aria-level") == "3" and row("email-news", "aria-level") == "3", message="both did not open")
+        assert row("email", "aria-expanded") == "true" and row("push", "aria-expanded") == "true"
+        assert [row("email-offers", a) for a in ("aria-posinset", "aria-setsize")] == ["2", "3"]
+        # The chosen row is checked; the others say nothing of it.
+        assert row("email-orders", "aria-checked") == "true" and row("email-offers", "aria-checked") is None
+        assert js(d, "return document.querySelector('#settings [data-item=email] [data-outline]').getAttribute('aria-label')") == "Collapse E-mail"
+    finally:
+        d.quit()
