@@ -61,6 +61,9 @@ export class CollectionViewElement extends HTMLElement {
     this.offline = { box: offline, said, waiting };
     this.replaceChildren(scroller, region, notice, offline);
     this.scroller = scroller;
+    // Until the first welcome: busy, and "Loading…" shown where the cells will be.
+    this.dataset.loading = "";
+    scroller.setAttribute("aria-busy", "true");
     const params = new URLSearchParams(location.search);
     const selfSizing = (this.getAttribute("self-sizing") ?? "").split(/\s+/).filter(Boolean);
     this.live = new LiveCollection({
@@ -224,6 +227,11 @@ export class CollectionViewElement extends HTMLElement {
   }
 
   #changed(kind, message) {
+    // The first welcome ends the loading state.
+    if (kind === "reload" && this.hasAttribute("data-loading")) {
+      delete this.dataset.loading;
+      this.scroller.removeAttribute("aria-busy");
+    }
     const me = this.viewer?.id;
     switch (message.type) {
       case "actionResult":

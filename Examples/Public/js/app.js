@@ -24,6 +24,11 @@ const live = new LiveCollection({
   // A right-click, long press or the menu key: the server's context menu (Move to Top, Move to Album, Delete).
   contextMenus: true,
   onChange: (kind) => {
+    // The first welcome ends the loading state.
+    if (kind === "reload" && document.body.hasAttribute("data-loading")) {
+      delete document.body.dataset.loading;
+      document.getElementById("scroller").removeAttribute("aria-busy");
+    }
     if (!["drag", "dropProposal", "ack"].includes(kind)) updateChrome();
   },
   onStatus: (status) => {
@@ -50,7 +55,8 @@ function updateChrome() {
   drawViewers(viewersBox, state);
   // A viewer that may not edit here (its token's roles) gets no edit controls that would be refused.
   // Edits made while the connection is down wait for it; a layout, drawn by the server, cannot.
-  const canEdit = state.can?.has("edit") ?? true;
+  // (Nothing to edit before the first welcome: the controls wait for it.)
+  const canEdit = !!state.me && (state.can?.has("edit") ?? true);
   const connected = document.body.dataset.status === "connected";
   for (const id of ["insert", "shuffle"]) document.getElementById(id).disabled = !canEdit;
   for (const id of ["layout", "layout-mode"]) document.getElementById(id).disabled = !canEdit || !connected;

@@ -32,8 +32,16 @@ export function drawViewers(box, state) {
   const key = JSON.stringify([...state.viewers.values()].map((v) => [v.id, v.name, v.color, v.guest, v.id === state.me?.id]));
   if (box.dataset.key === key) return;
   box.dataset.key = key;
+  // This viewer first; past four, the rest are one "+N" (their names in its title).
+  const everyone = [...state.viewers.values()].sort((a, b) => (b.id === state.me?.id) - (a.id === state.me?.id));
+  const shown = everyone.length > 4 ? everyone.slice(0, 3) : everyone;
+  const rest = everyone.slice(shown.length);
+  const more = document.createElement("span");
+  more.className = "viewer more";
+  more.textContent = `+${rest.length}`;
+  more.title = rest.map((v) => state.viewerName(v.id)).join(", ");
   box.replaceChildren(
-    ...[...state.viewers.values()].map((v) => {
+    ...shown.map((v) => {
       const dot = document.createElement("span");
       // A guest (not signed in) picked its own name: shown dashed, and said so.
       dot.className = "viewer" + (v.id === state.me?.id ? " me" : "") + (v.guest ? " guest" : "");
@@ -50,6 +58,7 @@ export function drawViewers(box, state) {
       }
       return dot;
     }),
+    ...(rest.length ? [more] : []),
   );
 }
 

@@ -11,7 +11,11 @@ const notice = document.getElementById("notice");
 window.__retro = board;
 window.__timer = timer;
 
-board.addEventListener("change", () => drawViewers(document.getElementById("viewers"), board.state));
+board.addEventListener("change", (e) => {
+  drawViewers(document.getElementById("viewers"), board.state);
+  // Adding waits for the board's first welcome.
+  if (e.detail.kind === "reload") document.querySelector("#add button[type=submit]").disabled = false;
+});
 followStatus(board);
 
 /** Shows what the server said of one of this page's actions (it is also announced). */
