@@ -45,7 +45,8 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
         // Checks TLS files with OpenSSL itself (libwebsockets' own TLS library).
-        .target(name: "CWebSocketShim", dependencies: ["CLibWebSockets"], linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto"), .linkedLibrary("ev")]),
+        .target(name: "CWebSocketShim", dependencies: ["CLibWebSockets"],
+                linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto"), .linkedLibrary("ev"), .linkedLibrary("z")]),
         // Moves bytes; knows nothing of collections.
         .target(
             name: "WebSocketTransport",

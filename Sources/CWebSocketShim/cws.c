@@ -8,6 +8,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <errno.h>
+#include <zlib.h>
 #include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -459,4 +460,23 @@ int cws_hmac_sha256(const void *key, size_t key_length, const void *data, size_t
 
 int cws_equal_in_constant_time(const void *a, const void *b, size_t length) {
     return CRYPTO_memcmp(a, b, length) == 0;
+}
+
+unsigned char *cws_gzip(const void *input, size_t length, size_t *out_length) {
+    z_stream s;
+    memset(&s, 0, sizeof(s));
+    // windowBits 15 + 16: a gzip wrapper, as Content-Encoding: gzip wants.
+    if (deflateInit2(&s, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return NULL;
+    uLong bound = deflateBound(&s, (uLong)length) + 32;
+    unsigned char *out = malloc(bound);
+    if (!out) { deflateEnd(&s); return NULL; }
+    s.next_in = (Bytef *)input;
+    s.avail_in = (uInt)length;
+    s.next_out = out;
+    s.avail_out = (uInt)bound;
+    int done = deflate(&s, Z_FINISH);
+    *out_length = (size_t)s.total_out;
+    deflateEnd(&s);
+    if (done != Z_STREAM_END) { free(out); return NULL; }
+    return out;
 }

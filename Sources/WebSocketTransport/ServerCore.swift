@@ -54,6 +54,8 @@ final class ServerCore: @unchecked Sendable {
     let files: StaticFiles?
     /// Mounted directories, longest prefix first.
     let mounts: [(prefix: String, files: StaticFiles)]
+    /// Gzipped copies of the text files served.
+    let compressed = CompressedFiles()
     let screen: RequestScreen
     private var connections: [ConnectionID: ServerConnection] = [:]
     /// Where each connection's record and lws state lie, for ``prefetch(_:)``: read

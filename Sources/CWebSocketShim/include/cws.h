@@ -89,6 +89,10 @@ int cws_http_respond(struct lws *wsi, unsigned int status, const char *headers, 
 /// with their content-length; keeps the connection for the next request. Returns what
 /// the HTTP callback should return.
 int cws_http_answer(struct lws *wsi, unsigned int status, const char *headers, const void *body, size_t length, int send_body);
+
+/// Gzips `length` bytes at `input` into a malloc'd buffer (the caller frees it), its
+/// size in *out_length; NULL when zlib fails.
+unsigned char *cws_gzip(const void *input, size_t length, size_t *out_length);
 /// The request's method (one of lws's LWSHUMETH_ values: GET 0, POST 1, OPTIONS 2,
 /// PUT 3, PATCH 4, DELETE 5, CONNECT 6, HEAD 7), or -1; `uri_len` gets the URI's length.
 int cws_request_method(struct lws *wsi, int *uri_len);
