@@ -65,7 +65,7 @@ export const dropUpdate = (x, y, source, kinds) => (source ? { type: "dropUpdate
 export const drop = (op, x, y, source, items) => (source ? { type: "drop", op, x, y, source } : { type: "drop", op, x, y, items });
 
 const SERVER_TYPES = new Set(["welcome", "resume", "window", "batch", "ack", "reject", "selection", "presenceChange", "error", "focus", "drag", "layout",
-  "dropProposal", "editing", "selections", "dragSession", "swipeActions", "contextMenu", "actionResult"]);
+  "dropProposal", "editing", "selections", "dragSession", "swipeActions", "contextMenu", "actionResult", "order"]);
 
 /** Parses a server frame; throws with a reason if it is not a v1 server message. */
 export function parseServerMessage(text) {

@@ -56,6 +56,13 @@ export class CollectionState {
     switch (m.type) {
       case "welcome":
         return this.#welcome(m);
+      case "order": {
+        // The next ids of a section's order, right after a welcome whose order follows.
+        const ids = this.order?.[m.section];
+        if (!ids) return { kind: "ignored" };
+        for (const id of m.ids) ids.push(id);
+        return { kind: "order", last: m.last };
+      }
       case "window": {
         let removed = m.remove;
         if (m.replace) {
@@ -126,7 +133,8 @@ export class CollectionState {
     this.epoch = m.epoch;
     this.seq = m.seq;
     this.sections = m.sections;
-    this.order = m.order ?? null;
+    // A large order follows the welcome in `order` parts (appended below).
+    this.order = m.order ?? (m.orderFollows ? m.sections.map(() => []) : null);
     this.contentSize = m.contentSize;
     this.bands = m.bands ?? [];
     for (const e of m.elements) this.elements.set(e.key, e);

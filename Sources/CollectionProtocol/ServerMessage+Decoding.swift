@@ -64,6 +64,7 @@ extension ServerMessage {
             let b = try decoder.decode(SelectionsBody.self, from: data)
             return .selections(viewer: b.viewer, items: b.items, selected: b.selected)
         case "actionResult": return .actionResult(try decoder.decode(ActionResult.self, from: data))
+        case "order": return .order(try decoder.decode(OrderPart.self, from: data))
         case let other:
             throw ProtocolError(.unknownType, "unknown server message type '\(other)'")
         }
@@ -83,6 +84,7 @@ extension ServerMessage {
         case .reject: "reject"
         case .focus: "focus"
         case .drag: "drag"
+        case .order: "order"
         case .layout: "layout"
         case .dropProposal: "dropProposal"
         case .editing: "editing"

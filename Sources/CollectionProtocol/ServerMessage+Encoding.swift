@@ -11,6 +11,7 @@ extension ServerMessage {
     private var elementCount: Int {
         switch self {
         case .welcome(let m): m.elements.count
+        case .order(let m): m.ids.count / 16
         case .window(let m): m.add.count
         case .batch(let m): m.elements.count
         default: 0
@@ -60,6 +61,7 @@ extension ServerMessage {
                 for ids in order { w.strings(ids) }
                 w.endArray()
             }
+            if m.orderFollows == true { w.key("orderFollows"); w.bool(true) }
             w.key("focuses"); w.focuses(m.focuses)
             w.key("layout"); w.string(m.layout)
             if let collection = m.collection { w.key("collection"); w.string(collection) }
@@ -118,6 +120,10 @@ extension ServerMessage {
             w.key("viewer"); w.string(viewer)
             w.key("item")
             if let item { w.string(item) } else { w.null() }
+        case .order(let part):
+            w.key("section"); w.int(part.section)
+            w.key("ids"); w.strings(part.ids)
+            w.key("last"); w.bool(part.last)
         case let .drag(viewer, item, at, over):
             w.key("viewer"); w.string(viewer)
             w.key("item")

@@ -122,6 +122,10 @@ public enum ServerMessage: Equatable, Sendable {
     case resume(Resume)
     /// A viewer's focus moved (nil item: it left).
     case focus(viewer: String, item: String?)
+    /// Part of a welcome's order (``Welcome/orderFollows``): item identifiers to append
+    /// to one section's, in order; the parts come right after the welcome, before
+    /// anything else.
+    case order(OrderPart)
     /// A viewer drags an item (nil item: the drag ended). `at` is in the dragging
     /// viewer's content; `over` says where by item, so that a watcher whose layout
     /// differs places the ghost in its own.
@@ -211,8 +215,12 @@ public enum ServerMessage: Equatable, Sendable {
         public var elements: [Element]
         public var selections: [SelectionInfo]
         public var viewers: [ViewerInfo]
-        /// Every section's item identifiers in order, when `hello.wantOrder` asked.
+        /// Every section's item identifiers in order, when `hello.wantOrder` asked
+        /// (and the order is small: a large one comes after, in `order` messages).
         public var order: [[String]]?
+        /// True when the order follows in `order` messages (``OrderPart``), the
+        /// welcome itself kept small so that the first cells show at once.
+        public var orderFollows: Bool?
         /// Where other viewers' focus is.
         public var focuses: [FocusInfo]
         /// The layout in use (see `layout`).
@@ -225,7 +233,7 @@ public enum ServerMessage: Equatable, Sendable {
         public var bands: [Band]?
 
         enum CodingKeys: String, CodingKey {
-            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, bands, sections, elements, selections, viewers, order, focuses, layout, collection, can
+            case type, protocolVersion = "protocol", viewer, epoch, seq, contentSize, bands, sections, elements, selections, viewers, order, orderFollows, focuses, layout, collection, can
         }
 
         /// Creates a welcome.
@@ -323,5 +331,44 @@ public struct DragAnchor: Hashable, Sendable, Codable {
         self.item = item
         self.x = x
         self.y = y
+    }
+}
+
+/// A part of a welcome's order: identifiers to append to section `section`'s.
+public struct OrderPart: Equatable, Sendable, Codable {
+    public var type = "order"
+    /// The section's index.
+    public var section: Int
+    /// The next identifiers of that section, in order.
+    public var ids: [String]
+    /// True on the last part of the whole order.
+    public var last: Bool
+
+    /// Creates a part.
+    public init(section: Int, ids: [String], last: Bool) {
+        self.section = section
+        self.ids = ids
+        self.last = last
+    }
+
+    /// A welcome's order cut into parts of about `bytes` of JSON each (no part is
+    /// empty but an empty order's one).
+    public static func parts(of order: [[String]], bytes: Int) -> [OrderPart] {
+        var parts: [OrderPart] = []
+        for (section, ids) in order.enumerated() {
+            var start = 0, size = 0
+            for (i, id) in ids.enumerated() {
+                size += id.utf8.count + 3
+                if size >= bytes {
+                    parts.append(OrderPart(section: section, ids: Array(ids[start...i]), last: false))
+                    start = i + 1
+                    size = 0
+                }
+            }
+            if start < ids.count { parts.append(OrderPart(section: section, ids: Array(ids[start...]), last: false)) }
+        }
+        if parts.isEmpty { parts.append(OrderPart(section: 0, ids: [], last: true)) }
+        parts[parts.count - 1].last = true
+        return parts
     }
 }

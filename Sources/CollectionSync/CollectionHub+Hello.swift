@@ -63,17 +63,32 @@ extension CollectionHub {
             }
             out.append(Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: elements, remove: [], replace: true))))
         } else {
+            let order = hello.wantOrder ? model.snapshot.sectionIdentifiers.map { model.snapshot.itemIdentifiers(inSection: $0) } : nil
+            // A large order follows the welcome in parts: the welcome stays small, so
+            // that the page draws its first cells before it reads 100,000 ids.
+            let inline = order.map { $0.reduce(0) { $0 + $1.count } <= Self.inlineOrderItems } ?? true
             var welcome = ServerMessage.Welcome(
                 viewer: viewer.info, epoch: epoch, seq: sequence, contentSize: viewer.contentSize, sections: sectionInfos,
                 elements: elements, selections: selections, viewers: presence(),
-                order: hello.wantOrder ? model.snapshot.sectionIdentifiers.map { model.snapshot.itemIdentifiers(inSection: $0) } : nil,
+                order: inline ? order : nil,
                 focuses: focuses(except: viewer.key) + remoteFocuses, layout: layoutName, collection: name)
             welcome.can = can
             welcome.bands = viewer.bands
+            if !inline { welcome.orderFollows = true }
             out.append(Outgoing(viewer: viewer.key, message: .welcome(welcome)))
+            if let order, !inline {
+                for part in OrderPart.parts(of: order, bytes: Self.orderPartBytes) {
+                    out.append(Outgoing(viewer: viewer.key, message: .order(part)))
+                }
+            }
         }
         return out
     }
+
+    /// Orders of at most this many items come inside the welcome; larger ones after it.
+    static let inlineOrderItems = 2_000
+    /// About how many bytes of ids an `order` message holds.
+    static let orderPartBytes = 48 * 1024
 
     /// A colour of the palette picked from a user's id: the same user gets the same one each time.
     static func color(forUser id: String) -> String {

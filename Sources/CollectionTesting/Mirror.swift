@@ -16,6 +16,8 @@ public struct Mirror: Sendable, Equatable {
     public private(set) var viewer: ViewerInfo?
     /// Item identifiers per section, kept up to date from batches (nil without `wantOrder`).
     public private(set) var order: [[String]]?
+    /// False between a welcome whose order follows and the order's last part.
+    public private(set) var orderComplete = true
     /// Content size in this viewer's layout.
     public private(set) var contentSize = Size(width: 0, height: 0)
 
@@ -37,9 +39,20 @@ public struct Mirror: Sendable, Equatable {
             seq = w.seq
             epoch = w.epoch
             viewer = w.viewer
-            order = w.order
+            order = w.order ?? (w.orderFollows == true ? w.sections.map { _ in [] } : nil)
+            orderComplete = w.orderFollows != true
             contentSize = w.contentSize
-            try checkOrder()
+            if orderComplete { try checkOrder() }
+        case .order(let part):
+            guard var o = order, o.indices.contains(part.section), !orderComplete else {
+                throw Divergence(description: "an order part for section \(part.section) the mirror did not expect")
+            }
+            o[part.section] += part.ids
+            order = o
+            if part.last {
+                orderComplete = true
+                try checkOrder()
+            }
         case .resume(let r):
             viewer = r.viewer
             guard r.fromSeq == seq else { throw Divergence(description: "resume from \(r.fromSeq), but the mirror is at \(seq)") }

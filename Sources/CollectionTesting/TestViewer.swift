@@ -38,7 +38,8 @@ public final class TestViewer: @unchecked Sendable {
     public func send(_ json: String) { socket.send(json) }
 
     /// Says hello (resuming when `lastSeq` and `epoch` are given; as `name`, to
-    /// `collection`, when given) and waits for the welcome, or for the resume and everything up to its closing window.
+    /// `collection`, when given) and waits for the welcome (and the order's parts that
+    /// follow it, if any), or for the resume and everything up to its closing window.
     @discardableResult
     public func hello(width: Double = 800, height: Double = 600, y: Double = 0, wantOrder: Bool = false,
                       lastSeq: Int? = nil, epoch: String? = nil, name: String? = nil, collection: String? = nil,
@@ -52,6 +53,10 @@ public final class TestViewer: @unchecked Sendable {
         let first = try await next(where: { $0.type == "welcome" || $0.type == "resume" }, timeout: timeout)
         if case .resume = first {
             _ = try await next(where: { if case .window(let w) = $0 { return w.replace } else { return false } }, timeout: timeout)
+        }
+        // A large order follows the welcome in parts: the mirror holds it whole before this returns.
+        if case .welcome(let w) = first, w.orderFollows == true {
+            _ = try await next(where: { if case .order(let part) = $0 { return part.last } else { return false } }, timeout: timeout)
         }
         return first
     }

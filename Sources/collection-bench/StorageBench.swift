@@ -44,12 +44,20 @@ enum StorageBench {
     static func join(port: Int) async throws -> (WebSocketClient, items: [String], sections: [String]) {
         let client = try await WebSocketClient.connect(port: port)
         client.send(#"{"type":"hello","viewport":{"width":300,"height":200},"wantOrder":true,"collection":"photos"}"#)
+        var sections: [String] = []
+        var order: [[String]] = []
         while true {
-            guard case .text(let t) = try await client.receive(), t.hasPrefix(#"{"type":"welcome""#) else { continue }
-            let welcome = try JSONSerialization.jsonObject(with: Data(t.utf8)) as? [String: Any] ?? [:]
-            let order = welcome["order"] as? [[String]] ?? []
-            let sections = (welcome["sections"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-            return (client, order.flatMap { $0 }, sections)
+            guard case .text(let t) = try await client.receive() else { continue }
+            let message = try JSONSerialization.jsonObject(with: Data(t.utf8)) as? [String: Any] ?? [:]
+            if message["type"] as? String == "welcome" {
+                sections = (message["sections"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+                // A large order follows the welcome in parts.
+                guard message["orderFollows"] as? Bool == true else { return (client, (message["order"] as? [[String]] ?? []).flatMap { $0 }, sections) }
+                order = sections.map { _ in [] }
+            } else if message["type"] as? String == "order", let section = message["section"] as? Int, order.indices.contains(section) {
+                order[section] += message["ids"] as? [String] ?? []
+                if message["last"] as? Bool == true { return (client, order.flatMap { $0 }, sections) }
+            }
         }
     }
 

@@ -151,6 +151,7 @@ import Testing
             .focus(viewer: "v1", item: nil),
             .drag(viewer: "v1", item: "p1", at: Point(x: 1, y: 2)),
             .drag(viewer: "v1", item: "p1", at: Point(x: 1, y: 2), over: DragAnchor(item: "p2", x: 0.5, y: 0.5)),
+            .order(OrderPart(section: 0, ids: ["p1"], last: true)),
             .layout(name: "list", by: "v1"),
             .dropProposal(.init(operation: "move", intent: "insertAtDestinationIndexPath", section: 0, item: 1, target: nil, x: 1, y: 2)),
             .editing(on: true),

@@ -1,6 +1,7 @@
 import CollectionCore
 import CollectionProtocol
 import CollectionSync
+import CollectionTesting
 import Foundation
 import Synchronization
 import Testing
@@ -207,6 +208,28 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
         hub.connect(1)
         let out = hub.send(#"{"type":"hello","viewport":{"width":320,"height":200},"wantOrder":true}"#, from: 1)
         guard case .welcome(let w) = out.first?.message else { Issue.record("no welcome"); return }
-        #expect(w.order == [["a0", "a1", "a2"], ["b0", "b1"]])
+        #expect(w.order == [["a0", "a1", "a2"], ["b0", "b1"]] && w.orderFollows == nil)
+    }
+
+    /// A large order (25,000 ids here) follows the welcome in parts of about 48 KB,
+    /// the welcome itself small: the page draws its cells before reading the ids.
+    @Test func aLargeOrderFollowsTheWelcomeInParts() throws {
+        let hub = makeHub(sections: [("a", 20_000), ("b", 5_000)])
+        hub.connect(1)
+        let out = messages(hub.send(#"{"type":"hello","viewport":{"width":320,"height":200},"wantOrder":true}"#, from: 1), to: 1)
+        guard case .welcome(let w) = out.first else { Issue.record("no welcome"); return }
+        #expect(w.order == nil && w.orderFollows == true)
+        #expect(out[0].encoded().count < 100_000)
+        let parts = out.dropFirst().compactMap { if case .order(let p) = $0 { p } else { nil } }
+        #expect(parts.count == out.count - 1 && parts.count > 2)
+        #expect(parts.allSatisfy { ServerMessage.order($0).encoded().count <= 64 * 1024 })
+        #expect(parts.map(\.last) == Array(repeating: false, count: parts.count - 1) + [true])
+        // Appended in order, they are the whole order; a mirror checks them against the sections' checksums.
+        var order: [[String]] = [[], []]
+        for p in parts { order[p.section] += p.ids }
+        #expect(order == hub.model.snapshot.sectionIdentifiers.map { hub.model.snapshot.itemIdentifiers(inSection: $0) })
+        var mirror = CollectionTesting.Mirror()
+        for m in out { try mirror.apply(m) }
+        #expect(mirror.orderComplete && mirror.order == order)
     }
 }

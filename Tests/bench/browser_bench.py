@@ -84,7 +84,7 @@ def print_loading():
     print(f"| … its longest task while loading, p50 / max | ≤ 50 ms | {percentile(longest, 0.5):.0f} / {max(longest):.0f} ms |")
     cells, messages, longest = loading("large", 3)
     print(f"| first cell, `--demo large` (100,000 photos), p50 of 3 | | {percentile(cells, 0.5):.0f} ms |")
-    print(f"| … its first message (the welcome, with the whole order) | ≤ 100 KB | {percentile(messages, 0.5) / 1024:.0f} KB |")
+    print(f"| … its first message (the welcome; the order of 100,000 ids follows in parts) | ≤ 100 KB | {percentile(messages, 0.5) / 1024:.0f} KB |")
     print(f"| … its longest task while loading, p50 / max | ≤ 50 ms | {percentile(longest, 0.5):.0f} / {max(longest):.0f} ms |")
     print()
 

@@ -132,3 +132,18 @@ test("a cell is named by the page's label field, then title, then text, never by
   assert.equal(s.nameOf(cell({ name: "Ana's card", title: "T" })), "Ana's card");
   assert.equal(s.nameOf(cell({ title: "T" })), "T");
 });
+
+test("a large order follows the welcome in parts, appended section by section", () => {
+  const s = new CollectionState();
+  s.apply(welcome({ orderFollows: true, sections: [{ id: "a", title: "A", count: 3 }, { id: "b", title: "B", count: 1 }] }));
+  assert.deepEqual(s.order, [[], []]);
+  assert.equal(s.apply({ type: "order", section: 0, ids: ["p1", "p2"], last: false }).kind, "order");
+  s.apply({ type: "order", section: 0, ids: ["p3"], last: false });
+  assert.equal(s.apply({ type: "order", section: 1, ids: ["q1"], last: true }).last, true);
+  assert.deepEqual(s.order, [["p1", "p2", "p3"], ["q1"]]);
+  // Without a welcome that said so, a part is ignored.
+  const other = new CollectionState();
+  other.apply(welcome());
+  assert.equal(other.apply({ type: "order", section: 0, ids: ["x"], last: true }).kind, "ignored");
+  assert.equal(other.order, null);
+});
