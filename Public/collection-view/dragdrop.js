@@ -191,6 +191,45 @@ export class DragController {
     else this.announce(`The drop was refused: ${m.message}`);
   }
 
+  /**
+   * A keyboard move that runs out of its collection sideways (Left or Right with no
+   * cell that way): the item goes to the nearest collection that way, at the top of
+   * what it shows there, as a drop (the target's drop delegate and the source's
+   * rules decide, as for a pointer drag). Returns whether there was one.
+   */
+  keyboardAcross(interaction, item, key) {
+    if (key !== "ArrowLeft" && key !== "ArrowRight") return false;
+    const source = this.collections.find((live) => live.interaction === interaction);
+    if (!source) return false;
+    const from = source.scroller.getBoundingClientRect();
+    const right = key === "ArrowRight";
+    const target = this.collections
+      .filter((live) => live !== source)
+      .map((live) => ({ live, r: live.scroller.getBoundingClientRect() }))
+      .filter(({ r }) => (right ? r.left >= from.right - 1 : r.right <= from.left + 1) && r.bottom > from.top && r.top < from.bottom)
+      .sort((a, b) => (right ? a.r.left - b.r.left : b.r.right - a.r.right))[0]?.live;
+    if (!target) return false;
+    interaction.cancelMove({ quiet: true });
+    // Just above the first cell it shows: the gap before it, not into it (a folder
+    // takes what is dropped on it); its first place if it shows none.
+    const top = target.scroller.scrollTop;
+    const shown = [...target.state.elements.values()].filter((e) => e.kind === "cell" && e.frame[1] + e.frame[3] > top)
+      .sort((a, b) => a.frame[1] - b.frame[1] || a.frame[0] - b.frame[0])[0];
+    const at = shown ? { x: shown.frame[0] + shown.frame[2] / 2, y: Math.max(0, shown.frame[1] - 1) } : { x: 12, y: top + 12 };
+    const ref = { collection: source.state.collection ?? source.collection, item };
+    const title = source.state.nameOf(source.state.elements.get("i:" + item));
+    const op = nextOp();
+    target.send(protocol.dropUpdate(at.x, at.y, ref));
+    target.send(protocol.drop(op, at.x, at.y, ref));
+    this.wait(op, target, null, title);
+    // The keyboard goes with it: the target's cell is focused once it is there.
+    target.scroller.focus();
+    target.interaction.focusWhenShown = item;
+    const name = target.scroller.getAttribute("aria-label") ?? target.collection ?? "the next collection";
+    this.announce(`Moving ${title} to ${name}.`);
+    return true;
+  }
+
   /** A placeholder where the drop goes, until the server answers `op`; then the drag of `source` ends. */
   wait(op, live, proposal, title, source = null) {
     const placeholder = proposal ? live.view.showPlaceholder(proposal, title) : null;

@@ -41,6 +41,8 @@ export class Interaction {
     this.anchor = null;
     this.press = null; // {item, x, y, pointerId, type, timer, dragging}
     this.pendingFocus = null; // "first" | "last" | {x, y}
+    /** An item coming from another collection (a keyboard move across): focused once it is here. */
+    this.focusWhenShown = null;
     content.addEventListener("pointerdown", (e) => this.pointerDown(e));
     window.addEventListener("pointermove", (e) => this.pointerMove(e));
     window.addEventListener("pointerup", (e) => this.pointerUp(e));
@@ -279,7 +281,8 @@ export class Interaction {
     this.onRefused?.({ code: "offline", message: "Not connected: a move needs the connection; try again once it is back." });
   }
 
-  cancelMove() {
+  /** Ends the move under way where it started (`quiet`: nothing said, as when the item goes elsewhere). */
+  cancelMove({ quiet = false } = {}) {
     const m = this.moving;
     if (!m) return;
     this.moving = null;
@@ -287,7 +290,7 @@ export class Interaction {
     this.send(protocol.moveCancel());
     if (carried) this.view.drop(carried.key, carried.x, carried.y);
     this.cancelPress();
-    this.announce("Move cancelled.");
+    if (!quiet) this.announce("Move cancelled.");
   }
 
   /** The server ended our move (the item was deleted). */
@@ -414,6 +417,12 @@ export class Interaction {
 
   /** After each window or batch: a Home/End/Page jump lands on its cell. */
   resolvePendingFocus() {
+    // An item moved here by keyboard from another collection: focused once it is here.
+    if (this.focusWhenShown && this.state.elements.has("i:" + this.focusWhenShown)) {
+      const item = this.focusWhenShown;
+      this.focusWhenShown = null;
+      this.focus(item);
+    }
     const target = this.pendingFocus;
     if (!target) return;
     const e = target === "first" || target === "last" ? edge(this.state.elements, target === "last") : nearest(this.state.elements, target);
@@ -466,10 +475,24 @@ export class Interaction {
     for (const e of this.state.elements.values()) {
       if (e.kind === "header" && this.state.sections[e.section]?.count === 0) places.set(e.key, { ...e, kind: "cell", item: -1 });
     }
+    // Sideways with no cell beside it that way (a column, a list): into the page's next
+    // collection that way, if there is one (the board's other column).
+    if ((key === "ArrowLeft" || key === "ArrowRight") && this.dragController && !this.besideThatWay(places, m.item, key)
+        && this.dragController.keyboardAcross(this, m.item, key)) return;
     const next = neighbour(places, "i:" + m.item, key);
     if (!next) return;
     m.lastTarget = center(next);
     this.send(protocol.moveUpdate(m.lastTarget.x, m.lastTarget.y));
+  }
+
+  /** Whether a cell shares `item`'s row on its left (or right) side. */
+  besideThatWay(places, item, key) {
+    const from = places.get("i:" + item);
+    if (!from) return false;
+    const [x, y, w, h] = from.frame;
+    return [...places.values()].some((e) => e.kind === "cell" && e.key !== from.key
+      && e.frame[1] < y + h && e.frame[1] + e.frame[3] > y
+      && (key === "ArrowRight" ? e.frame[0] >= x + w : e.frame[0] + e.frame[2] <= x));
   }
 
   /** After a window during a keyboard move: say where the item is now. */

@@ -262,3 +262,30 @@ def test_a_drag_carries_the_viewers_selection_as_the_drag_delegate_says(server):
     finally:
         a.quit()
         b.quit()
+
+
+def test_a_card_goes_to_the_other_column_by_keyboard(server):
+    """M picks a card up, Right with no cell that way takes it into the sprint column
+    (a drop there, as the pointer's), where the keyboard follows it; Left brings it back."""
+    d = open_board(server)
+    try:
+        item = item_id(d, "backlog", "Keyboard shortcuts sheet")
+        js(d, f"const c = {column('backlog')}; c.interaction.focus(arguments[0], true); c.scroller.focus()", item)
+        ActionChains(d).send_keys("m").perform()
+        wait(d, lambda d: js(d, f"return {column('backlog')}.interaction.moving?.item") == item, message="not picked up")
+        ActionChains(d).send_keys(Keys.ARROW_RIGHT).perform()
+        wait(d, lambda d: "Keyboard shortcuts sheet" in titles(d, "sprint", "doing"), message=f"sprint: {titles(d, 'sprint', 'doing')}")
+        assert "Keyboard shortcuts sheet" not in titles(d, "backlog", "ideas")
+        # The keyboard went with it: the sprint's cell is focused, the backlog's move over.
+        wait(d, lambda d: js(d, f"return {column('sprint')}.interaction.focusedItem") == item, message="the keyboard did not follow")
+        assert js(d, "return document.activeElement === arguments[0]", d.find_element(By.CSS_SELECTOR, "collection-view[collection='sprint'] .cv-scroller"))
+        assert js(d, f"return {column('backlog')}.interaction.moving") is None
+        # And back, the same way.
+        ActionChains(d).send_keys("m").perform()
+        wait(d, lambda d: js(d, f"return {column('sprint')}.interaction.moving?.item") == item, message="not picked up in the sprint")
+        ActionChains(d).send_keys(Keys.ARROW_LEFT).perform()
+        wait(d, lambda d: "Keyboard shortcuts sheet" in titles(d, "backlog", "ideas"), message=f"it did not come back: {titles(d, 'backlog', 'ideas')}")
+        # (At the top of the column, before its first card: not into the folder there.)
+        assert titles(d, "backlog", "ideas")[0] == "Keyboard shortcuts sheet"
+    finally:
+        d.quit()
