@@ -11,15 +11,21 @@ import Testing
         viewer.mirror.order?.last ?? []
     }
 
-    @Test func aViewerExpandsATopicAndEveryoneSeesItsAnswers() async throws {
+    /// The store, and Ana (400 wide) and Ben (600) watching it.
+    func store() async throws -> (CollectionServer, TestViewer, TestViewer) {
         let server = CollectionServer(configuration: .testing)
         try await StorefrontExample.add(to: server)
         let port = try server.start()
-        defer { server.stop() }
         let ana = try await TestViewer.connect(port: port)
         try await ana.hello(width: 400, height: 800, wantOrder: true, collection: "store")
         let ben = try await TestViewer.connect(port: port)
         try await ben.hello(width: 600, height: 800, wantOrder: true, collection: "store")
+        return (server, ana, ben)
+    }
+
+    @Test func aViewerExpandsATopicAndEveryoneSeesItsAnswers() async throws {
+        let (server, ana, ben) = try await store()
+        defer { server.stop() }
         #expect(help(ana) == ["h-delivery", "h-returns", "h-payment"])
         let start = ana.mirror.seq
         ana.send(#"{"type":"outline","item":"h-returns","expanded":true}"#)
@@ -49,14 +55,8 @@ import Testing
     /// Two rows expanded in one turn (E-mail, then Push, clicked quickly; or two
     /// viewers at once): the second starts from the first, never undoing it.
     @Test func twoTopicsExpandedAtOnceBothStayOpen() async throws {
-        let server = CollectionServer(configuration: .testing)
-        try await StorefrontExample.add(to: server)
-        let port = try server.start()
+        let (server, ana, ben) = try await store()
         defer { server.stop() }
-        let ana = try await TestViewer.connect(port: port)
-        try await ana.hello(width: 400, height: 800, wantOrder: true, collection: "store")
-        let ben = try await TestViewer.connect(port: port)
-        try await ben.hello(width: 600, height: 800, wantOrder: true, collection: "store")
         let start = ana.mirror.seq
         ana.send(#"{"type":"outline","item":"h-delivery","expanded":true}"#)
         ben.send(#"{"type":"outline","item":"h-payment","expanded":true}"#)

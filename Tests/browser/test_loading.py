@@ -4,10 +4,9 @@ control that would do nothing; on a phone the photos toolbar is two short lines 
 one layout control; the status line keeps its width as viewers come, so the photos
 do not jump; a store department's name is not cut."""
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
 from server_fixture import Server, artifacts_dir
+from test_retro import phone
 from test_two_viewers import browser, js, wait
 
 
@@ -16,14 +15,6 @@ def server():
     s = Server("--demo", "small", "--ticket-interval", "0")
     yield s
     s.stop()
-
-
-def phone():
-    options = webdriver.ChromeOptions()
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]:
-        options.add_argument(arg)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
 def loading_text(d, selector):
