@@ -1,9 +1,9 @@
-// The photos page preloads its whole module graph (rel=modulepreload), so that the
-// browser fetches every module at once instead of one import level at a time: a
-// module added to the graph without its preload fails here.
+// Every example page preloads its whole module graph (rel=modulepreload), so that
+// the browser fetches every module at once instead of one import level at a time: a
+// module added to a graph without its preload fails here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -27,7 +27,9 @@ function graph(entry) {
   return seen;
 }
 
-for (const [page, entry] of [["index.html", "/js/app.js"]]) {
+const pages = readdirSync(path.join(root, "Examples/Public")).filter((f) => f.endsWith(".html"));
+for (const page of pages) {
+  const entry = "/" + readFileSync(path.join(root, "Examples/Public", page), "utf8").match(/<script type="module" src="([^"]+)"><\/script>/)[1];
   test(`${page} preloads every module its script imports`, () => {
     const html = readFileSync(path.join(root, "Examples/Public", page), "utf8");
     const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => new URL(m[1], "http://x/").pathname));
