@@ -3,7 +3,7 @@
 // sends protocol messages, and asks the view to draw.
 import * as protocol from "./protocol.js";
 import { neighbour, nearest, edge, center } from "./navigation.js";
-import { cellControls } from "./view.js";
+import { cellControlKey } from "./cellaccess.js";
 import { describePosition } from "./announce.js";
 
 const DRAG_THRESHOLD = 6;
@@ -306,7 +306,9 @@ export class Interaction {
 
   keyDown(event) {
     if (event.key === "Tab" || (event.key === "Escape" && event.target !== this.scroller)) {
-      if (this.cellControlKey(event)) return;
+      // Into and through a cell's controls (cellaccess.js).
+      const cell = this.focusedItem && this.view.live.get("i:" + this.focusedItem)?.node;
+      if (!this.moving && cellControlKey(event, this.scroller, cell)) return;
     }
     if (event.target !== this.scroller && event.target.closest(CONTROLS)) return;
     const key = event.key;
@@ -371,35 +373,6 @@ export class Interaction {
           for (const id of this.state.mySelection()) this.send(protocol.select(id, false));
         });
     }
-  }
-
-  /**
-   * Tab and a cell's controls (which are no Tab stops of their own, see view.js):
-   * Tab from the focused cell goes into its controls, Tab and Shift+Tab go through
-   * them, Shift+Tab from the first (or Escape) comes back to the cell; Tab past the
-   * last leaves the collection as Tab would. Returns whether it handled the key.
-   */
-  cellControlKey(event) {
-    if (this.moving) return false;
-    const inControl = event.target !== this.scroller;
-    const cell = inControl ? event.target.closest("[data-item]") : this.focusedItem && this.view.live.get("i:" + this.focusedItem)?.node;
-    if (!cell || !this.content.contains(cell)) return false;
-    const controls = cellControls(cell).filter((c) => !c.disabled && !c.hidden && c.offsetParent !== null);
-    if (!inControl) {
-      if (event.shiftKey || !controls.length) return false;
-      this.consume(event, () => controls[0].focus());
-      return true;
-    }
-    const at = controls.indexOf(event.target.closest(CONTROLS));
-    if (at < 0) return false;
-    if (event.key === "Escape" || (event.shiftKey && at === 0)) {
-      this.consume(event, () => this.scroller.focus());
-      return true;
-    }
-    const next = at + (event.shiftKey ? -1 : 1);
-    if (next >= controls.length) return false;
-    this.consume(event, () => controls[next].focus());
-    return true;
   }
 
   consume(event, action) {

@@ -6,16 +6,8 @@ import { Bands } from "./bands.js";
 import { makeListCell, fillListCell } from "./listcell.js";
 import { applyBindings } from "./bind.js";
 import { placement } from "./poses.js";
-
-/** What a person can use inside a cell (as interaction.js's CONTROLS). */
-const CELL_CONTROLS = "[data-action], [data-outline], button, input, select, textarea, a[href], [contenteditable]";
-
-/** A cell's controls (a template's, found once; a list row's accessories change). */
-export function cellControls(node) {
-  if (node._listCell) return [...node.querySelectorAll(CELL_CONTROLS)];
-  node._controls ??= [...node.querySelectorAll(CELL_CONTROLS)];
-  return node._controls;
-}
+import { CellAccess, cellControls } from "./cellaccess.js";
+import { drawGhosts } from "./ghosts.js";
 
 const MOVE_MS = 320;
 /** A person who asked for less motion: cells jump to their frames, new ones only fade. */
@@ -32,6 +24,8 @@ export class CollectionView {
   constructor(content, state) {
     this.content = content;
     this.state = state;
+    /** Roles, names and states of cells for assistive technology (cellaccess.js). */
+    this.access = new CellAccess(content, state);
     /** key -> {node, x, y, w, h} */
     this.live = new Map();
     /** reuse id -> nodes ready for reuse */
@@ -322,77 +316,13 @@ export class CollectionView {
         if (node.getAttribute(name) !== value) node.setAttribute(name, value);
       };
       set("aria-selected", mine ? "true" : "false");
-      if (node._listCell) this.describeListRow(node, e, set);
-      // (A grid's row takes no place in a set: its name says it. A tree's row's set
-      // is its siblings, written by describeListRow.)
-      const role = node.getAttribute("role");
-      if (role !== "row" && role !== "treeitem") {
-        set("aria-posinset", String(e.item + 1));
-        set("aria-setsize", String(section?.count ?? -1));
-      }
-      const name = this.state.nameOf(e);
-      set("aria-label", `${name}, ${e.item + 1} of ${section?.count ?? "?"} in ${section?.title ?? ""}`);
-      // A cell is an option of the listbox unless its template says otherwise.
-      if (!node.hasAttribute("role")) node.setAttribute("role", "option");
-      // Its controls are no Tab stops of their own (an option holds none: Tab from the
-      // cell goes into them, see interaction.js) and are named with their item: "Vote,
-      // Fix the login", not a list of "Vote".
-      for (const control of cellControls(node)) {
-        // (An outline's disclosure names itself, Expand or Collapse, and takes no focus.)
-        if (control.matches("[data-outline]")) continue;
-        if (control.tabIndex !== -1) control.tabIndex = -1;
-        // (A label the template binds to the content is the page's own.)
-        if (/(^|\s)aria-label:/.test(control.dataset.bind ?? "")) continue;
-        control._ownName ??= control.getAttribute("aria-label") || control.getAttribute("title") || control.textContent.trim();
-        const label = control._ownName ? `${control._ownName}, ${name}` : name;
-        if (control.getAttribute("aria-label") !== label) control.setAttribute("aria-label", label);
-      }
+      this.access.describe(node, e, set);
       if (node.id !== "cell-" + item) node.id = "cell-" + item;
       if (node.dataset.item !== item) node.dataset.item = item;
       const remote = others[0] ?? "transparent", remoteFocus = focusColor ?? "transparent";
       if (node._remote !== remote) node.style.setProperty("--remote", (node._remote = remote));
       if (node._remoteFocus !== remoteFocus) node.style.setProperty("--remote-focus", (node._remoteFocus = remoteFocus));
     }
-  }
-
-  /**
-   * A list row's states for screen readers: checked when it shows a checkmark; in an
-   * outline (a row with a disclosure makes the collection a tree), a treeitem with
-   * its level, whether it is expanded, and its place among its siblings.
-   */
-  describeListRow(node, e, set) {
-    const c = e.content ?? {};
-    const accessories = (c.accessories ?? "").split(/\s+/);
-    if (accessories.includes("checkmark")) set("aria-checked", "true");
-    else if (node.hasAttribute("aria-checked")) node.removeAttribute("aria-checked");
-    const disclosure = accessories.find((a) => a.startsWith("outlineDisclosure"));
-    if (disclosure && !this.isTree) {
-      this.isTree = true;
-      this.content.closest("[role=listbox]")?.setAttribute("role", "tree");
-    }
-    if (!this.isTree) return;
-    set("role", "treeitem");
-    const level = Number(c.indentationLevel ?? 0) || 0;
-    set("aria-level", String(level + 1));
-    if (disclosure) set("aria-expanded", String(disclosure.endsWith(":expanded")));
-    else if (node.hasAttribute("aria-expanded")) node.removeAttribute("aria-expanded");
-    // Its siblings: the rows around it at its level, up to a row above it (its parent).
-    const ids = this.state.order?.[e.section];
-    if (!ids) return;
-    const levelAt = (i) => Number(this.state.elements.get("i:" + ids[i])?.content?.indentationLevel ?? NaN);
-    let before = 0, after = 0;
-    for (let i = e.item - 1; i >= 0; i--) {
-      const l = levelAt(i);
-      if (!(l >= level)) break;
-      if (l === level) before++;
-    }
-    for (let i = e.item + 1; i < ids.length; i++) {
-      const l = levelAt(i);
-      if (!(l >= level)) break;
-      if (l === level) after++;
-    }
-    set("aria-posinset", String(before + 1));
-    set("aria-setsize", String(before + after + 1));
   }
 
   /** Marks the cell picked up by keyboard (`picked`), or none. */
@@ -404,38 +334,9 @@ export class CollectionView {
     if (key) this.live.get(key)?.node.classList.add("picked");
   }
 
-  /** Draws other viewers' drag ghosts (one per dragging viewer), in their colour. */
+  /** Draws other viewers' drag ghosts (ghosts.js). */
   drawGhosts() {
-    if (!this.ghosts) this.ghosts = new Map();
-    for (const [viewer, ghost] of this.ghosts) {
-      if (!this.state.drags.has(viewer)) {
-        ghost.remove();
-        this.ghosts.delete(viewer);
-      }
-    }
-    for (const [viewer, drag] of this.state.drags) {
-      let ghost = this.ghosts.get(viewer);
-      if (!ghost) {
-        ghost = document.createElement("div");
-        ghost.className = "ghost";
-        ghost.setAttribute("aria-hidden", "true");
-        this.content.appendChild(ghost);
-        this.ghosts.set(viewer, ghost);
-      }
-      const info = this.state.viewers.get(viewer);
-      const element = this.state.elements.get("i:" + drag.item);
-      const [w, h] = element ? [element.frame[2], element.frame[3]] : [120, 120];
-      ghost.textContent = `${info ? this.state.viewerName(viewer) : viewer}: ${this.state.nameOf(element)}`;
-      ghost.style.setProperty("--color", info?.color ?? "#888");
-      ghost.style.width = `${w}px`;
-      ghost.style.height = `${h}px`;
-      // Placed by item in this viewer's own layout (the mover's may differ: a phone's
-      // one column against three here); by the mover's point only when the item it is
-      // over is not drawn here.
-      const over = drag.over && this.state.elements.get("i:" + drag.over.item);
-      const [x, y] = over ? [over.frame[0] + over.frame[2] * drag.over.x, over.frame[1] + over.frame[3] * drag.over.y] : [drag.x, drag.y];
-      ghost.style.transform = `translate(${x - w / 2}px, ${y - h / 2}px)`;
-    }
+    drawGhosts(this);
   }
 
   /**
@@ -543,7 +444,7 @@ export class CollectionView {
     let node;
     if (template) {
       node = template.content.firstElementChild.cloneNode(true);
-      if (node.querySelector(CELL_CONTROLS)) this.makeRow(node);
+      if (cellControls(node).length) this.access.makeRow(node);
     } else if (reuse === "list-cell") {
       // The library's list row (CollectionViewListCell), unless the page draws its own.
       node = makeListCell();
@@ -552,24 +453,6 @@ export class CollectionView {
     node.dataset.reuse = reuse;
     this.content.appendChild(node);
     return node;
-  }
-
-  /**
-   * A cell whose template holds controls is a row of a grid, its content one
-   * gridcell (an option of a listbox may hold no controls): the collection becomes
-   * a grid, with the same selection and keyboard. The gridcell takes no box of its
-   * own (display: contents), so the template's layout is unchanged.
-   */
-  makeRow(node) {
-    const cell = document.createElement("div");
-    cell.setAttribute("role", "gridcell");
-    cell.className = "cv-gridcell";
-    cell.style.display = "contents";
-    cell.append(...node.childNodes);
-    node.append(cell);
-    node.setAttribute("role", "row");
-    const box = this.content.closest("[role=listbox]");
-    if (box) box.setAttribute("role", "grid");
   }
 
   recycle(node) {

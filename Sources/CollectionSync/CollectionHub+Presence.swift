@@ -111,3 +111,28 @@ extension CollectionHub {
             presenceEvents: presenceEvents.count)
     }
 }
+
+extension CollectionHub {
+    /// Where the other ready viewers' focus is.
+    func focuses(except key: UInt64) -> [FocusInfo] {
+        orderedViewers().filter { $0.ready && $0.key != key }.compactMap { v in
+            v.collectionView.focusedIndexPath.flatMap { model.snapshot.itemIdentifier(at: $0) }.map { FocusInfo(viewer: v.info.id, item: $0) }
+        }
+    }
+
+    func presence() -> [ViewerInfo] { orderedViewers().filter(\.ready).map(\.info) + remoteViewers }
+
+    /// The viewers that said hello, in the order they connected.
+    public var presentViewers: [ViewerInfo] { presence() }
+
+    /// The viewer whose id is `id`: of this collection, of another of its group (one
+    /// that dropped an item here), or of another server; nil for none of them (the
+    /// server itself, or one gone).
+    package func viewer(withID id: String) -> ViewerInfo? {
+        if let actingViewer, actingViewer.id == id { return actingViewer }
+        for hub in group?.hubs ?? [self] {
+            if let viewer = hub.viewers.values.first(where: { $0.info.id == id }) { return viewer.info }
+        }
+        return remote.viewers.first { $0.info.id == id }?.info
+    }
+}

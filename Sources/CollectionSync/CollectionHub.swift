@@ -475,13 +475,6 @@ public final class CollectionHub {
         }
     }
 
-    /// Where the other ready viewers' focus is.
-    func focuses(except key: UInt64) -> [FocusInfo] {
-        orderedViewers().filter { $0.ready && $0.key != key }.compactMap { v in
-            v.collectionView.focusedIndexPath.flatMap { model.snapshot.itemIdentifier(at: $0) }.map { FocusInfo(viewer: v.info.id, item: $0) }
-        }
-    }
-
     func orderedViewers() -> [Viewer] {
         if let ordered { return ordered }
         let sorted = viewers.values.sorted { $0.key < $1.key }
@@ -489,50 +482,8 @@ public final class CollectionHub {
         return sorted
     }
 
-    func presence() -> [ViewerInfo] { orderedViewers().filter(\.ready).map(\.info) + remoteViewers }
-
-    /// The viewers that said hello, in the order they connected.
-    public var presentViewers: [ViewerInfo] { presence() }
-
-    /// The viewer whose id is `id`: of this collection, of another of its group (one
-    /// that dropped an item here), or of another server; nil for none of them (the
-    /// server itself, or one gone).
-    package func viewer(withID id: String) -> ViewerInfo? {
-        if let actingViewer, actingViewer.id == id { return actingViewer }
-        for hub in group?.hubs ?? [self] {
-            if let viewer = hub.viewers.values.first(where: { $0.info.id == id }) { return viewer.info }
-        }
-        return remote.viewers.first { $0.info.id == id }?.info
-    }
-
     func broadcast(_ message: ServerMessage, except: UInt64? = nil, relaying: Bool = true) -> [Outgoing] {
         if relaying, let relay, Self.isRelayed(message) { relay(message) }
         return orderedViewers().filter { $0.ready && $0.key != except }.map { Outgoing(viewer: $0.key, message: message) }
-    }
-
-    /// `layout`: every viewer's collection view switches to the named layout
-    /// (`setCollectionViewLayout(_:animated:)`) and gets its window animated to
-    /// the new frames; then everyone hears the new name. Not an edit: no sequence number.
-    func switchLayout(to name: String, by sender: Viewer) throws(ProtocolError) -> [Outgoing] {
-        guard policy.layoutNames.contains(name) else {
-            throw ProtocolError(.badMessage, "no layout named '\(name.prefix(64))'; expected one of \(policy.layoutNames.joined(separator: ", "))")
-        }
-        return switchLayout(to: name, by: sender.info.id, relaying: true)
-    }
-
-    /// The switch itself, for a viewer here or (not relayed again) one of another node.
-    func switchLayout(to name: String, by id: String, relaying: Bool) -> [Outgoing] {
-        // (A viewer may have a layout of its own, from an interactive transition it finished.)
-        guard name != layoutName || viewers.values.contains(where: { $0.layoutName != name }) else { return [] }
-        layoutName = name
-        let out = oncePerState { viewer in
-            suspendMovement(of: viewer)
-            viewer.switchLayout(to: name, policy: policy)
-            guard viewer.ready else { return (nil, []) }
-            let (changed, removed) = viewer.refreshWindow()
-            return (.window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, animated: true)), resumeMovement(of: viewer))
-        }
-        reindexSharedStates()
-        return out + broadcast(.layout(name: name, by: id), relaying: relaying)
     }
 }

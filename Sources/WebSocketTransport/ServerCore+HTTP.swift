@@ -185,26 +185,25 @@ extension ServerCore {
         }
         switch answer {
         case let .file(file, contentType, validators):
-            var headers = "cache-control: no-cache\r\netag: \(validators.etag)\r\nlast-modified: \(validators.lastModified)\r\n"
-            if contentType.hasPrefix("text/html") {
-                headers += "content-security-policy: \(RequestScreen.contentSecurityPolicy(host: header(wsi, WSI_TOKEN_HOST, cap: 256), tls: configuration.usesTLS))\r\n"
-            }
             // Text goes gzipped to a browser that takes it (its copy has an ETag of its own).
             let compressible = CompressedFiles.isCompressible(contentType)
             let gzip = compressible && CompressedFiles.acceptsGzip(header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING, cap: 512))
-            if compressible { headers += "vary: accept-encoding\r\n" }
             var served = validators
             if gzip { served.etag = CompressedFiles.gzipTag(validators.etag) }
-            let tagged = headers.replacingOccurrences(of: "etag: \(validators.etag)\r\n", with: "etag: \(served.etag)\r\n")
+            var headers = "cache-control: no-cache\r\netag: \(served.etag)\r\nlast-modified: \(validators.lastModified)\r\n"
+            if compressible { headers += "vary: accept-encoding\r\n" }
+            if contentType.hasPrefix("text/html") {
+                headers += "content-security-policy: \(RequestScreen.contentSecurityPolicy(host: header(wsi, WSI_TOKEN_HOST, cap: 256), tls: configuration.usesTLS))\r\n"
+            }
             if served.unchanged(ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH, cap: 1024),
                                 ifModifiedSince: header(wsi, WSI_TOKEN_HTTP_IF_MODIFIED_SINCE, cap: 128)) {
-                return cws_http_respond(wsi, 304, tagged, "", 1)
+                return cws_http_respond(wsi, 304, headers, "", 1)
             }
             if gzip, let bytes = compressed.gzipped(path: file, etag: validators.etag) {
-                let lines = "content-type: \(contentType)\r\ncontent-encoding: gzip\r\n" + tagged
+                let lines = "content-type: \(contentType)\r\ncontent-encoding: gzip\r\n" + headers
                 return bytes.withUnsafeBytes { cws_http_answer(wsi, 200, lines, $0.baseAddress, $0.count, method == 7 ? 0 : 1) }
             }
-            return cws_serve_file(wsi, file, contentType, tagged)
+            return cws_serve_file(wsi, file, contentType, headers)
         case .notFound:
             logger.debug("404 \(path)")
             return cws_http_respond(wsi, 404, "", "Not found\n", 0)
