@@ -21,6 +21,8 @@ public enum SettingsExample {
         var isChoice = false
         /// A leaf whose choosing switches it on and off.
         var isSwitch = false
+        /// Its detail is a value, shown at the trailing edge of its line (UIKit's value cell).
+        var isValue = false
     }
 
     /// The groups, each a section: its header row and the rows under it.
@@ -29,8 +31,8 @@ public enum SettingsExample {
             Row(id: "profile", title: "Profile", symbol: "👤", detail: "Name, photo, e-mail address"),
             Row(id: "password", title: "Password & security", symbol: "🔑"),
             Row(id: "devices", title: "Devices", symbol: "💻", children: [
-                Row(id: "device-laptop", title: "Laptop", detail: "This device"),
-                Row(id: "device-phone", title: "Phone", detail: "Last seen yesterday"),
+                Row(id: "device-laptop", title: "Laptop", detail: "This device", isValue: true),
+                Row(id: "device-phone", title: "Phone", detail: "Last seen yesterday", isValue: true),
             ]),
         ]),
         Row(id: "notifications", title: "Notifications", children: [
@@ -137,10 +139,10 @@ public enum SettingsExample {
         let source = SourceRef()
         let dataSource = LiveDiffableDataSource<String, String>(collection: collection) { _, id in
             guard let (row, parent) = rows[id] else { return .list(ListContentConfiguration(text: id)) }
-            var content = ListContentConfiguration.cell()
+            var content = row.isValue ? ListContentConfiguration.valueCell() : ListContentConfiguration.cell()
             content.text = row.title
             content.secondaryText = row.detail.isEmpty ? nil : row.detail
-            content.image = row.symbol.isEmpty ? nil : row.symbol
+            content.image = Image(named: row.symbol)
             let group = parent.map { rows[$0]?.parent ?? $0 } ?? id
             let outline = source.dataSource?.snapshot(for: group) ?? SettingsExample.outline(rows[group]?.row ?? row)
             var accessories: [CellAccessory] = []

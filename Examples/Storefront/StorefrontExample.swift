@@ -125,7 +125,7 @@ public enum StorefrontExample {
                 var row = ListContentConfiguration.cell()
                 row.text = item.title
                 row.secondaryText = item.detail.isEmpty ? nil : item.detail
-                row.image = item.symbol.isEmpty ? nil : item.symbol
+                row.image = Image(named: item.symbol)
                 if id.hasPrefix("h-") {
                     // A help topic has an outline disclosure; its answers are indented under it.
                     let outline = source.dataSource?.snapshot(for: StoreSection.help.rawValue) ?? helpOutline()
@@ -134,7 +134,7 @@ public enum StorefrontExample {
                                  indentationLevel: outline.level(of: id))
                 }
                 // A basket row: delete (revealing Remove) before it, a reorder handle after it.
-                return .list(row, accessories: [.delete(), .disclosureIndicator(), .reorder()])
+                return .list(row, accessories: [.delete(displayed: .always), .disclosureIndicator(), .reorder(displayed: .always)])
             }
             var fields = ["title": item.title, "detail": item.detail, "color": "hsl(\(item.hue) 55% 62%)"]
             if !item.badge.isEmpty { fields["badge"] = item.badge }

@@ -40,6 +40,7 @@ enum StorefrontLayout {
         let header = NSCollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(44)),
                                                                  elementKind: CollectionView.elementKindSectionHeader, alignment: .top)
         header.pinToVisibleBounds = true
+        header.zIndex = 2   // above the cells (0) and their badges (1) it passes over
         return header
     }
 
@@ -88,7 +89,7 @@ enum StorefrontLayout {
         // Separators start where the rows' text does, past the delete accessory and the image.
         configuration.separatorConfiguration.bottomSeparatorInsets = NSDirectionalEdgeInsets(top: 0, leading: 88, bottom: 0, trailing: 0)
         configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
-            let remove = ContextualAction(style: .destructive, title: "Remove") { _, completion in
+            let remove = ContextualAction(style: .destructive, title: "Remove") { _, _, completion in
                 removeFromBasket(indexPath)
                 completion(true)
             }

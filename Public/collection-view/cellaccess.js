@@ -3,6 +3,8 @@
 // may not; a treeitem once a list row has an outline disclosure), their names and
 // states, and a cell's controls, which are no Tab stops of their own.
 
+import { shownAccessories } from "./listcell.js";
+
 /** What a person can use inside a cell (as interaction.js's CONTROLS). */
 const CELL_CONTROLS = "[data-action], [data-outline], button, input, select, textarea, a[href], [contenteditable]";
 
@@ -79,7 +81,7 @@ export class CellAccess {
    */
   #describeListRow(node, e, set) {
     const c = e.content ?? {};
-    const accessories = (c.accessories ?? "").split(/\s+/);
+    const accessories = shownAccessories(c.accessories, this.state.editing);
     if (accessories.includes("checkmark")) set("aria-checked", "true");
     else if (node.hasAttribute("aria-checked")) node.removeAttribute("aria-checked");
     const disclosure = accessories.find((a) => a.startsWith("outlineDisclosure"));

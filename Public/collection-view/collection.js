@@ -259,7 +259,7 @@ export class LiveCollection {
         break;
       case "selection":
       case "editing":
-        view.refreshSelection();
+        view.refreshEditing();
         break;
       case "presence":
         view.refreshSelection();

@@ -1,22 +1,27 @@
 // The library's list row: how a cell of reuse "list-cell" (CollectionViewListCell
 // on the server) is drawn when the page has no template of that id. Its fields:
-// text, secondaryText, image (a short text, such as an emoji), accessories (names,
-// space-separated), indentationLevel; and where the layout puts it: listAppearance,
+// text, secondaryText, image (images.js: a URL, a system symbol, or a short text
+// such as an emoji), listStyle ("value": the secondary text on the text's line, at
+// the trailing edge), accessories (names, space-separated; "delete@editing" shows only
+// in editing mode, "name@notEditing" only out of it), indentationLevel; and where the layout puts it: listAppearance,
 // listPosition (first, middle, last, only), listSeparator, listHeader, and the
 // separators' configuration where set: listSeparatorTop, listSeparatorColor,
 // listSeparatorInsets and listSeparatorTopInsets ("leading trailing", in points).
 // Content is text only: nothing here is read as HTML.
 
+import { drawImage } from "./images.js";
+
 const ACCESSORIES = {
   disclosureIndicator: "›",
   checkmark: "✓",
   delete: "−",
+  insert: "+",
   reorder: "≡",
   "outlineDisclosure:collapsed": "▸",
   "outlineDisclosure:expanded": "▾",
 };
 /** Accessories at the leading edge (UIKit puts these before the content). */
-const LEADING = new Set(["delete", "outlineDisclosure:collapsed", "outlineDisclosure:expanded"]);
+const LEADING = new Set(["delete", "insert", "outlineDisclosure:collapsed", "outlineDisclosure:expanded"]);
 
 /** A fresh list row node. */
 export function makeListCell() {
@@ -33,12 +38,25 @@ export function makeListCell() {
   const text = part("cv-list-text");
   text.dataset.measure = "";
   text.append(part("cv-list-primary", "text"), part("cv-list-secondary", "secondaryText"));
-  node.append(part("cv-list-leading"), part("cv-list-image", "image"), text, part("cv-list-trailing"));
+  node.append(part("cv-list-leading"), part("cv-list-image"), text, part("cv-list-trailing"));
   return node;
 }
 
+/**
+ * The accessories of a field shown in editing mode or out of it: a name may end in
+ * "@editing" (shown only while editing) or "@notEditing" (only out of it).
+ */
+export function shownAccessories(field, editing) {
+  return (field ?? "").split(/\s+/).filter(Boolean).flatMap((entry) => {
+    const [name, when] = entry.split("@");
+    if (when === "editing" && !editing) return [];
+    if (when === "notEditing" && editing) return [];
+    return [name];
+  });
+}
+
 /** Writes the row's place in its list and its accessories (its text fields are filled as any template's). */
-export function fillListCell(node, content) {
+export function fillListCell(node, content, editing = false) {
   const set = (key, value) => {
     if ((node.dataset[key] ?? "") !== value) node.dataset[key] = value;
   };
@@ -47,6 +65,8 @@ export function fillListCell(node, content) {
   set("separator", content.listSeparator ?? "");
   set("header", content.listHeader ?? "");
   set("separatorTop", content.listSeparatorTop ?? "");
+  set("listStyle", content.listStyle ?? "");
+  drawImage(node.querySelector(".cv-list-image"), content.image);
   node.style.setProperty("--cv-indent", String(Number(content.indentationLevel ?? 0) || 0));
   // The separators' configuration: colour, and insets as "leading trailing" points.
   const style = (name, value) => {
@@ -61,7 +81,7 @@ export function fillListCell(node, content) {
   style("--cv-separator-trailing", trailing);
   style("--cv-separator-top-leading", topLeading);
   style("--cv-separator-top-trailing", topTrailing);
-  const names = (content.accessories ?? "").split(/\s+/).filter((n) => n in ACCESSORIES);
+  const names = shownAccessories(content.accessories, editing).filter((n) => n in ACCESSORIES);
   const key = names.join(" ") + "\u0000" + (content.text ?? "");
   if (node._accessories === key) return;
   node._accessories = key;

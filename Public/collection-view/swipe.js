@@ -5,6 +5,7 @@
 // action when the configuration says so. Escape, a tap elsewhere or another swipe
 // closes them.
 import * as protocol from "./protocol.js";
+import { drawImage } from "./images.js";
 
 const CLAIM = 12;          // px sideways before a drag is a swipe
 const OPEN = 70;           // px sideways a swipe must reach to stay open
@@ -118,7 +119,16 @@ export class SwipeController {
         button.dataset.index = String(i);
         button.dataset.style = a.style;
         if (a.color) button.style.background = a.color;
-        button.textContent = a.title ?? "";
+        if (a.image) {
+          // The action's image, above its title (or alone, the title then its name).
+          const image = document.createElement("span");
+          image.className = "cv-swipe-image";
+          image.setAttribute("aria-hidden", "true");
+          drawImage(image, a.image);
+          button.append(image);
+        }
+        if (a.title) button.append(document.createTextNode(a.title));
+        else if (a.image) button.setAttribute("aria-label", a.image.replace(/^system:/, "").replace(/[./]/g, " ").trim());
         box.append(button);
       });
       o.node.append(box);

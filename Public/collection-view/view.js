@@ -296,7 +296,7 @@ export class CollectionView {
       for (const swatch of node.querySelectorAll("[data-fill]")) swatch.style.background = content[swatch.dataset.fill] ?? "";
       if (node.dataset.bind !== undefined) applyBindings(node, content);
       for (const bound of node.querySelectorAll("[data-bind]")) applyBindings(bound, content);
-      if (node._listCell) fillListCell(node, content);
+      if (node._listCell) fillListCell(node, content, this.state.editing);
       // The item's kind ("folder", "text", …), for styles.
       if ((node.dataset.kind ?? "") !== (content.kind ?? "")) node.dataset.kind = content.kind ?? "";
     }
@@ -426,6 +426,14 @@ export class CollectionView {
   }
 
   /** Refreshes selection marks on live cells (no layout change). */
+  /** The viewer's editing mode changed: list rows show the accessories of the new mode. */
+  refreshEditing() {
+    for (const [, entry] of this.live) {
+      if (entry.node._listCell && entry.node._content) fillListCell(entry.node, entry.node._content, this.state.editing);
+    }
+    this.refreshSelection();
+  }
+
   refreshSelection() {
     for (const [key, entry] of this.live) {
       const e = this.state.elements.get(key);

@@ -162,6 +162,8 @@ extension CollectionView {
             let cell = dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: p))
             cell.isSelected = !selected.isEmpty && selected.contains(p)
             cell.isHighlighted = highlighted != nil && highlighted == p
+            cell.editingState = isEditing
+            cell.finishConfiguring()
             return cell
         case .supplementaryView:
             return dataSource.collectionView(self, viewForSupplementaryElementOfKind: key.kind, at: p)

@@ -226,6 +226,7 @@ extension CollectionView {
                 reconfiguring = cell
                 let result = dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: p))
                 reconfiguring = nil
+                result.finishConfiguring()
                 if result !== cell { cell.content = result.content }
             }
         }

@@ -90,7 +90,12 @@ open class CollectionView {
     /// Several items can be selected while editing.
     @exclusivity(unchecked) public var allowsMultipleSelectionDuringEditing = false { didSet { trimSelectionIfSingle() } }
     /// Editing mode.
-    @exclusivity(unchecked) public var isEditing = false { didSet { trimSelectionIfSingle() } }
+    @exclusivity(unchecked) public var isEditing = false {
+        didSet {
+            trimSelectionIfSingle()
+            if isEditing != oldValue { for case let cell as CollectionViewCell in displayed.values { cell.editingState = isEditing } }
+        }
+    }
     /// Items can take focus.
     @exclusivity(unchecked) public var allowsFocus = false
     /// Items can take focus while editing.
@@ -291,7 +296,10 @@ open class CollectionView {
     /// A cell for `indexPath`: a reused one or a new one of the registered class.
     /// An unregistered identifier stops the program with UIKit's message.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
-        if let cell = reconfiguring, cell.reuseIdentifier == identifier { return cell }
+        if let cell = reconfiguring, cell.reuseIdentifier == identifier {
+            cell.beginConfiguring()
+            return cell
+        }
         let type: CollectionViewCell.Type, queue: ReuseQueue
         if let last = lastCellQueue, last.identifier == identifier {
             (type, queue) = (last.type, last.queue)
@@ -304,9 +312,12 @@ open class CollectionView {
         }
         if let reused = queue.views.popLast() as? CollectionViewCell {
             reused.prepareForReuse()
+            reused.beginConfiguring()
             return reused
         }
-        return type.init(reuseIdentifier: identifier)
+        let cell = type.init(reuseIdentifier: identifier)
+        cell.beginConfiguring()
+        return cell
     }
 
     /// A supplementary view for `indexPath`; an unregistered kind and identifier stops the program.

@@ -15,10 +15,6 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     public var configuration: CollectionViewCompositionalLayoutConfiguration { didSet { invalidateLayout() } }
     private let sectionProvider: CollectionViewCompositionalLayoutSectionProvider
 
-    /// zIndex of pinned headers and footers (the flow layout's, UIKit's).
-    public static let pinnedZIndex = CollectionViewFlowLayout.pinnedZIndex
-    /// zIndex of headers and footers that are not pinned.
-    public static let supplementaryZIndex = CollectionViewFlowLayout.supplementaryZIndex
 
     /// Every section laid out from `section`.
     public convenience init(section: NSCollectionLayoutSection) {
@@ -248,7 +244,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             for item in section.boundarySupplementaryItems where !item.leads(vertical: vertical) && !item.trails(vertical: vertical) {
                 var a = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: item.elementKind, with: path)
                 a.frame = Self.aligned(item, in: g.frame)
-                a.zIndex = Self.supplementaryZIndex
+                a.zIndex = item.zIndex
                 g.boundary.append(a)
             }
             for decoration in section.decorationItems {
@@ -351,7 +347,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
             var a = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: item.elementKind, with: path)
             a.frame = vertical ? CGRect(x: box.minX + item.offset.x, y: cursor + item.offset.y, width: size.width, height: size.height)
                                : CGRect(x: cursor + item.offset.x, y: box.minY + item.offset.y, width: size.width, height: size.height)
-            a.zIndex = item.pinToVisibleBounds ? Self.pinnedZIndex : Self.supplementaryZIndex
+            a.zIndex = item.zIndex   // the item's own, as UIKit's (a pinned header wants one above the cells')
             if item.pinToVisibleBounds { pinned.append((attributes.count, leading)) }
             attributes.append(a)
             if item.extendsBoundary { cursor += vertical ? size.height : size.width }

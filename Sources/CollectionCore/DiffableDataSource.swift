@@ -146,6 +146,12 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         guard let item = current.itemIdentifier(at: indexPath), let cell = cellProvider(collectionView, indexPath, item) else {
             fatalError("the cell provider returned no cell for \(indexPath)")
         }
+        // An outline's expanded items are expanded in their cells' configuration state.
+        if let section = current.sectionIdentifier(containingItem: item), let outline = sectionSnapshots[section] {
+            cell.expandedState = outline.isExpanded(item)
+        } else {
+            cell.expandedState = false
+        }
         return cell
     }
 
@@ -168,26 +174,6 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         reorderingHandlers.willReorder?(transaction)
         current = next
         reorderingHandlers.didReorder?(transaction)
-    }
-}
-
-/// What a reorder changed (UIKit's `NSDiffableDataSourceTransaction`): the snapshots
-/// before and after, and the difference between their item orders.
-public struct NSDiffableDataSourceTransaction<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
-    /// The snapshot before the reorder.
-    public let initialSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-    /// The snapshot after it.
-    public let finalSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-    /// The change from the initial item order to the final one (all sections, in order),
-    /// with moves inferred.
-    public let difference: CollectionDifference<ItemIdentifierType>
-
-    /// A transaction from `initialSnapshot` to `finalSnapshot`.
-    public init(initialSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-                finalSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>) {
-        self.initialSnapshot = initialSnapshot
-        self.finalSnapshot = finalSnapshot
-        difference = finalSnapshot.itemIdentifiers.difference(from: initialSnapshot.itemIdentifiers).inferringMoves()
     }
 }
 

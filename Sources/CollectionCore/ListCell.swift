@@ -1,14 +1,26 @@
 import Foundation
 
 /// What a list cell shows, as UIKit's `UIListContentConfiguration`: a text, a
-/// secondary text and an image (a URL, or a short text such as an emoji).
-public struct ListContentConfiguration: Sendable, Hashable {
-    public var text: String?
-    public var secondaryText: String?
-    public var image: String?
+/// secondary text and an image.
+public struct ListContentConfiguration: ContentConfiguration, Sendable, Hashable {
+    /// How the texts are placed (UIKit's constructors).
+    enum Style: String, Sendable, Hashable {
+        /// The secondary text under the text (`cell()`, `subtitleCell()`).
+        case cell
+        /// The secondary text at the trailing edge, on the text's line (`valueCell()`).
+        case value
+    }
 
-    /// An empty configuration (UIKit's `cell()`).
-    public init(text: String? = nil, secondaryText: String? = nil, image: String? = nil) {
+    /// The primary text.
+    public var text: String?
+    /// The secondary text.
+    public var secondaryText: String?
+    /// The image at the leading edge (see ``Image``; a string literal names one).
+    public var image: Image?
+    var style = Style.cell
+
+    /// A configuration of these values (UIKit's `cell()` when all are nil).
+    public init(text: String? = nil, secondaryText: String? = nil, image: Image? = nil) {
         self.text = text
         self.secondaryText = secondaryText
         self.image = image
@@ -16,38 +28,32 @@ public struct ListContentConfiguration: Sendable, Hashable {
 
     /// UIKit's `UIListContentConfiguration.cell()`.
     public static func cell() -> ListContentConfiguration { ListContentConfiguration() }
-    /// UIKit's `subtitleCell()`: the same fields; the secondary text goes under the text.
+    /// UIKit's `subtitleCell()`: the secondary text goes under the text.
     public static func subtitleCell() -> ListContentConfiguration { ListContentConfiguration() }
+    /// UIKit's `valueCell()`: the secondary text sits at the trailing edge of the text's line.
+    public static func valueCell() -> ListContentConfiguration {
+        var configuration = ListContentConfiguration()
+        configuration.style = .value
+        return configuration
+    }
 
-    /// The content fields a cell drawn from it carries (`text`, `secondaryText`, `image`).
+    /// The content fields a cell drawn from it carries: `text`, `secondaryText`,
+    /// `image` (the image's ``Image/source``), and `listStyle` "value" for a value cell.
     public var fields: [String: String] {
         var out: [String: String] = [:]
         out["text"] = text
         out["secondaryText"] = secondaryText
-        out["image"] = image
+        out["image"] = image?.source
+        if style == .value { out["listStyle"] = "value" }
         return out
     }
-}
 
-/// A view at a list cell's edge, as UIKit's `UICellAccessory`.
-public struct CellAccessory: Sendable, Hashable {
-    /// What the client draws: `disclosureIndicator`, `checkmark`, `delete`, `reorder`,
-    /// `outlineDisclosure` (with `expanded` or `collapsed`).
-    public let name: String
+    /// A list content view showing it.
+    public func makeContentView() -> any View & ContentView { ListContentView(configuration: self) }
 
-    public static func disclosureIndicator() -> CellAccessory { CellAccessory(name: "disclosureIndicator") }
-    public static func checkmark() -> CellAccessory { CellAccessory(name: "checkmark") }
-    /// Shown in editing mode; choosing it deletes the row (the `delete` action).
-    public static func delete() -> CellAccessory { CellAccessory(name: "delete") }
-    /// A handle to reorder the row by (an interactive movement).
-    public static func reorder() -> CellAccessory { CellAccessory(name: "reorder") }
-    /// Expands or collapses the row's children in an outline (`isExpanded`: shown expanded).
-    public static func outlineDisclosure(isExpanded: Bool = false) -> CellAccessory {
-        CellAccessory(name: isExpanded ? "outlineDisclosure:expanded" : "outlineDisclosure:collapsed")
-    }
-
-    /// The accessories as a cell's `accessories` field: their names, space-separated.
-    public static func field(_ accessories: [CellAccessory]) -> String { accessories.map(\.name).joined(separator: " ") }
+    /// The configuration for `state`, as UIKit's: the page draws selection and
+    /// highlight itself (its colours follow the row's state), so the values stay.
+    public func updated(for state: any ConfigurationState) -> ListContentConfiguration { self }
 }
 
 /// A list row, as UIKit's `UICollectionViewListCell`: its content configuration
@@ -60,21 +66,24 @@ open class CollectionViewListCell: CollectionViewCell {
     /// The default configuration to fill and set (UIKit's `defaultContentConfiguration()`).
     open func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
 
-    /// What the cell shows: setting it writes its fields.
-    open var contentConfiguration: ListContentConfiguration? {
-        didSet {
-            for key in ["text", "secondaryText", "image"] { content[key] = contentConfiguration?.fields[key] }
-        }
-    }
-
-    /// The accessories at the row's trailing edge (or leading, for `delete` and `outlineDisclosure`).
+    /// The accessories at the row's edges (see ``CellAccessory``): those displayed
+    /// in the cell's editing state, and not hidden, are drawn.
     open var accessories: [CellAccessory] = [] {
-        didSet { content["accessories"] = accessories.isEmpty ? nil : CellAccessory.field(accessories) }
+        didSet { writeAccessories() }
     }
 
     /// How deep the row sits in an outline (its indentation).
     open var indentationLevel = 0 {
         didSet { content["indentationLevel"] = indentationLevel == 0 ? nil : String(indentationLevel) }
+    }
+
+    override func editingStateDidChange() { writeAccessories() }
+    override func expandedStateDidChange() { writeAccessories() }
+
+    private func writeAccessories() {
+        let field = CellAccessory.field(accessories, editing: editingState, expanded: expandedState)
+        let value = field.isEmpty ? nil : field
+        if content["accessories"] != value { content["accessories"] = value }
     }
 
     open override func prepareForReuse() {

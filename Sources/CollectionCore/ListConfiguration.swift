@@ -95,44 +95,6 @@ public struct CollectionLayoutListConfiguration: Sendable {
     var separates: Bool { showsSeparators && appearance != .sidebar && appearance != .sidebarPlain }
 }
 
-/// The actions a swipe on a list row reveals, as UIKit's `UISwipeActionsConfiguration`.
-public struct SwipeActionsConfiguration: Sendable {
-    /// The actions, from the edge inwards.
-    public var actions: [ContextualAction]
-    /// Whether a full swipe performs the first action (UIKit's default: yes).
-    public var performsFirstActionWithFullSwipe = true
-
-    /// A configuration of `actions`.
-    public init(actions: [ContextualAction]) {
-        self.actions = actions
-    }
-}
-
-/// One action of a row's swipe, as UIKit's `UIContextualAction`.
-public struct ContextualAction: Sendable {
-    /// UIKit's styles: `destructive` actions are red and may remove the row.
-    public enum Style: String, Sendable {
-        case normal, destructive
-    }
-
-    /// What runs when the action is chosen: the action, and a completion to call
-    /// with whether it was performed.
-    public typealias Handler = @Sendable (ContextualAction, @escaping @Sendable (Bool) -> Void) -> Void
-
-    public var style: Style
-    public var title: String?
-    /// A CSS colour for the action's button (nil: the style's).
-    public var backgroundColor: String?
-    public let handler: Handler
-
-    /// An action of `style` titled `title`.
-    public init(style: Style, title: String?, handler: @escaping Handler) {
-        self.style = style
-        self.title = title
-        self.handler = handler
-    }
-}
-
 /// Where a row sits in its list section, for drawing it (beyond UIKit, whose list
 /// cells learn it from private layout attributes).
 public struct ListRowStyle: Sendable, Hashable {

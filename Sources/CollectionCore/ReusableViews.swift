@@ -2,8 +2,10 @@ import Foundation
 
 /// A view the browser draws from a template, as UIKit's `UICollectionReusableView`:
 /// a reuse identifier (which template) and string content fields (what fills it).
-/// Subclass it to give the fields names.
-open class CollectionReusableView {
+/// Subclass it to give the fields names. The collection view makes views with
+/// `init(frame:)`, as UIKit does, and sets its frame from the layout's attributes
+/// (then calls `layoutSubviews()` when its size changed).
+open class CollectionReusableView: View {
     // Stored properties are `@exclusivity(unchecked)` as in CollectionView (see there):
     // read for every element of every viewer's batch, never held across a call out.
     /// Which template draws it.
@@ -33,7 +35,7 @@ open class CollectionReusableView {
     /// The applied attributes' members a mirror sends, read in place (no copy of the
     /// attributes); nil when none were applied.
     package final var appliedPlacement: AppliedPlacement? {
-        hasApplied ? AppliedPlacement(frame: applied.frame, zIndex: applied.zIndex, alpha: applied.alpha, isHidden: applied.isHidden,
+        hasApplied ? AppliedPlacement(frame: applied.frame, zIndex: applied.zIndex, alpha: applied.alpha, isHidden: applied.isHidden || isHidden,
                                       transform: applied.transform) : nil
     }
     /// Grows whenever the content or the applied attributes change: whoever mirrors
@@ -79,9 +81,44 @@ open class CollectionReusableView {
     /// The collection view's mark while it brings its displayed set up to date.
     @exclusivity(unchecked) final var displayPass = 0
 
-    /// Creates a view for a reuse identifier (the collection view does this when dequeuing).
-    public required init(reuseIdentifier: String) {
+    /// A view at `frame`, as UIKit's `init(frame:)`: the collection view makes
+    /// registered classes with it (and sets the reuse identifier).
+    public override init(frame: CGRect) {
+        reuseIdentifier = ""
+        super.init(frame: frame)
+    }
+
+    /// Views are not archived on Linux: returns nil (see ``View/init(coder:)``).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// A view for a reuse identifier, made with `init(frame:)` (a subclass's
+    /// override of it runs).
+    public required convenience init(reuseIdentifier: String) {
+        self.init(frame: .zero)
         self.reuseIdentifier = reuseIdentifier
+    }
+
+    /// Hidden by the app (as UIKit's `isHidden`): the browser hides it too, whatever
+    /// its layout attributes say.
+    open override var isHidden: Bool {
+        didSet { if isHidden != oldValue { revision &+= 1 } }
+    }
+
+    /// The keys of the fields a content configuration wrote last (so that the next
+    /// one removes those it does not set).
+    private var configurationFieldKeys: Set<String> = []
+
+    /// Writes a content configuration's `fields`, removing the fields the previous
+    /// configuration wrote that these lack; fields that did not change are not
+    /// written again.
+    package final func setContentFields(_ fields: [String: String]) {
+        var next = content
+        for key in configurationFieldKeys where fields[key] == nil { next[key] = nil }
+        for (key, value) in fields where next[key] != value { next[key] = value }
+        configurationFieldKeys = Set(fields.keys)
+        if next != content { content = next }
     }
 
     /// Called before a view is handed out again: clears the content.
@@ -90,6 +127,7 @@ open class CollectionReusableView {
         elementIdentifier = nil
         elementSource = nil
         measuredSize = nil
+        configurationFieldKeys = []
     }
 
     /// Receives the layout's attributes.
@@ -98,6 +136,10 @@ open class CollectionReusableView {
         revision &+= 1
         applied = layoutAttributes
         hasApplied = true
+        if frame != layoutAttributes.frame {
+            frame = layoutAttributes.frame
+            layoutIfNeeded()
+        }
     }
 
     /// Whether the attributes last applied equal `attributes` (compared in place).
@@ -119,20 +161,6 @@ open class CollectionReusableView {
         var preferred = layoutAttributes
         preferred.size = measuredSize
         return preferred
-    }
-}
-
-/// A cell, as UIKit's `UICollectionViewCell`.
-open class CollectionViewCell: CollectionReusableView {
-    /// Selected state (the collection view keeps it in step with its selection).
-    @exclusivity(unchecked) open var isSelected = false
-    /// Highlighted state (while the pointer is down on it).
-    @exclusivity(unchecked) open var isHighlighted = false
-
-    open override func prepareForReuse() {
-        super.prepareForReuse()
-        isSelected = false
-        isHighlighted = false
     }
 }
 

@@ -8,12 +8,15 @@ public struct SwipeActionInfo: Equatable, Sendable, Codable {
     public var style: String
     /// A CSS colour for the button (nil: the style's).
     public var color: String?
+    /// An image drawn on the button (a URL, `system:` and a symbol's name, or a short text); nil: none.
+    public var image: String?
 
     /// Creates an action's description.
-    public init(title: String?, style: String, color: String? = nil) {
+    public init(title: String?, style: String, color: String? = nil, image: String? = nil) {
         self.title = title
         self.style = style
         self.color = color
+        self.image = image
     }
 }
 

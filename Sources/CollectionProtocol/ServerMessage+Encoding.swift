@@ -170,6 +170,7 @@ extension ServerMessage {
                 if let title = a.title { w.key("title"); w.string(title) }
                 w.key("style"); w.string(a.style)
                 if let color = a.color { w.key("color"); w.string(color) }
+                if let image = a.image { w.key("image"); w.string(image) }
             }
             w.key("fullSwipe"); w.bool(fullSwipe)
         case let .contextMenu(items, menu):

@@ -125,6 +125,7 @@ final class ClassicSource {
 
     private func fill(_ model: inout CollectionModel, id: String, at indexPath: IndexPath) {
         let cell = dataSource.collectionView(collectionView, cellForItemAt: indexPath)
+        cell.finishConfiguring()
         model.itemContent[id] = cell.content
         // A cell back on the default template drops its own (a reload may change it).
         model.itemReuseIdentifiers[id] = cell.reuseIdentifier == model.cellReuseIdentifier ? nil : cell.reuseIdentifier

@@ -1,20 +1,6 @@
 import CollectionSync
 import Foundation
 
-/// What a reorder changed, as UIKit's `NSDiffableDataSourceTransaction`: the
-/// snapshots before and after, and the difference between their items.
-public struct NSDiffableDataSourceTransaction<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
-    /// The data source's snapshot before the reorder.
-    public let initialSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-    /// Its snapshot after.
-    public let finalSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
-
-    /// The items' change, in the order of all sections' items.
-    public var difference: CollectionDifference<ItemIdentifierType> {
-        finalSnapshot.itemIdentifiers.difference(from: initialSnapshot.itemIdentifiers)
-    }
-}
-
 extension LiveDiffableDataSource {
     /// Whether viewers may reorder items, and what the app hears when they do, as
     /// UIKit's `UICollectionViewDiffableDataSource.ReorderingHandlers`. Unlike UIKit,

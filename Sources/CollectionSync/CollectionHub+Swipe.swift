@@ -17,7 +17,7 @@ extension CollectionHub {
     /// `swipeActions`: the actions the swipe reveals (none: the row does not swipe that way).
     func swipeActions(_ item: String, trailing: Bool, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
         let configuration = try swipeConfiguration(item, trailing: trailing, viewer: viewer)
-        let actions = (configuration?.actions ?? []).map { SwipeActionInfo(title: $0.title, style: $0.style.rawValue, color: $0.backgroundColor) }
+        let actions = (configuration?.actions ?? []).map { SwipeActionInfo(title: $0.title, style: $0.style.rawValue, color: $0.backgroundColor?.css, image: $0.image?.source) }
         return [Outgoing(viewer: viewer.key, message: .swipeActions(item: item, edge: trailing ? "trailing" : "leading", actions: actions,
                                                                    fullSwipe: configuration?.performsFirstActionWithFullSwipe ?? false))]
     }
@@ -30,7 +30,9 @@ extension CollectionHub {
             throw ProtocolError(.badMessage, "item '\(item.prefix(80))' has \(actions.count) \(trailing ? "trailing" : "leading") swipe action\(actions.count == 1 ? "" : "s"); there is none at index \(index)")
         }
         let action = actions[index]
-        action.handler(action) { _ in }
+        // The view it was chosen from: the row's cell in this viewer's collection view.
+        let source: View = model.snapshot.indexPath(for: item).flatMap { viewer.collectionView.cellForItem(at: $0) } ?? View()
+        action.handler(action, source) { _ in }
         return []
     }
 }

@@ -211,7 +211,8 @@ import Testing
         }
         #expect(header(0, scrolledTo: 0)?.frame.minY == 0)
         #expect(header(0, scrolledTo: 250)?.frame.minY == 250)
-        #expect(header(0, scrolledTo: 250)?.zIndex == CollectionViewCompositionalLayout.pinnedZIndex)
+        // Its zIndex is the item's own (1 by default, as UIKit's supplementary items).
+        #expect(header(0, scrolledTo: 250)?.zIndex == 1)
         // Section 0 ends at 450: its header is pushed up by the next section.
         #expect(header(0, scrolledTo: 440)?.frame.minY == 420)
         #expect(header(1, scrolledTo: 440)?.frame.minY == 450)

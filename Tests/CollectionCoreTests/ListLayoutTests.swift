@@ -98,7 +98,7 @@ import Testing
         let row = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(50))
         var configuration = CollectionLayoutListConfiguration(appearance: .insetGrouped)
         configuration.trailingSwipeActionsConfigurationProvider = { path in
-            path.item == 0 ? nil : SwipeActionsConfiguration(actions: [ContextualAction(style: .destructive, title: "Delete") { _, done in done(true) }])
+            path.item == 0 ? nil : SwipeActionsConfiguration(actions: [ContextualAction(style: .destructive, title: "Delete") { _, _, done in done(true) }])
         }
         let l = CollectionViewCompositionalLayout { section, environment in
             section == 0 ? NSCollectionLayoutSection(group: .horizontal(layoutSize: row, subitems: [NSCollectionLayoutItem(layoutSize: row)]))

@@ -4,6 +4,11 @@ import Testing
 
 // The example in README.md, kept compiling and checked.
 final class PhotoCell: CollectionViewCell {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
     var title: String {
         get { content["title"] ?? "" }
         set { content["title"] = newValue }
@@ -17,7 +22,7 @@ final class Photos: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { albums[section].count }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath) as! PhotoCell
-        cell.title = albums[indexPath.section][indexPath.item]
+        cell.title = albums[indexPath.section][indexPath.row]
         return cell
     }
     func collectionView(_ collectionView: CollectionView, layout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {

@@ -49,10 +49,16 @@ struct SwipeList: LayoutPolicy {
         var configuration = CollectionLayoutListConfiguration(appearance: .plain)
         let log = log
         configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
-            var actions = [ContextualAction(style: .destructive, title: "Delete") { _, done in log.performed.append("delete \(indexPath.item)"); done(true) }]
+            var actions = [ContextualAction(style: .destructive, title: "Delete") { _, _, done in log.performed.append("delete \(indexPath.item)"); done(true) }]
             if indexPath.item > 0 {
-                var flag = ContextualAction(style: .normal, title: "Flag") { _, done in log.performed.append("flag \(indexPath.item)"); done(true) }
+                // The view it is chosen from is the row's cell in the viewer's collection view.
+                let flag = ContextualAction(style: .normal, title: "Flag") { _, source, done in
+                    let cell = (source as? CollectionViewCell)?.layoutAttributes?.indexPath.item
+                    log.performed.append("flag \(indexPath.item) from cell \(cell.map(String.init) ?? "none")")
+                    done(true)
+                }
                 flag.backgroundColor = "#f0a400"
+                flag.image = Image(systemName: "flag.fill")
                 actions.append(flag)
             }
             return SwipeActionsConfiguration(actions: actions)
@@ -69,12 +75,12 @@ struct SwipeList: LayoutPolicy {
         _ = hub.hello(1)
         #expect(messages(hub.send(#"{"type":"swipeActions","item":"a1","edge":"trailing"}"#, from: 1), to: 1) == [
             .swipeActions(item: "a1", edge: "trailing", actions: [SwipeActionInfo(title: "Delete", style: "destructive"),
-                                                                   SwipeActionInfo(title: "Flag", style: "normal", color: "#f0a400")], fullSwipe: true)])
+                                                                   SwipeActionInfo(title: "Flag", style: "normal", color: "#f0a400", image: "system:flag.fill")], fullSwipe: true)])
         // No leading actions: nothing to reveal.
         #expect(messages(hub.send(#"{"type":"swipeActions","item":"a1","edge":"leading"}"#, from: 1), to: 1) == [
             .swipeActions(item: "a1", edge: "leading", actions: [], fullSwipe: false)])
         #expect(hub.send(#"{"type":"swipeAction","item":"a2","edge":"trailing","index":1}"#, from: 1).isEmpty)
-        #expect(log.performed == ["flag 2"])
+        #expect(log.performed == ["flag 2 from cell 2"])
         let out = hub.send(#"{"type":"swipeAction","item":"a0","edge":"trailing","index":1}"#, from: 1)
         guard case .error(.badMessage, let why, _)? = messages(out, to: 1).first else { Issue.record("expected bad_message"); return }
         #expect(why == "item 'a0' has 1 trailing swipe action; there is none at index 1")
@@ -82,6 +88,6 @@ struct SwipeList: LayoutPolicy {
             Issue.record("expected unknown_item")
             return
         }
-        #expect(log.performed == ["flag 2"])
+        #expect(log.performed == ["flag 2 from cell 2"])
     }
 }

@@ -67,3 +67,34 @@ def test_a_screen_reader_hears_the_outline_as_a_tree_with_its_states(server):
         assert js(d, "return document.querySelector('#settings [data-item=email] [data-outline]').getAttribute('aria-label')") == "Collapse E-mail"
     finally:
         d.quit()
+
+
+def test_a_value_row_shows_its_value_at_the_trailing_edge_of_its_line(server):
+    """UIKit's value cell: the Laptop row's value sits on the title's line, at the
+    row's trailing edge; a subtitle row (Profile) keeps its detail under its title;
+    images (the rows' symbols) are drawn."""
+    d = open_settings(server)
+    try:
+        d.find_element(By.CSS_SELECTOR, "#settings [data-item=devices] [data-outline]").click()
+        wait(d, lambda d: js(d, "return !!document.querySelector('#settings [data-item=device-laptop]')"), message="Devices did not open")
+        boxes = js(d, """const box = (id, part) => document.querySelector(`#settings [data-item=${id}] ${part}`).getBoundingClientRect();
+                         const row = document.querySelector('#settings [data-item=device-laptop]').getBoundingClientRect();
+                         const p = box('device-laptop', '.cv-list-primary'), s = box('device-laptop', '.cv-list-secondary');
+                         const pp = box('profile', '.cv-list-primary'), ps = box('profile', '.cv-list-secondary');
+                         return {rowRight: row.right, p: [p.top, p.bottom, p.right], s: [s.top, s.bottom, s.left, s.right],
+                                 profile: [pp.bottom, ps.top],
+                                 image: document.querySelector('#settings [data-item=profile] .cv-list-image').textContent,
+                                 style: document.querySelector('#settings [data-item=device-laptop]').dataset.listStyle}""")
+        assert boxes["style"] == "value"
+        # On the same line: the value's box overlaps the title's vertically, and starts after it.
+        assert boxes["s"][0] < boxes["p"][1] and boxes["p"][0] < boxes["s"][1], boxes
+        assert boxes["s"][2] >= boxes["p"][2] - 1, boxes
+        # At the trailing edge (within the row's padding and accessories).
+        assert boxes["rowRight"] - boxes["s"][3] < 40, boxes
+        # A subtitle row's detail is under its title.
+        assert boxes["profile"][1] >= boxes["profile"][0] - 1, boxes
+        assert boxes["image"] == "👤"
+        wait(d, lambda d: js(d, "return document.getAnimations().length === 0"), message="the rows kept animating")
+        d.save_screenshot(str(artifacts_dir() / "settings-value-row.png"))
+    finally:
+        d.quit()

@@ -1,0 +1,243 @@
+import Foundation
+
+/// A view at a list cell's edge, as UIKit's `UICellAccessory`: made with UIKit's
+/// functions and arguments. The page draws the system accessories (disclosure
+/// indicator, checkmark, delete, insert, reorder, outline disclosure) from the
+/// cell's `accessories` field; those not displayed in the cell's editing state,
+/// or hidden, are left out of it.
+public struct CellAccessory {
+    /// In which editing states of the cell the accessory shows (UIKit's).
+    public enum DisplayedState: Sendable, Hashable {
+        case always, whenEditing, whenNotEditing
+    }
+
+    /// How wide the page keeps the accessory's place (UIKit's; the page sizes its
+    /// accessories itself, so this is kept and not drawn).
+    public enum LayoutDimension: Sendable, Hashable {
+        case actual, standard
+        case custom(CGFloat)
+    }
+
+    /// What runs when a viewer chooses the accessory.
+    public typealias ActionHandler = () -> Void
+    /// Where a custom accessory goes among the others at its edge: given them, its index.
+    public typealias PlacementPosition = ([CellAccessory]) -> Int
+
+    /// Options of a disclosure indicator.
+    public struct DisclosureIndicatorOptions: Sendable, Hashable {
+        public var isHidden: Bool
+        public var reservedLayoutWidth: LayoutDimension
+        public var tintColor: Color?
+        public init(isHidden: Bool? = nil, reservedLayoutWidth: LayoutDimension? = nil, tintColor: Color? = nil) {
+            self.isHidden = isHidden ?? false
+            self.reservedLayoutWidth = reservedLayoutWidth ?? .standard
+            self.tintColor = tintColor
+        }
+    }
+
+    /// Options of a checkmark.
+    public struct CheckmarkOptions: Sendable, Hashable {
+        public var isHidden: Bool
+        public var reservedLayoutWidth: LayoutDimension
+        public var tintColor: Color?
+        public init(isHidden: Bool? = nil, reservedLayoutWidth: LayoutDimension? = nil, tintColor: Color? = nil) {
+            self.isHidden = isHidden ?? false
+            self.reservedLayoutWidth = reservedLayoutWidth ?? .standard
+            self.tintColor = tintColor
+        }
+    }
+
+    /// Options of a delete control.
+    public struct DeleteOptions: Sendable, Hashable {
+        public var isHidden: Bool
+        public var reservedLayoutWidth: LayoutDimension
+        public var tintColor: Color?
+        public var backgroundColor: Color?
+        public init(isHidden: Bool? = nil, reservedLayoutWidth: LayoutDimension? = nil, tintColor: Color? = nil, backgroundColor: Color? = nil) {
+            self.isHidden = isHidden ?? false
+            self.reservedLayoutWidth = reservedLayoutWidth ?? .standard
+            self.tintColor = tintColor
+            self.backgroundColor = backgroundColor
+        }
+    }
+
+    /// Options of an insert control.
+    public struct InsertOptions: Sendable, Hashable {
+        public var isHidden: Bool
+        public var reservedLayoutWidth: LayoutDimension
+        public var tintColor: Color?
+        public var backgroundColor: Color?
+        public init(isHidden: Bool? = nil, reservedLayoutWidth: LayoutDimension? = nil, tintColor: Color? = nil, backgroundColor: Color? = nil) {
+            self.isHidden = isHidden ?? false
+            self.reservedLayoutWidth = reservedLayoutWidth ?? .standard
+            self.tintColor = tintColor
+            self.backgroundColor = backgroundColor
+        }
+    }
+
+    /// Options of a reorder control.
+    public struct ReorderOptions: Sendable, Hashable {
+        public var isHidden: Bool
+        public var reservedLayoutWidth: LayoutDimension
+        public var tintColor: Color?
+        public var showsVerticalSeparator: Bool
+        public init(isHidden: Bool? = nil, reservedLayoutWidth: LayoutDimension? = nil, tintColor: Color? = nil, showsVerticalSeparator: Bool? = nil) {
+            self.isHidden = isHidden ?? false
+            self.reservedLayoutWidth = reservedLayoutWidth ?? .standard
+            self.tintColor = tintColor
+            self.showsVerticalSeparator = showsVerticalSeparator ?? true
+        }
+    }
+
+    /// Options of an outline disclosure.
+    public struct OutlineDisclosureOptions: Sendable, Hashable {
+        /// UIKit's styles: a header's disclosure expands on a tap anywhere on the row; a cell's only on the chevron.
+        public enum Style: Sendable, Hashable { case automatic, header, cell }
+        public var style: Style
+        public var isHidden: Bool
+        public var reservedLayoutWidth: LayoutDimension
+        public var tintColor: Color?
+        public init(style: Style? = nil, isHidden: Bool? = nil, reservedLayoutWidth: LayoutDimension? = nil, tintColor: Color? = nil) {
+            self.style = style ?? .automatic
+            self.isHidden = isHidden ?? false
+            self.reservedLayoutWidth = reservedLayoutWidth ?? .standard
+            self.tintColor = tintColor
+        }
+    }
+
+    /// Where a custom accessory sits: at the leading or trailing edge, in some
+    /// editing states, at a position among the others there.
+    public enum Placement {
+        case leading(displayed: DisplayedState = .always, at: PlacementPosition = { _ in 0 })
+        case trailing(displayed: DisplayedState = .always, at: PlacementPosition = { _ in 0 })
+    }
+
+    /// A custom accessory's view and placement, as UIKit's `CustomViewConfiguration`.
+    /// The page cannot draw an app's view: the accessory is kept on the cell (its
+    /// view's `accessibilityLabel`, if any, is drawn as its text).
+    public struct CustomViewConfiguration {
+        public var customView: View
+        public var placement: Placement
+        public var isHidden: Bool
+        public var reservedLayoutWidth: LayoutDimension
+        public var tintColor: Color?
+        public var maintainsFixedSize: Bool
+        public init(customView: View, placement: Placement, isHidden: Bool? = nil, reservedLayoutWidth: LayoutDimension? = nil,
+                    tintColor: Color? = nil, maintainsFixedSize: Bool? = nil) {
+            self.customView = customView
+            self.placement = placement
+            self.isHidden = isHidden ?? false
+            self.reservedLayoutWidth = reservedLayoutWidth ?? .standard
+            self.tintColor = tintColor
+            self.maintainsFixedSize = maintainsFixedSize ?? false
+        }
+    }
+
+    /// Which accessory: `disclosureIndicator`, `checkmark`, `delete`, `insert`,
+    /// `reorder`, `outlineDisclosure` (with `:expanded` or `:collapsed` when given
+    /// explicitly), `custom`.
+    public let name: String
+    /// In which editing states it shows.
+    public let displayed: DisplayedState
+    /// Hidden by its options.
+    public let isHidden: Bool
+    /// Its tint (kept; the page draws its own).
+    public let tintColor: Color?
+    /// What runs when a viewer chooses it (nil: the accessory's own behaviour).
+    public let actionHandler: ActionHandler?
+    /// A custom accessory's configuration.
+    public let customViewConfiguration: CustomViewConfiguration?
+
+    init(name: String, displayed: DisplayedState = .always, isHidden: Bool = false, tintColor: Color? = nil,
+         actionHandler: ActionHandler? = nil, custom: CustomViewConfiguration? = nil) {
+        self.name = name
+        self.displayed = displayed
+        self.isHidden = isHidden
+        self.tintColor = tintColor
+        self.actionHandler = actionHandler
+        customViewConfiguration = custom
+    }
+
+    /// A chevron at the trailing edge: choosing the row shows more.
+    public static func disclosureIndicator(displayed: DisplayedState = .always, options: DisclosureIndicatorOptions = DisclosureIndicatorOptions()) -> CellAccessory {
+        CellAccessory(name: "disclosureIndicator", displayed: displayed, isHidden: options.isHidden, tintColor: options.tintColor)
+    }
+
+    /// A checkmark at the trailing edge (the row reads as checked).
+    public static func checkmark(displayed: DisplayedState = .always, options: CheckmarkOptions = CheckmarkOptions()) -> CellAccessory {
+        CellAccessory(name: "checkmark", displayed: displayed, isHidden: options.isHidden, tintColor: options.tintColor)
+    }
+
+    /// A delete control at the leading edge, shown while editing by default: choosing
+    /// it reveals the row's trailing swipe actions (UIKit's), or runs `actionHandler`.
+    public static func delete(displayed: DisplayedState = .whenEditing, options: DeleteOptions = DeleteOptions(), actionHandler: ActionHandler? = nil) -> CellAccessory {
+        CellAccessory(name: "delete", displayed: displayed, isHidden: options.isHidden, tintColor: options.tintColor, actionHandler: actionHandler)
+    }
+
+    /// An insert control at the leading edge, shown while editing by default.
+    public static func insert(displayed: DisplayedState = .whenEditing, options: InsertOptions = InsertOptions(), actionHandler: ActionHandler? = nil) -> CellAccessory {
+        CellAccessory(name: "insert", displayed: displayed, isHidden: options.isHidden, tintColor: options.tintColor, actionHandler: actionHandler)
+    }
+
+    /// A handle to reorder the row by (an interactive movement), shown while editing by default.
+    public static func reorder(displayed: DisplayedState = .whenEditing, options: ReorderOptions = ReorderOptions()) -> CellAccessory {
+        CellAccessory(name: "reorder", displayed: displayed, isHidden: options.isHidden, tintColor: options.tintColor)
+    }
+
+    /// Expands or collapses the row's children in an outline; drawn turned as the
+    /// cell's state is expanded. `actionHandler` runs instead of the expansion.
+    public static func outlineDisclosure(displayed: DisplayedState = .always, options: OutlineDisclosureOptions = OutlineDisclosureOptions(),
+                                         actionHandler: ActionHandler? = nil) -> CellAccessory {
+        CellAccessory(name: "outlineDisclosure", displayed: displayed, isHidden: options.isHidden, tintColor: options.tintColor, actionHandler: actionHandler)
+    }
+
+    /// An outline disclosure drawn expanded or collapsed whatever the cell's state
+    /// (for content made without a cell: ``CellContent``'s list rows).
+    public static func outlineDisclosure(isExpanded: Bool) -> CellAccessory {
+        CellAccessory(name: isExpanded ? "outlineDisclosure:expanded" : "outlineDisclosure:collapsed")
+    }
+
+    /// An accessory of the app's own view.
+    public static func customView(configuration: CustomViewConfiguration) -> CellAccessory {
+        let displayed: DisplayedState
+        switch configuration.placement {
+        case let .leading(state, _), let .trailing(state, _): displayed = state
+        }
+        return CellAccessory(name: "custom", displayed: displayed, isHidden: configuration.isHidden, tintColor: configuration.tintColor, custom: configuration)
+    }
+
+    /// Whether it shows in a cell that is editing or not.
+    public func isDisplayed(editing: Bool) -> Bool {
+        guard !isHidden else { return false }
+        switch displayed {
+        case .always: return true
+        case .whenEditing: return editing
+        case .whenNotEditing: return !editing
+        }
+    }
+
+    /// The accessories as a cell's `accessories` field, for a cell in a known state:
+    /// the names of those shown in its editing state, space-separated; an outline
+    /// disclosure without an explicit state turned as `expanded`.
+    public static func field(_ accessories: [CellAccessory], editing: Bool, expanded: Bool) -> String {
+        accessories.filter { $0.isDisplayed(editing: editing) }.map { accessory in
+            accessory.name == "outlineDisclosure" ? (expanded ? "outlineDisclosure:expanded" : "outlineDisclosure:collapsed") : accessory.name
+        }.joined(separator: " ")
+    }
+
+    /// The accessories as an `accessories` field for content shared by viewers in
+    /// different editing modes (``CellContent``'s list rows): each name, with
+    /// `@editing` or `@notEditing` when it shows in one mode only (each page shows
+    /// those of its viewer's mode); hidden ones left out; an outline disclosure
+    /// without an explicit state drawn collapsed.
+    public static func field(_ accessories: [CellAccessory]) -> String {
+        accessories.filter { !$0.isHidden }.map { accessory in
+            let name = accessory.name == "outlineDisclosure" ? "outlineDisclosure:collapsed" : accessory.name
+            switch accessory.displayed {
+            case .always: return name
+            case .whenEditing: return name + "@editing"
+            case .whenNotEditing: return name + "@notEditing"
+            }
+        }.joined(separator: " ")
+    }
+}
