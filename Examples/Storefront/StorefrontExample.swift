@@ -1,4 +1,5 @@
 import CollectionServer
+import Synchronization
 
 /// The storefront's sections, in order.
 enum StoreSection: String, CaseIterable, Sendable {
@@ -61,10 +62,8 @@ public enum StorefrontExample {
                 StoreItem(id: "d\(i + 1)", title: name, detail: "\(40 + i * 7) items", hue: (i * 30) % 360, badge: "", template: "department")
             }
         case .basket:
-            let picks = [("🫖", "Stoneware teapot", "€38 · 1"), ("🕯️", "Beeswax candles", "€12 · 3"), ("🧺", "Willow basket", "€45 · 1"),
-                         ("📚", "Bookends, walnut", "€29 · 2"), ("🪴", "Terracotta pot", "€16 · 1")]
-            return picks.enumerated().map { i, p in
-                StoreItem(id: "b\(i + 1)", title: p.1, detail: p.2, hue: 0, badge: "", template: "", symbol: p.0)
+            return basketPicks.enumerated().map { i, p in
+                StoreItem(id: "b\(i + 1)", title: p.title, detail: "€\(p.price) · \(p.quantity)", hue: 0, badge: "", template: "", symbol: p.symbol)
             }
         case .help:
             return helpTopics.flatMap { topic in
@@ -80,6 +79,12 @@ public enum StorefrontExample {
             }
         }
     }
+
+    /// What the basket holds at first: each pick's price and how many.
+    static let basketPicks: [(symbol: String, title: String, price: Int, quantity: Int)] = [
+        ("🫖", "Stoneware teapot", 38, 1), ("🕯️", "Beeswax candles", 12, 3), ("🧺", "Willow basket", 45, 1),
+        ("📚", "Bookends, walnut", 29, 2), ("🪴", "Terracotta pot", 16, 1),
+    ]
 
     /// The help outline: topics, each with answers under it (collapsed at first).
     static let helpTopics: [(id: String, symbol: String, title: String, answers: [String])] = [
@@ -116,6 +121,7 @@ public enum StorefrontExample {
         for section in StoreSection.allCases { for item in items(section) { all[item.id] = item } }
         let byId = all
         let source = SourceRef()
+        let quantities = Quantities(items(.basket).enumerated().map { ($1.id, basketPicks[$0].quantity) })
         let dataSource = LiveDiffableDataSource<String, String>(collection: collection, headerProvider: { id in
             ["title": StoreSection(rawValue: id)?.title ?? id]
         }) { _, id in
@@ -133,8 +139,22 @@ public enum StorefrontExample {
                     return .list(row, accessories: isTopic ? [.outlineDisclosure(isExpanded: outline.isExpanded(id))] : [],
                                  indentationLevel: outline.level(of: id))
                 }
-                // A basket row: delete (revealing Remove) before it, a reorder handle after it.
-                return .list(row, accessories: [.delete(displayed: .always), .disclosureIndicator(), .reorder(displayed: .always)])
+                // A basket row: delete (revealing Remove) and insert (one more) before it, a
+                // reorder handle after it.
+                let count = quantities.count(of: id)
+                row.secondaryText = item.detail.split(separator: "·").first.map { "\($0)· \(count)" } ?? item.detail
+                let addOne = CellAccessory.insert(displayed: .always) {
+                    quantities.add(1, to: id)
+                    // Every viewer sees the new count, the batch naming the viewer who added it.
+                    let viewer = collection.actingViewer ?? .server
+                    Task {
+                        guard let dataSource = source.dataSource else { return }
+                        var next = dataSource.snapshot()
+                        next.reconfigureItems([id])
+                        _ = try? await dataSource.apply(next, by: viewer)
+                    }
+                }
+                return .list(row, accessories: [.delete(displayed: .always), addOne, .disclosureIndicator(), .reorder(displayed: .always)])
             }
             var fields = ["title": item.title, "detail": item.detail, "color": "hsl(\(item.hue) 55% 62%)"]
             if !item.badge.isEmpty { fields["badge"] = item.badge }
@@ -181,6 +201,14 @@ final class BasketRules: LiveCollectionDelegate {
 }
 
 /// The data source, for the cell provider made before it (outline rows read their state from it).
+/// How many of each basket row the basket holds (its insert accessory adds one).
+final class Quantities: Sendable {
+    private let counts: Mutex<[String: Int]>
+    init(_ initial: [(String, Int)]) { counts = Mutex(Dictionary(uniqueKeysWithValues: initial)) }
+    func count(of id: String) -> Int { counts.withLock { $0[id] ?? 1 } }
+    func add(_ n: Int, to id: String) { counts.withLock { $0[id, default: 1] += n } }
+}
+
 final class SourceRef: @unchecked Sendable {
     private let lock = NSLock()
     private var value: LiveDiffableDataSource<String, String>?

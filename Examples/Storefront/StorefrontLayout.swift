@@ -86,8 +86,8 @@ enum StorefrontLayout {
     static func basket(_ environment: any NSCollectionLayoutEnvironment, removeFromBasket: @escaping @Sendable (IndexPath) -> Void) -> NSCollectionLayoutSection {
         var configuration = CollectionLayoutListConfiguration(appearance: .insetGrouped)
         configuration.headerMode = .supplementary
-        // Separators start where the rows' text does, past the delete accessory and the image.
-        configuration.separatorConfiguration.bottomSeparatorInsets = NSDirectionalEdgeInsets(top: 0, leading: 88, bottom: 0, trailing: 0)
+        // Separators start where the rows' text does, past the delete and insert accessories and the image.
+        configuration.separatorConfiguration.bottomSeparatorInsets = NSDirectionalEdgeInsets(top: 0, leading: 108, bottom: 0, trailing: 0)
         configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
             let remove = ContextualAction(style: .destructive, title: "Remove") { _, _, completion in
                 removeFromBasket(indexPath)

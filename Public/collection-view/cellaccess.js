@@ -6,7 +6,7 @@
 import { shownAccessories } from "./listcell.js";
 
 /** What a person can use inside a cell (as interaction.js's CONTROLS). */
-const CELL_CONTROLS = "[data-action], [data-outline], button, input, select, textarea, a[href], [contenteditable]";
+const CELL_CONTROLS = "[data-action], [data-outline], [data-accessory-action], button, input, select, textarea, a[href], [contenteditable]";
 
 /** A cell's controls (a template's, found once; a list row's accessories change). */
 export function cellControls(node) {
@@ -65,7 +65,7 @@ export class CellAccess {
     if (!role) node.setAttribute("role", "option");
     for (const control of cellControls(node)) {
       // (An outline's disclosure names itself, Expand or Collapse, and takes no focus.)
-      if (control.matches("[data-outline]")) continue;
+      if (control.matches("[data-outline], [data-accessory=outlineDisclosure]")) continue;
       if (control.tabIndex !== -1) control.tabIndex = -1;
       // (A label the template binds to the content is the page's own.)
       if (/(^|\s)aria-label:/.test(control.dataset.bind ?? "")) continue;

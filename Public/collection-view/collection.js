@@ -80,6 +80,14 @@ export class LiveCollection {
         scroller, state: this.state, view: this.view, send: (m) => this.send(m), contentPoint: (x, y) => this.contentPoint(x, y),
       });
     }
+    // A list row's accessory with the server's action handler: the handler runs there.
+    content.addEventListener("click", (e) => {
+      const accessory = e.target.closest("[data-accessory-action]");
+      const item = accessory?.closest("[data-item]")?.dataset.item;
+      if (!item) return;
+      e.preventDefault();
+      this.send(protocol.accessory(item, accessory.dataset.accessory));
+    });
     // An outline row's disclosure: expand or collapse its children (for everyone).
     content.addEventListener("click", (e) => {
       const disclosure = e.target.closest("[data-outline]");

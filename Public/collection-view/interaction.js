@@ -11,7 +11,7 @@ const TOUCH_HOLD_MS = 350;
 const EDGE = 48;
 
 /** Elements inside cells that take their own input. */
-export const CONTROLS = "[data-action], [data-outline], button, input, select, textarea, a[href], [contenteditable]";
+export const CONTROLS = "[data-action], [data-outline], [data-accessory-action], button, input, select, textarea, a[href], [contenteditable]";
 
 export class Interaction {
   #moving = null;

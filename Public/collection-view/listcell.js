@@ -2,9 +2,10 @@
 // on the server) is drawn when the page has no template of that id. Its fields:
 // text, secondaryText, image (images.js: a URL, a system symbol, or a short text
 // such as an emoji), listStyle ("value": the secondary text on the text's line, at
-// the trailing edge), accessories (names, space-separated; "delete@editing" shows only
-// in editing mode, "name@notEditing" only out of it), indentationLevel; and where the layout puts it: listAppearance,
-// listPosition (first, middle, last, only), listSeparator, listHeader, and the
+// the trailing edge), accessories (names, space-separated; "insert!" has the
+// server's action handler, "delete@editing" shows only in editing mode,
+// "name@notEditing" only out of it), indentationLevel; and where the layout puts
+// it: listAppearance, listPosition (first, middle, last, only), listSeparator, listHeader, and the
 // separators' configuration where set: listSeparatorTop, listSeparatorColor,
 // listSeparatorInsets and listSeparatorTopInsets ("leading trailing", in points).
 // Content is text only: nothing here is read as HTML.
@@ -43,17 +44,29 @@ export function makeListCell() {
 }
 
 /**
- * The accessories of a field shown in editing mode or out of it: a name may end in
+ * The accessories of a field shown in editing mode or out of it, each `{name, action}`:
+ * an entry is a name, then "!" when the server runs an action handler for it, then
  * "@editing" (shown only while editing) or "@notEditing" (only out of it).
  */
-export function shownAccessories(field, editing) {
+export function accessoryEntries(field, editing) {
   return (field ?? "").split(/\s+/).filter(Boolean).flatMap((entry) => {
-    const [name, when] = entry.split("@");
+    const [named, when] = entry.split("@");
     if (when === "editing" && !editing) return [];
     if (when === "notEditing" && editing) return [];
-    return [name];
+    const action = named.endsWith("!");
+    return [{ name: action ? named.slice(0, -1) : named, action }];
   });
 }
+
+/** The names of the accessories shown in editing mode or out of it (see accessoryEntries). */
+export function shownAccessories(field, editing) {
+  return accessoryEntries(field, editing).map((e) => e.name);
+}
+
+/** What a person hears for an accessory that runs the server's action handler. */
+const ACTION_LABELS = {
+  disclosureIndicator: "Show", checkmark: "Check", delete: "Delete", insert: "Add", reorder: "Reorder", custom: "More",
+};
 
 /** Writes the row's place in its list and its accessories (its text fields are filled as any template's). */
 export function fillListCell(node, content, editing = false) {
@@ -81,28 +94,38 @@ export function fillListCell(node, content, editing = false) {
   style("--cv-separator-trailing", trailing);
   style("--cv-separator-top-leading", topLeading);
   style("--cv-separator-top-trailing", topTrailing);
-  const names = shownAccessories(content.accessories, editing).filter((n) => n in ACCESSORIES);
-  const key = names.join(" ") + "\u0000" + (content.text ?? "");
+  const entries = accessoryEntries(content.accessories, editing).filter((e) => e.name in ACCESSORIES);
+  const key = entries.map((e) => e.name + (e.action ? "!" : "")).join(" ") + "\u0000" + (content.text ?? "");
   if (node._accessories === key) return;
   node._accessories = key;
-  const make = (name) => {
-    const span = document.createElement("span");
+  const make = ({ name, action }) => {
+    // One with the server's action handler is a button (the accessory message).
+    const span = document.createElement(action ? "button" : "span");
     span.className = "cv-accessory";
     span.dataset.accessory = name.split(":")[0];
     span.textContent = ACCESSORIES[name];
     span.setAttribute("aria-hidden", "true");
+    if (action) {
+      span.type = "button";
+      span.dataset.accessoryAction = "";
+      span.setAttribute("aria-hidden", "false");
+      span.setAttribute("aria-label", ACTION_LABELS[span.dataset.accessory] ?? "");
+    }
     if (name.startsWith("outlineDisclosure")) {
-      // A control: choosing it expands or collapses the row's children (the outline message).
+      // A control: choosing it expands or collapses the row's children (the outline
+      // message), or, with an action handler, runs it.
       const expanded = name.endsWith(":expanded");
       span.dataset.expanded = String(expanded);
-      span.dataset.outline = "";
-      span.setAttribute("role", "button");
+      if (!action) {
+        span.dataset.outline = "";
+        span.setAttribute("role", "button");
+      }
       span.setAttribute("aria-hidden", "false");
       span.setAttribute("aria-expanded", String(expanded));
       span.setAttribute("aria-label", `${expanded ? "Collapse" : "Expand"} ${content.text ?? ""}`.trim());
     }
     return span;
   };
-  node.querySelector(".cv-list-leading").replaceChildren(...names.filter((n) => LEADING.has(n)).map(make));
-  node.querySelector(".cv-list-trailing").replaceChildren(...names.filter((n) => !LEADING.has(n)).map(make));
+  node.querySelector(".cv-list-leading").replaceChildren(...entries.filter((e) => LEADING.has(e.name)).map(make));
+  node.querySelector(".cv-list-trailing").replaceChildren(...entries.filter((e) => !LEADING.has(e.name)).map(make));
 }

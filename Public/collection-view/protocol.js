@@ -50,6 +50,8 @@ export const action = (name, item, payload = {}, op) => ({ type: "action", name,
 export const dragBegin = (item, x, y) => ({ type: "dragBegin", item, x, y });
 export const dragAdd = (item, x, y) => ({ type: "dragAdd", item, x, y });
 export const dragEnd = () => ({ type: "dragEnd" });
+/** A list row's accessory `name` (one with the server's action handler) was chosen on row `item`. */
+export const accessory = (item, name) => ({ type: "accessory", item, name });
 /** Expand (or collapse) an outline's row `item`: its children show (or hide) for everyone. */
 export const outline = (item, expanded) => ({ type: "outline", item, expanded });
 /** A list row's swipe from `edge` ("leading", "trailing"): ask which actions it reveals, then perform one. */

@@ -3,8 +3,8 @@ import Foundation
 /// A view at a list cell's edge, as UIKit's `UICellAccessory`: made with UIKit's
 /// functions and arguments. The page draws the system accessories (disclosure
 /// indicator, checkmark, delete, insert, reorder, outline disclosure) from the
-/// cell's `accessories` field; those not displayed in the cell's editing state,
-/// or hidden, are left out of it.
+/// cell's `accessories` field, those of its viewer's editing mode; hidden ones are
+/// left out of it.
 public struct CellAccessory {
     /// In which editing states of the cell the accessory shows (UIKit's).
     public enum DisplayedState: Sendable, Hashable {
@@ -18,8 +18,9 @@ public struct CellAccessory {
         case custom(CGFloat)
     }
 
-    /// What runs when a viewer chooses the accessory.
-    public typealias ActionHandler = () -> Void
+    /// What runs when a viewer chooses the accessory: on the server, with the
+    /// collection locked (as a swipe action's handler), so it is `@Sendable`.
+    public typealias ActionHandler = @Sendable () -> Void
     /// Where a custom accessory goes among the others at its edge: given them, its index.
     public typealias PlacementPosition = ([CellAccessory]) -> Int
 
@@ -137,6 +138,9 @@ public struct CellAccessory {
     /// `reorder`, `outlineDisclosure` (with `:expanded` or `:collapsed` when given
     /// explicitly), `custom`.
     public let name: String
+    /// The name without an outline disclosure's state: what a viewer's `accessory`
+    /// message names.
+    public var kind: String { name.hasPrefix("outlineDisclosure") ? "outlineDisclosure" : name }
     /// In which editing states it shows.
     public let displayed: DisplayedState
     /// Hidden by its options.
@@ -216,28 +220,30 @@ public struct CellAccessory {
         }
     }
 
-    /// The accessories as a cell's `accessories` field, for a cell in a known state:
-    /// the names of those shown in its editing state, space-separated; an outline
-    /// disclosure without an explicit state turned as `expanded`.
-    public static func field(_ accessories: [CellAccessory], editing: Bool, expanded: Bool) -> String {
-        accessories.filter { $0.isDisplayed(editing: editing) }.map { accessory in
-            accessory.name == "outlineDisclosure" ? (expanded ? "outlineDisclosure:expanded" : "outlineDisclosure:collapsed") : accessory.name
-        }.joined(separator: " ")
-    }
-
-    /// The accessories as an `accessories` field for content shared by viewers in
-    /// different editing modes (``CellContent``'s list rows): each name, with
-    /// `@editing` or `@notEditing` when it shows in one mode only (each page shows
-    /// those of its viewer's mode); hidden ones left out; an outline disclosure
-    /// without an explicit state drawn collapsed.
-    public static func field(_ accessories: [CellAccessory]) -> String {
+    /// The accessories as a cell's `accessories` field, as every viewer's page reads
+    /// it (viewers are in editing mode or not, each their own): each name (with `!`
+    /// when it has an action handler), then `@editing` or `@notEditing` when it shows
+    /// in one mode only; hidden ones left out; an outline disclosure without an
+    /// explicit state turned as `expanded`.
+    public static func field(_ accessories: [CellAccessory], expanded: Bool = false) -> String {
         accessories.filter { !$0.isHidden }.map { accessory in
-            let name = accessory.name == "outlineDisclosure" ? "outlineDisclosure:collapsed" : accessory.name
+            var name = accessory.name
+            if name == "outlineDisclosure" { name = expanded ? "outlineDisclosure:expanded" : "outlineDisclosure:collapsed" }
+            if accessory.actionHandler != nil { name += "!" }
             switch accessory.displayed {
             case .always: return name
             case .whenEditing: return name + "@editing"
             case .whenNotEditing: return name + "@notEditing"
             }
         }.joined(separator: " ")
+    }
+
+    /// The action handlers of `accessories`, by ``kind`` (the first of a kind wins).
+    public static func actions(_ accessories: [CellAccessory]) -> [String: ActionHandler] {
+        var out: [String: ActionHandler] = [:]
+        for accessory in accessories where !accessory.isHidden {
+            if let handler = accessory.actionHandler, out[accessory.kind] == nil { out[accessory.kind] = handler }
+        }
+        return out
     }
 }

@@ -50,7 +50,7 @@ open class CollectionViewCell: CollectionReusableView {
 
     /// The collection view's states of the cell, set as it displays the cell.
     package var editingState = false {
-        didSet { if editingState != oldValue { editingStateDidChange(); setNeedsUpdateConfiguration() } }
+        didSet { if editingState != oldValue { setNeedsUpdateConfiguration() } }
     }
     package var expandedState = false {
         didSet { if expandedState != oldValue { expandedStateDidChange(); setNeedsUpdateConfiguration() } }
@@ -126,8 +126,6 @@ open class CollectionViewCell: CollectionReusableView {
         updateConfigurationIfNeeded()
     }
 
-    /// The cell's editing state changed (list cells show their accessories for it).
-    func editingStateDidChange() {}
     /// The cell's expanded state changed (list cells turn their outline disclosure).
     func expandedStateDidChange() {}
 

@@ -66,8 +66,8 @@ open class CollectionViewListCell: CollectionViewCell {
     /// The default configuration to fill and set (UIKit's `defaultContentConfiguration()`).
     open func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
 
-    /// The accessories at the row's edges (see ``CellAccessory``): those displayed
-    /// in the cell's editing state, and not hidden, are drawn.
+    /// The accessories at the row's edges (see ``CellAccessory``): each page draws
+    /// those displayed in its viewer's editing mode, and not hidden.
     open var accessories: [CellAccessory] = [] {
         didSet { writeAccessories() }
     }
@@ -77,11 +77,10 @@ open class CollectionViewListCell: CollectionViewCell {
         didSet { content["indentationLevel"] = indentationLevel == 0 ? nil : String(indentationLevel) }
     }
 
-    override func editingStateDidChange() { writeAccessories() }
     override func expandedStateDidChange() { writeAccessories() }
 
     private func writeAccessories() {
-        let field = CellAccessory.field(accessories, editing: editingState, expanded: expandedState)
+        let field = CellAccessory.field(accessories, expanded: expandedState)
         let value = field.isEmpty ? nil : field
         if content["accessories"] != value { content["accessories"] = value }
     }

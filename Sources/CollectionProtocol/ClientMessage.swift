@@ -93,6 +93,8 @@ public enum ClientMessage: Hashable, Sendable {
     case dragEnd
     /// Expand (or collapse) an outline's row: its children show (or hide) for everyone.
     case outline(item: String, expanded: Bool)
+    /// A list row's accessory was chosen (one the server marked with an action handler).
+    case accessory(item: String, name: String)
     /// Which actions a swipe of a list row from an edge reveals (answered with `swipeActions`).
     case swipeActions(item: String, trailing: Bool)
     /// Perform the action at `index` of a list row's swipe from an edge.
@@ -231,7 +233,10 @@ public enum ClientMessage: Hashable, Sendable {
                                "moveBegin", "moveUpdate", "moveEnd", "moveCancel", "layout", "measure",
                                "dropUpdate", "drop", "editing", "selectRange", "scrollToItem", "action",
                                "transitionBegin", "transitionUpdate", "transitionEnd", "dragBegin", "dragAdd", "dragEnd", "swipeActions", "swipeAction", "outline",
+                               "accessory",
                                "contextMenu", "contextMenuAction", "contextMenuEnd"]
+    /// The accessories an `accessory` message may name (UIKit's cell accessories).
+    public static let accessoryKinds: Set<String> = ["disclosureIndicator", "checkmark", "delete", "insert", "reorder", "outlineDisclosure", "custom"]
     /// Most sections a `scroll` gives offsets for.
     public static let maxSectionOffsets = 100
     /// Most payload entries an `action` carries, and the longest value.
@@ -335,6 +340,13 @@ public enum ClientMessage: Hashable, Sendable {
             message = .dragEnd
         case "outline":
             message = .outline(item: try r.string("item"), expanded: try r.bool("expanded"))
+        case "accessory":
+            let item = try r.string("item")
+            let name = try r.string("name", maxLength: 32)
+            guard Self.accessoryKinds.contains(name) else {
+                throw ProtocolError(.badMessage, "field 'name' must name a cell accessory (\(Self.accessoryKinds.sorted().joined(separator: ", "))), not '\(name.prefix(32))'")
+            }
+            message = .accessory(item: item, name: name)
         case "contextMenu":
             let items = try r.stringArray("items", count: 0...1_000)
             guard Set(items).count == items.count else { throw ProtocolError(.badMessage, "field 'items' names an item twice") }
@@ -469,7 +481,7 @@ public enum ClientMessage: Hashable, Sendable {
     /// only look or change what one viewer sees.
     public var mayChangeContents: Bool {
         switch self {
-        case .edit, .moveEnd, .drop, .action, .swipeAction, .contextMenuAction, .select, .selectRange, .outline: true
+        case .edit, .moveEnd, .drop, .action, .swipeAction, .contextMenuAction, .select, .selectRange, .outline, .accessory: true
         default: false
         }
     }

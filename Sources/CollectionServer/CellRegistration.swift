@@ -7,6 +7,15 @@ public struct CellContent: Sendable, Hashable {
     public var template: String
     /// Field values by name.
     public var fields: [String: String]
+    /// The action handlers of its accessories, by kind (``list(_:accessories:indentationLevel:)``
+    /// keeps them): a viewer's `accessory` message runs one. Not part of its equality.
+    var accessoryActions: [String: CellAccessory.ActionHandler] = [:]
+
+    public static func == (a: CellContent, b: CellContent) -> Bool { a.template == b.template && a.fields == b.fields }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(template)
+        hasher.combine(fields)
+    }
 
     /// Content drawn with `template`.
     public init(template: String, fields: [String: String]) {
@@ -16,12 +25,15 @@ public struct CellContent: Sendable, Hashable {
 
     /// A list row (UIKit's `UICollectionViewListCell`): drawn by the page's
     /// `tpl-list-cell`, or else by the client's own list row, with the
-    /// configuration's text, secondary text and image, and the accessories.
+    /// configuration's text, secondary text and image, and the accessories (a
+    /// viewer choosing one with an action handler runs it, with the collection locked).
     public static func list(_ configuration: ListContentConfiguration, accessories: [CellAccessory] = [], indentationLevel: Int = 0) -> CellContent {
         var fields = configuration.fields
         if !accessories.isEmpty { fields["accessories"] = CellAccessory.field(accessories) }
         if indentationLevel > 0 { fields["indentationLevel"] = String(indentationLevel) }
-        return CellContent(template: CollectionViewListCell.reuseIdentifier, fields: fields)
+        var content = CellContent(template: CollectionViewListCell.reuseIdentifier, fields: fields)
+        content.accessoryActions = CellAccessory.actions(accessories)
+        return content
     }
 
     /// Content drawn with `template`, its fields from an `Encodable` value's

@@ -11,6 +11,8 @@ final class ClassicSource {
     let dataSource: any CollectionViewDataSource
     let collectionView: CollectionView
     private var serial = 0
+    /// The action handlers of list cells' accessories, by item id, then kind.
+    private var accessoryActions: [String: [String: CellAccessory.ActionHandler]] = [:]
 
     init(_ dataSource: any CollectionViewDataSource, cells: [String: CollectionViewCell.Type]) {
         self.dataSource = dataSource
@@ -32,6 +34,7 @@ final class ClassicSource {
         next.itemContent = [:]
         next.itemReuseIdentifiers = [:]
         next.sectionTitles = [:]
+        accessoryActions = [:]
         collectionView.reloadData()
         for s in 0..<collectionView.numberOfSections {
             let sid = nextId("s")
@@ -108,10 +111,18 @@ final class ClassicSource {
         }
         let kept = Set(next.snapshot.itemIdentifiers)
         next.itemContent = next.itemContent.filter { kept.contains($0.key) }
+        accessoryActions = accessoryActions.filter { kept.contains($0.key) }
         next.itemReuseIdentifiers = next.itemReuseIdentifiers.filter { kept.contains($0.key) }
         let keptSections = Set(next.snapshot.sectionIdentifiers)
         next.sectionTitles = next.sectionTitles.filter { keptSections.contains($0.key) }
         return (next, reloading)
+    }
+
+    /// A viewer chose an item's accessory: its action handler runs (false: it has none).
+    func chooseAccessory(_ kind: String, of id: String) -> Bool {
+        guard let action = accessoryActions[id]?[kind] else { return false }
+        action()
+        return true
     }
 
     /// A viewer moved an item: the data source moves it in its data, and this
@@ -127,6 +138,8 @@ final class ClassicSource {
         let cell = dataSource.collectionView(collectionView, cellForItemAt: indexPath)
         cell.finishConfiguring()
         model.itemContent[id] = cell.content
+        let actions = (cell as? CollectionViewListCell).map { CellAccessory.actions($0.accessories) } ?? [:]
+        accessoryActions[id] = actions.isEmpty ? nil : actions
         // A cell back on the default template drops its own (a reload may change it).
         model.itemReuseIdentifiers[id] = cell.reuseIdentifier == model.cellReuseIdentifier ? nil : cell.reuseIdentifier
     }
@@ -161,6 +174,7 @@ extension LiveCollection {
                 source.dataSource.collectionView(source.collectionView, canMoveItemAt: $0)
             }
             hub.dataSourceMoveItem = { [unowned source] in source.viewerMoved(from: $0, to: $1) }
+            hub.accessoryHandler = { [unowned source] id, kind in source.chooseAccessory(kind, of: id) }
             hub.classicSource = source
             let out = try hub.apply(source.reloadedModel(from: hub.model))
             return (hub.sequence, out)

@@ -50,6 +50,8 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
         var sections: [String: SectionIdentifierType] = [:]
         var itemSerial = 0
         var sectionSerial = 0
+        /// The action handlers of items' accessories (by wire id, then kind).
+        var accessoryActions: [String: [String: CellAccessory.ActionHandler]] = [:]
         /// Wire items with no typed identifier (dropped in from outside), left out of the snapshot.
         var unknown = 0
         /// Counts the batches followed: the version ``snapshot()`` stamps its snapshots with.
@@ -77,6 +79,12 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
                 handler(snapshot(), CommittedChange(sequence: seq, by: viewer))
             }
             hub.outlineHandler = { [self] id, expanded in toggleOutline(id, expanded: expanded) }
+            hub.accessoryHandler = { [self] id, kind in
+                // Run outside the data source's lock: the handler may apply a snapshot.
+                guard let action = state.withLock({ $0.accessoryActions[id]?[kind] }) else { return false }
+                action()
+                return true
+            }
         }
     }
 
@@ -191,6 +199,7 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
                     } else {
                         let content = cellProvider(IndexPath(item: i, section: s), item)
                         next.itemContent[id] = content.fields
+                        m.accessoryActions[id] = content.accessoryActions.isEmpty ? nil : content.accessoryActions
                         if content.template != next.cellReuseIdentifier { next.itemReuseIdentifiers[id] = content.template }
                         if let before = current.itemContent[id] {
                             // A reload makes a new cell; a reconfigure matters only when the content moved on.
@@ -201,6 +210,7 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
                 next.snapshot.appendItems(ids, toSection: sid)
             }
             for id in current.sectionTitles.keys where next.snapshot.indexOfSection(id) == nil { next.sectionTitles[id] = nil }
+            m.accessoryActions = m.accessoryActions.filter { next.itemContent[$0.key] != nil }
             m.applied = true
             return LiveCollection.Change(model: next, reloading: reloading, reconfiguring: reconfiguring)
         }

@@ -113,6 +113,9 @@ public final class CollectionHub {
     /// `outline` message; false: it has nothing to expand or collapse (refused).
     /// Without one, outlines are refused.
     public var outlineHandler: ((String, Bool) -> Bool)?
+    /// Runs the action handler of an item's accessory of a kind (a viewer chose it);
+    /// false when the item has no such accessory with an action.
+    public var accessoryHandler: ((String, String) -> Bool)?
     /// Serial numbers of drag sessions, and the viewer of each one under way.
     var dragSerial = 0
     var dragSessions: [String: UInt64] = [:]
@@ -370,7 +373,7 @@ public final class CollectionHub {
             }
         }
         switch message {
-        case .edit, .drag, .layout, .dropUpdate, .drop, .action, .outline, .swipeAction:
+        case .edit, .drag, .layout, .dropUpdate, .drop, .action, .outline, .swipeAction, .accessory:
             // These change no state of the sender's own (an edit reaches every state alike).
             return try dispatch(message, from: viewer)
         default:
@@ -437,6 +440,12 @@ public final class CollectionHub {
             guard let outlineHandler else { throw ProtocolError(.refused, "collection '\(name)' has no outlines to expand") }
             guard outlineHandler(item, expanded) else {
                 throw ProtocolError(.refused, "item '\(item.prefix(80))' has no children to \(expanded ? "expand" : "collapse"), or is \(expanded ? "expanded" : "collapsed") already; nothing changed")
+            }
+            return []
+        case let .accessory(item, name):
+            guard model.snapshot.contains(item: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+            guard accessoryHandler?(item, name) == true else {
+                throw ProtocolError(.refused, "item '\(item.prefix(80))' has no \(name) accessory with an action; nothing was done")
             }
             return []
         case let .swipeActions(item, trailing):

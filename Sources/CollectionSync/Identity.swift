@@ -47,7 +47,7 @@ extension ViewerPermissions {
         case .hello, .scroll, .measure, .editing, .scrollToItem, .transitionBegin, .transitionUpdate, .swipeActions,
              .contextMenu: (.view, "view")
         case .select, .selectRange, .focus, .drag, .dragBegin, .dragAdd: (.select, "select in")
-        case .edit, .moveBegin, .moveUpdate, .moveEnd, .drop, .dropUpdate, .action, .layout, .swipeAction, .outline: (.edit, "edit")
+        case .edit, .moveBegin, .moveUpdate, .moveEnd, .drop, .dropUpdate, .action, .layout, .swipeAction, .outline, .accessory: (.edit, "edit")
         // A menu's action is the app's handler: the app decides who may run it.
         case .moveCancel, .transitionEnd, .dragEnd, .contextMenuAction, .contextMenuEnd: nil
         }

@@ -78,7 +78,7 @@ import Testing
         #expect(cell.updates.count == 2 && cell.updates.last?.isSelected == true)
         #expect(cell.difficultyColor == .white)
         // Outline disclosure: drawn collapsed until the state says expanded.
-        #expect(cell.content["accessories"] == "outlineDisclosure:collapsed")
+        #expect(cell.content["accessories"] == "outlineDisclosure:collapsed!")
         // The same trail again changes nothing; setNeedsUpdateConfiguration updates once.
         cell.setNeedsUpdateConfiguration()
         #expect(cell.updates.count == 3)
@@ -90,21 +90,20 @@ import Testing
         let first = try #require(cv.cellForItem(at: IndexPath(row: 1, section: 0)) as? CollectionViewListCell)
         let second = try #require(cv.cellForItem(at: IndexPath(row: 0, section: 1)) as? CollectionViewListCell)
         #expect(first.accessories.count == 6)
-        // Not editing: the disclosure indicator; the custom view (which the page does not draw); the
-        // checkmark only on row 0 (hidden by its options elsewhere).
-        #expect(first.content["accessories"] == "disclosureIndicator custom")
-        #expect(second.content["accessories"] == "disclosureIndicator checkmark custom")
+        // Each page shows those of its viewer's editing mode: marked "@editing" or
+        // "@notEditing" when shown in one mode only, "!" when they have a handler (the page
+        // sends `accessory` for them); the checkmark hidden by its options past row 0.
+        #expect(first.content["accessories"] == "disclosureIndicator@notEditing delete!@editing insert!@editing reorder@editing custom@notEditing")
+        #expect(second.content["accessories"] == "disclosureIndicator@notEditing checkmark delete!@editing insert!@editing reorder@editing custom@notEditing")
+        // The cell's own state follows its collection view's editing.
         cv.isEditing = true
-        #expect(first.content["accessories"] == "delete insert reorder")
-        #expect(second.content["accessories"] == "checkmark delete insert reorder")
-        cv.isEditing = false
-        #expect(first.content["accessories"] == "disclosureIndicator custom")
+        #expect(first.configurationState.isEditing)
         // The arguments are kept with the accessory.
         let delete = try #require(first.accessories.first { $0.name == "delete" })
         #expect(delete.displayed == .whenEditing)
         delete.actionHandler?()
         first.accessories.first { $0.name == "insert" }?.actionHandler?()
-        #expect(app.deleted == ["Haute Route"] && app.inserted == ["Haute Route"])
+        #expect(app.requests.all == ["delete Haute Route", "insert Haute Route"])
         let custom = try #require(first.accessories.last?.customViewConfiguration)
         #expect(custom.customView is Label && custom.reservedLayoutWidth == .actual)
     }

@@ -32,6 +32,7 @@ import Testing
         #expect(try decode(#"{"type":"dragEnd"}"#) == .dragEnd)
         #expect(try decode(#"{"type":"swipeActions","item":"b1","edge":"trailing"}"#) == .swipeActions(item: "b1", trailing: true))
         #expect(try decode(#"{"type":"outline","item":"h1","expanded":false}"#) == .outline(item: "h1", expanded: false))
+        #expect(try decode(#"{"type":"accessory","item":"b1","name":"insert"}"#) == .accessory(item: "b1", name: "insert"))
         #expect(try decode(#"{"type":"contextMenu","items":["p1","p2"],"x":1.5,"y":2}"#) == .contextMenu(items: ["p1", "p2"], at: Point(x: 1.5, y: 2)))
         #expect(try decode(#"{"type":"contextMenu","items":[],"x":0,"y":0}"#) == .contextMenu(items: [], at: Point(x: 0, y: 0)))
         #expect(try decode(#"{"type":"contextMenuAction","path":[1,0]}"#) == .contextMenuAction(path: [1, 0]))
@@ -62,6 +63,8 @@ import Testing
         (#"{"type":"transitionUpdate","progress":-0.1}"#, .badMessage, "field 'progress' must be"),
         (#"{"type":"transitionEnd"}"#, .badMessage, "missing field 'finish'"),
         (#"{"type":"swipeActions","item":"b1","edge":"top"}"#, .badMessage, "field 'edge' must be leading or trailing"),
+        (#"{"type":"accessory","item":"b1","name":"chevron"}"#, .badMessage, "field 'name' must name a cell accessory"),
+        (#"{"type":"accessory","item":"b1"}"#, .badMessage, "missing field 'name'"),
         (#"{"type":"contextMenu","items":["a","a"],"x":0,"y":0}"#, .badMessage, "field 'items' names an item twice"),
         (#"{"type":"contextMenu","items":["a"]}"#, .badMessage, "missing field 'x'"),
         (#"{"type":"contextMenuAction","path":[]}"#, .badMessage, "field 'path' must be an array of 1 to 8 whole numbers between 0 and 255"),

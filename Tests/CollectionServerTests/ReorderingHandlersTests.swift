@@ -39,6 +39,9 @@ import Testing
         let t = try #require(heard.lock.withLock { heard.transactions.first })
         #expect(t.initialSnapshot.itemIdentifiers == ["a", "b", "c"] && t.finalSnapshot.itemIdentifiers == ["b", "a", "c"])
         #expect(t.difference.insertions.count == 1 && t.difference.removals.count == 1)
+        // Section by section, as UIKit's reordering handlers read it.
+        #expect(t.sectionTransactions.map(\.sectionIdentifier) == ["s"])
+        #expect(["a", "b", "c"].applying(t.sectionTransactions[0].difference) == ["b", "a", "c"])
         // An item the handler keeps still: refused; a drag of it too.
         v.send(#"{"type":"move","op":"m2","item":"c","section":"s","after":null}"#)
         guard case .reject(_, .notMovable, _) = try await v.next("reject") else { Issue.record("c moved"); return }

@@ -40,8 +40,8 @@ def test_the_basket_is_a_list_drawn_by_the_client(server):
         assert rows[0]["label"] == "Stoneware teapot, 1 of 5 in Your basket", rows[0]["label"]
         assert [r["position"] for r in rows] == ["first", "middle", "middle", "middle", "last"]
         assert [r["separator"] for r in rows] == [True, True, True, True, False]
-        # The basket's separator configuration insets them 88 points: where the text starts.
-        assert rows[0]["separatorLeft"] == "88px" and abs(rows[0]["textLeft"] - 88) <= 2, rows[0]
+        # The basket's separator configuration insets them 108 points: where the text starts.
+        assert rows[0]["separatorLeft"] == "108px" and abs(rows[0]["textLeft"] - 108) <= 2, (rows[0]["textLeft"], rows[0])
         assert rows[0]["radius"] == "10px" and rows[2]["radius"] == "0px" and rows[4]["bottomRadius"] == "10px"
         width = js(d, "return document.querySelector('#store .cv-scroller').clientWidth")
         assert all(abs(r["width"] - (width - 40)) <= 1 for r in rows)
@@ -136,6 +136,40 @@ def test_the_reorder_handle_moves_a_row_and_the_delete_accessory_reveals_remove(
         js(ana, "document.activeElement.click()")
         for d in (ana, ben):
             wait(d, lambda d: row_items(d) == ["b2", "b3", "b1", "b5"], message=f"the basket is {row_items(d)}")
+    finally:
+        ana.quit()
+        ben.quit()
+
+
+def detail(d, item):
+    return js(d, "return document.querySelector(`#store [data-item='${arguments[0]}'] .cv-list-secondary`)?.textContent ?? null", item)
+
+
+def test_the_insert_accessory_runs_the_servers_handler_by_mouse_and_by_key(server):
+    """A basket row's insert accessory (UIKit's, with an actionHandler) adds one more of
+    the row: Ana clicks it, then reaches another row's by Tab and presses Enter; Ben,
+    watching, sees both counts go up."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    ana, ben = open_basket(server), open_basket(server)
+    try:
+        insert = ana.find_element(By.CSS_SELECTOR, "#store [data-item=b2] [data-accessory=insert]")
+        # A button named with its row, reached from the row (not a Tab stop of its own).
+        assert insert.tag_name == "button" and insert.get_attribute("aria-label") == "Add, Beeswax candles"
+        assert insert.get_attribute("tabindex") == "-1"
+        assert detail(ben, "b2") == "€12 · 3"
+        insert.click()
+        wait(ben, lambda d: detail(d, "b2") == "€12 · 4", message=f"Ben did not see the new count: {detail(ben, 'b2')}")
+        wait(ana, lambda d: detail(d, "b2") == "€12 · 4")
+        # By key: focus the Willow basket row, Tab into its controls, Enter on Add.
+        ana.find_element(By.CSS_SELECTOR, "#store [data-item=b3] .cv-list-primary").click()
+        ActionChains(ana).send_keys(Keys.TAB).perform()
+        wait(ana, lambda d: js(d, "const a = document.activeElement; return a?.dataset.accessory === 'insert' && a.closest('[data-item]')?.dataset.item === 'b3'"),
+             message="Tab did not reach the row's Add")
+        ActionChains(ana).send_keys(Keys.ENTER).perform()
+        wait(ben, lambda d: detail(d, "b3") == "€45 · 2", message=f"Ben did not see the keyboard's add: {detail(ben, 'b3')}")
+        ana.save_screenshot(str(artifacts_dir() / "store-basket-insert.png"))
     finally:
         ana.quit()
         ben.quit()

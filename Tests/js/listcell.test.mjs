@@ -27,3 +27,11 @@ test("accessories shown only in one editing mode are shown in that mode", async 
   assert.deepEqual(shownAccessories(field, true), ["checkmark", "delete", "reorder"]);
   assert.deepEqual(shownAccessories(undefined, true), []);
 });
+
+test("an accessory with the server's action handler is marked, in any editing mode", async () => {
+  const { accessoryEntries } = await import("../../Public/collection-view/listcell.js");
+  const field = "insert!@editing outlineDisclosure:collapsed! checkmark";
+  assert.deepEqual(accessoryEntries(field, true), [
+    { name: "insert", action: true }, { name: "outlineDisclosure:collapsed", action: true }, { name: "checkmark", action: false }]);
+  assert.deepEqual(accessoryEntries(field, false).map((e) => e.name), ["outlineDisclosure:collapsed", "checkmark"]);
+});

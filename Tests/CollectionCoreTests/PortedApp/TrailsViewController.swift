@@ -18,8 +18,13 @@ final class TrailsViewController: CollectionViewController {
         .rockies: [Trail(title: "Skyline Trail", detail: "44 km", difficulty: "Moderate", image: nil),
                    Trail(title: "Iceline", detail: "21 km", difficulty: "Moderate", image: nil)],
     ]
-    var inserted: [String] = []
-    var deleted: [String] = []
+    /// What the accessories' handlers were asked to do (they are Sendable, as the swipe provider).
+    final class Requests: Sendable {
+        private let log = Mutex<[String]>([])
+        func record(_ request: String) { log.withLock { $0.append(request) } }
+        var all: [String] { log.withLock { $0 } }
+    }
+    let requests = Requests()
     var reordered: [String] = []
 
     init() {
@@ -61,7 +66,8 @@ final class TrailsViewController: CollectionViewController {
     }
 
     private func configureDataSource() {
-        let plainRegistration = CollectionView.CellRegistration<CollectionViewListCell, Trail> { [weak self] cell, indexPath, trail in
+        let requests = self.requests
+        let plainRegistration = CollectionView.CellRegistration<CollectionViewListCell, Trail> { cell, indexPath, trail in
             var content = cell.defaultContentConfiguration()
             content.text = trail.title
             content.secondaryText = trail.detail
@@ -70,8 +76,8 @@ final class TrailsViewController: CollectionViewController {
             cell.accessories = [
                 .disclosureIndicator(displayed: .whenNotEditing),
                 .checkmark(displayed: .always, options: .init(isHidden: indexPath.row != 0, tintColor: .systemGreen)),
-                .delete(displayed: .whenEditing, options: .init(backgroundColor: .systemRed)) { self?.deleted.append(trail.title) },
-                .insert(displayed: .whenEditing, options: .init(backgroundColor: .systemGreen)) { self?.inserted.append(trail.title) },
+                .delete(displayed: .whenEditing, options: .init(backgroundColor: .systemRed)) { requests.record("delete \(trail.title)") },
+                .insert(displayed: .whenEditing, options: .init(backgroundColor: .systemGreen)) { requests.record("insert \(trail.title)") },
                 .reorder(displayed: .whenEditing, options: .init(showsVerticalSeparator: false)),
                 .customView(configuration: .init(customView: Label(), placement: .trailing(displayed: .whenNotEditing), reservedLayoutWidth: .actual)),
             ]
