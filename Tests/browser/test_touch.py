@@ -196,6 +196,30 @@ def test_in_the_basket_a_touch_swipe_reveals_remove(server):
         d.quit()
 
 
+def test_in_the_basket_a_tap_on_add_adds_one_more(server):
+    """A finger's tap on a basket row's insert accessory (its action handler, on the
+    server) adds one more of the row; the row is not selected or lifted."""
+    d = open_phone(server, "store.html", "return document.getElementById('store').dataset.status === 'connected' && "
+                                         "document.querySelector('#store .cv-content').offsetHeight > 1500")
+    try:
+        def basket_drawn(d):
+            js(d, "document.querySelector('#store .cv-scroller').scrollTop = 100000")
+            return js(d, "const r = document.querySelector('#store .cv-list-cell[data-item=b4]')?.getBoundingClientRect(); "
+                         "return !!r && r.top > 0 && r.bottom < innerHeight")
+        wait(d, basket_drawn, message="the basket is not in view")
+        count = lambda d: js(d, "return document.querySelector('#store [data-item=b4] .cv-list-secondary').textContent")
+        assert count(d) == "€29 · 2"
+        add = js(d, """const r = document.querySelector('#store [data-item=b4] [data-accessory=insert]').getBoundingClientRect();
+                       return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]""")
+        touch(d, "touchStart", add)
+        touch(d, "touchEnd")
+        wait(d, lambda d: count(d) == "€29 · 3", message=f"the tap did not add one: {count(d)}")
+        assert js(d, "return document.querySelectorAll('#store .lifted, #store .cv-list-cell.selected').length") == 0
+        d.save_screenshot(str(artifacts_dir() / "touch-basket-add.png"))
+    finally:
+        d.quit()
+
+
 def test_a_phones_drag_is_seen_in_the_watchers_own_layout(server):
     """The phone has a few columns, the desktop many: the phone's finger over the
     photo three rows down is, in the desktop's grid, over that photo's place there,
