@@ -46,7 +46,7 @@ extension CollectionView {
         var attributesWanted = collectionViewLayout.layoutAttributesForElements(in: rect) ?? []
         // Fresh buffers, not ones kept by the collection view: a kept buffer is this
         // viewer's own, cold after 20 ms of idle, where the allocator hands back what
-        // the viewer before freed, still in the cache (docs/ARCHITECTURE.md, "Fan-out cost").
+        // the viewer before freed, still in the cache (docs/BENCHMARKS.md, "Fan-out cost").
         // One buffer: the views (each key is made again from its attributes where
         // needed, cheaper than a buffer of keys made, filled and freed).
         // The views unretained: the displayed table keeps each (a view made below is

@@ -18,6 +18,46 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from server_fixture import Server  # noqa: E402
 
 
+CONTINUOUS = """
+const done = arguments[arguments.length - 1];
+const scroller = document.getElementById('scroller');
+const {state, view} = window.__collection;
+const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+const longs = [];
+const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) longs.push(e.duration); });
+observer.observe({type: 'longtask'});
+(async () => {
+  scroller.scrollTop = 0;
+  await new Promise((r) => setTimeout(r, 500));
+  await frame();
+  const frames = [];
+  let samples = 0, empty = 0, y = 0;
+  const height = scroller.clientHeight;
+  let last = performance.now();
+  longs.length = 0;
+  while (y + height < scroller.scrollHeight) {
+    y += height;
+    scroller.scrollTop = y;
+    await frame();
+    const now = performance.now();
+    frames.push(now - last);
+    last = now;
+    // Whether any drawn cell covers part of the viewport (from the client's own state: no layout read).
+    let any = false;
+    for (const [key, entry] of view.live) {
+      const e = state.elements.get(key);
+      if (!e || e.kind !== 'cell' || entry.node.hidden) continue;
+      if (e.frame[1] < y + height && e.frame[1] + e.frame[3] > y) { any = true; break; }
+    }
+    samples++;
+    if (!any) empty++;
+  }
+  observer.disconnect();
+  done({frames, samples, empty, longs});
+})();
+"""
+
+
 def percentile(values, p):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))] if ordered else float("nan")
@@ -144,6 +184,11 @@ def main():
         scroll_frames = [f["ms"] for f in js("return window.__metrics.frames") if "window" in f["kinds"]]
         window_messages = [m["ms"] for m in js("return window.__metrics.messages") if m["type"] == "window"]
 
+        # Scroll end to end at one viewport a frame, not waiting for windows: the
+        # intervals between frames, whether any drawn cell covers the viewport after
+        # each, and the long tasks meanwhile.
+        continuous = js_async(CONTINUOUS)
+
         # Edits in the middle of the collection, one at a time, each waited for:
         # moves into view, deletes of visible items, inserts at the top of the album.
         # The collection is at its 100,000-item limit: each delete of two makes room
@@ -207,6 +252,11 @@ def main():
           f"{ms(percentile(scroll_frames, 0.5))} / {ms(percentile(scroll_frames, 0.95))} / {ms(max(scroll_frames))} |")
     print(f"| per window message (parse, apply), p50 / p95 | | {ms(percentile(window_messages, 0.5))} / {ms(percentile(window_messages, 0.95))} |")
     print(f"| scroll end to end, wall time | | {scroll_seconds:.1f} s |")
+    f = continuous["frames"]
+    print(f"| scroll at one viewport a frame: frame interval p50 / p95 / p99 / max ({len(f)} frames) | p95 ≤ 16.7 ms | "
+          f"{ms(percentile(f, 0.5))} / {ms(percentile(f, 0.95))} / {ms(percentile(f, 0.99))} / {ms(max(f))} |")
+    print(f"| … frames with no drawn cell in the viewport | 0 | {continuous['empty']} of {continuous['samples']} |")
+    print(f"| … long tasks (over 50 ms), longest | 0 | {len(continuous['longs'])}, {max(continuous['longs'] or [0]):.0f} ms |")
     print(f"| reloads after a checksum mismatch | 0 | {reloads} |")
 
 
