@@ -65,6 +65,8 @@ let package = Package(
         .target(name: "CollectionServerPostgres", dependencies: ["CollectionServer", "CollectionPostgres"]),
         // Test support shipped with the package: a protocol client with a mirror.
         .target(name: "CollectionTesting", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "WebSocketTransport"]),
+        // The project's own test support (not a product): PostgreSQL for tests, journaled and shared hubs.
+        .target(name: "ProjectTestSupport", dependencies: ["CollectionTesting", "CollectionCore", "CollectionProtocol", "CollectionSync"]),
         // Examples, on nothing but CollectionServer's public API (their pages: Examples/Public).
         // Two layouts of an app's own (CollectionViewLayout subclasses), as UIKit apps write them.
         .target(name: "ExampleLayouts", dependencies: ["CollectionServer"], path: "Examples/Layouts"),
@@ -83,17 +85,17 @@ let package = Package(
             ]
         ),
         // Benchmarks (make bench): release build, prints tables.
-        .executableTarget(name: "collection-bench", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionTesting", "WebSocketTransport",
+        .executableTarget(name: "collection-bench", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "ProjectTestSupport", "WebSocketTransport",
                                                                 "PhotoLibraryExample"]),
         .testTarget(name: "CollectionCoreTests", dependencies: ["CollectionCore"]),
         .testTarget(name: "CollectionProtocolTests", dependencies: ["CollectionProtocol", "MessageBytes"]),
-        .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "CollectionTesting"]),
+        .testTarget(name: "CollectionSyncTests", dependencies: ["CollectionSync", "ProjectTestSupport"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
-        .testTarget(name: "CollectionStorageTests", dependencies: ["CollectionStorage", "CollectionPostgres", "CollectionSync", "CollectionTesting", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionServerPostgres", "CollectionTesting", "CollectionProtocol", "TicketBoardExample", "ExampleLayouts", "StorefrontExample", "PhotoLibraryExample", "SignInExample", "RetroExample"]),
+        .testTarget(name: "CollectionStorageTests", dependencies: ["CollectionStorage", "CollectionPostgres", "CollectionSync", "ProjectTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CollectionServerTests", dependencies: ["CollectionServer", "CollectionServerPostgres", "ProjectTestSupport", "CollectionProtocol", "TicketBoardExample", "ExampleLayouts", "StorefrontExample", "PhotoLibraryExample", "SignInExample", "RetroExample"]),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["collection-server", "WebSocketTransport", "CollectionProtocol", "CollectionTesting", "CLibWebSockets"]
+            dependencies: ["collection-server", "WebSocketTransport", "CollectionProtocol", "ProjectTestSupport", "CLibWebSockets"]
         ),
     ],
     swiftLanguageModes: [.v6]

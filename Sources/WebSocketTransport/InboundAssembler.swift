@@ -1,8 +1,8 @@
 /// Reassembles one WebSocket message from the chunks libwebsockets delivers,
 /// enforcing a maximum message size. A pure state machine: no I/O.
-public struct InboundAssembler: Sendable {
+package struct InboundAssembler: Sendable {
     /// What one chunk produced.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// More chunks are needed.
         case incomplete
         /// A whole message.
@@ -12,19 +12,19 @@ public struct InboundAssembler: Sendable {
     }
 
     /// Largest accepted message, in bytes.
-    public let limit: Int
+    package let limit: Int
     private var buffer: [UInt8] = []
     private var binary = false
     private var inMessage = false
 
     /// Creates an assembler that refuses messages over `limit` bytes.
-    public init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
     /// Adds a chunk. `isFinal` is true when this chunk ends the message
     /// (final fragment and no payload left in the frame).
-    public mutating func append(_ chunk: UnsafeRawBufferPointer, binary isBinary: Bool, isFinal: Bool) -> Outcome {
+    package mutating func append(_ chunk: UnsafeRawBufferPointer, binary isBinary: Bool, isFinal: Bool) -> Outcome {
         if !inMessage {
             inMessage = true
             binary = isBinary
@@ -44,7 +44,7 @@ public struct InboundAssembler: Sendable {
     }
 
     /// Convenience for tests and callers holding arrays.
-    public mutating func append(_ chunk: [UInt8], binary isBinary: Bool, isFinal: Bool) -> Outcome {
+    package mutating func append(_ chunk: [UInt8], binary isBinary: Bool, isFinal: Bool) -> Outcome {
         chunk.withUnsafeBytes { append($0, binary: isBinary, isFinal: isFinal) }
     }
 }

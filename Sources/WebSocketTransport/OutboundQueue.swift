@@ -1,18 +1,18 @@
 /// One fragment to hand to `lws_write`.
-public struct OutboundFragment: Equatable, Sendable {
+package struct OutboundFragment: Equatable, Sendable {
     /// The bytes of this fragment.
-    public var bytes: ArraySlice<UInt8>
+    package var bytes: ArraySlice<UInt8>
     /// Binary (true) or text (false) message.
-    public var binary: Bool
+    package var binary: Bool
     /// First fragment of its message.
-    public var isStart: Bool
+    package var isStart: Bool
     /// Last fragment of its message.
-    public var isEnd: Bool
+    package var isEnd: Bool
 }
 
 /// The per-connection queue of outgoing messages, cut into fragments of at most
 /// `fragmentSize` bytes, with a bound on the bytes waiting. A pure state machine.
-public struct OutboundQueue: Sendable {
+package struct OutboundQueue: Sendable {
     private struct Pending: Sendable {
         var bytes: [UInt8]
         var binary: Bool
@@ -20,33 +20,33 @@ public struct OutboundQueue: Sendable {
     }
 
     /// Largest fragment written at once.
-    public let fragmentSize: Int
+    package let fragmentSize: Int
     /// Bytes that may wait before `enqueue` refuses.
-    public let maxQueuedBytes: Int
+    package let maxQueuedBytes: Int
     private var pending: [Pending] = []
     private var head = 0
     /// Bytes queued and not yet written.
-    public private(set) var queuedBytes = 0
+    package private(set) var queuedBytes = 0
     /// Messages (whole or partly written) waiting: kept here, in line, so that asking
     /// whether the queue is empty (before every message a server writes) reads no
     /// memory of the array's own, a line that is cold by the next batch.
     private var waiting = 0
 
     /// Creates an empty queue.
-    public init(fragmentSize: Int = 16 * 1024, maxQueuedBytes: Int = 16 * 1024 * 1024) {
+    package init(fragmentSize: Int = 16 * 1024, maxQueuedBytes: Int = 16 * 1024 * 1024) {
         precondition(fragmentSize > 0)
         self.fragmentSize = fragmentSize
         self.maxQueuedBytes = maxQueuedBytes
     }
 
     /// True when nothing waits.
-    public var isEmpty: Bool { waiting == 0 }
+    package var isEmpty: Bool { waiting == 0 }
 
     /// Number of whole or partial messages waiting.
-    public var count: Int { waiting }
+    package var count: Int { waiting }
 
     /// Queues a message; returns false (and queues nothing) when the backlog would exceed the bound.
-    public mutating func enqueue(_ bytes: [UInt8], binary: Bool) -> Bool {
+    package mutating func enqueue(_ bytes: [UInt8], binary: Bool) -> Bool {
         guard queuedBytes + bytes.count <= maxQueuedBytes else { return false }
         pending.append(Pending(bytes: bytes, binary: binary))
         queuedBytes += bytes.count
@@ -55,7 +55,7 @@ public struct OutboundQueue: Sendable {
     }
 
     /// Takes the next fragment to write, or nil when the queue is empty.
-    public mutating func nextFragment() -> OutboundFragment? {
+    package mutating func nextFragment() -> OutboundFragment? {
         guard head < pending.count else { return nil }
         let message = pending[head]
         let end = min(message.offset + fragmentSize, message.bytes.count)

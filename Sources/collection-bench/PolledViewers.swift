@@ -1,4 +1,4 @@
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 import Synchronization
 

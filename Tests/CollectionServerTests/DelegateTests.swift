@@ -1,6 +1,6 @@
 import CollectionProtocol
 import CollectionServer
-import CollectionTesting
+import ProjectTestSupport
 import Testing
 
 /// Each delegate callback reaches the app with the viewer who caused it.

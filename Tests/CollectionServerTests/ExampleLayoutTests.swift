@@ -1,6 +1,6 @@
 import CollectionProtocol
 import CollectionServer
-import CollectionTesting
+import ProjectTestSupport
 import ExampleLayouts
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import CollectionServer
-import CollectionTesting
+import ProjectTestSupport
 import Testing
 
 /// A connection that never says hello is closed; one that does stays.

@@ -1,5 +1,5 @@
 import CollectionServer
-import CollectionTesting
+import ProjectTestSupport
 import Synchronization
 
 /// A server of one typed collection "t" (once filled: items "a"…"f" in section

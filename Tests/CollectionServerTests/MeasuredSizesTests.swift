@@ -1,6 +1,6 @@
 import CollectionProtocol
 import CollectionServer
-import CollectionTesting
+import ProjectTestSupport
 import StorefrontExample
 import Testing
 

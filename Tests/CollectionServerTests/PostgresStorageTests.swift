@@ -1,5 +1,5 @@
 import CollectionServerPostgres
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,4 +1,4 @@
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 
 /// An HTTP answer as read off the socket.

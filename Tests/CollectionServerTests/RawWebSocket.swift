@@ -1,4 +1,4 @@
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 
 /// A WebSocket client on a bare socket, for what a library client cannot do:

@@ -1,5 +1,5 @@
 import CollectionServer
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 import Synchronization
 import Testing

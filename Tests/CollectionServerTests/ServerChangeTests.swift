@@ -1,6 +1,6 @@
 import CollectionProtocol
 import CollectionServer
-import CollectionTesting
+import ProjectTestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,5 @@
 import CollectionPostgres
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 import NIOCore
 import NIOPosix

@@ -1,6 +1,6 @@
 import CollectionPostgres
 import CollectionSync
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -1,7 +1,7 @@
 import CollectionPostgres
 import CollectionProtocol
 import CollectionSync
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 import Synchronization
 import Testing

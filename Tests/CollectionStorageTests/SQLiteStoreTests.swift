@@ -2,7 +2,7 @@ import CollectionCore
 import CollectionProtocol
 import CollectionStorage
 import CollectionSync
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 import GRDB
 import Testing

@@ -1,7 +1,7 @@
 import CollectionCore
 import CollectionProtocol
 import CollectionSync
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import CollectionSync
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import CollectionCore
 import CollectionProtocol
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 import Testing
 

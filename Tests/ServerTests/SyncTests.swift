@@ -1,5 +1,5 @@
 import CollectionProtocol
-import CollectionTesting
+import ProjectTestSupport
 import Foundation
 import Testing
 import WebSocketTransport
