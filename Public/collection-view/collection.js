@@ -11,6 +11,7 @@ import { ContextMenuController } from "./contextmenu.js";
 import { describeBatch } from "./announce.js";
 import { Outbox } from "./outbox.js";
 import { metrics } from "./metrics.js";
+import { leadOffset } from "./scrolllead.js";
 
 let opCounter = 0;
 /** A fresh op id (unique on this page). */
@@ -165,8 +166,17 @@ export class LiveCollection {
     this.scrollQueued = true;
     requestAnimationFrame(() => {
       this.scrollQueued = false;
-      this.send(protocol.scroll(this.offset(), this.resized ? this.viewport() : undefined, this.view.bands.takeOffsets() ?? undefined));
+      const now = this.offset(), viewport = this.viewport();
+      // Fast, the offset is led by the last frame's movement, so that the window covers
+      // the frames its answer takes (not in self-sizing layouts: the server anchors rows
+      // by the offset it heard).
+      const max = { x: this.scroller.scrollWidth - viewport.width, y: this.scroller.scrollHeight - viewport.height };
+      const sent = this.view.selfSizingLayouts.has(this.state.layout) ? now : leadOffset(this.lastScroll, now, viewport, max);
+      this.lastScroll = now;
+      this.send(protocol.scroll(sent, this.resized ? viewport : undefined, this.view.bands.takeOffsets() ?? undefined));
       this.resized = false;
+      // Led ahead: the next frame says where the page is once it stops.
+      if (sent.x !== now.x || sent.y !== now.y) this.queueScroll();
     });
   }
 

@@ -235,3 +235,34 @@ def test_layout_switch_animates_every_viewer(server):
     finally:
         d.quit()
         other.quit()
+
+
+def test_a_fast_scroll_is_reported_ahead_then_where_the_page_stopped(server):
+    """Scrolling a screen or more in one frame, the page tells the server its offset led
+    by that movement (so the window answering covers the next frames); in the frame
+    after it stops, it tells the server where it really is."""
+    d = open_viewer(server, 1000, 700)
+    try:
+        js(d, """window.__sent = [];
+                 const c = window.__collection.connection, send = c.send.bind(c);
+                 c.send = (m) => { if (m.type === 'scroll') window.__sent.push(m.offset.y); return send(m); };""")
+        height = js(d, "return document.getElementById('scroller').clientHeight")
+        # (What the page sent while loading is not this test's.)
+        js(d, "return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        js(d, "window.__sent = []; document.getElementById('scroller').scrollTop = arguments[0]", height)
+        settled = lambda d: (lambda s: 2 * height in s and s[-1] == height and s.index(2 * height) < len(s) - 1)(js(d, "return window.__sent"))
+        wait(d, settled, message=f"not led, then settled: {js(d, 'return window.__sent')}")
+        sent = js(d, "return window.__sent")
+        # Led by the movement, then settled where the page is (and nothing else in between).
+        assert sent == [2 * height, height], (height, sent)
+        # A slow scroll is reported as it is, once.
+        js(d, "window.__sent = []; document.getElementById('scroller').scrollTop += 40")
+        wait(d, lambda d: len(js(d, "return window.__sent")) >= 1)
+        js(d, "return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        assert js(d, "return window.__sent") == [height + 40]
+        # The server's window follows the page: the viewport's cells are drawn.
+        wait(d, lambda d: js(d, """const s = document.getElementById('scroller'), r = s.getBoundingClientRect();
+            return [...document.querySelectorAll('#content [data-item]:not([hidden])')].some(n => {
+              const b = n.getBoundingClientRect(); return b.top < r.bottom && b.bottom > r.top; })"""), message="the viewport is empty")
+    finally:
+        d.quit()

@@ -49,3 +49,17 @@ test("remote batches are described; our own are not", () => {
   assert.equal(describeBatch({ ...base, by: "server", inserts: [[0, 0]] }, s), "1 item added to Summer by the server.");
   assert.equal(describePosition(grid.get("i:p4"), s), "Position 5 of 8 in Summer.");
 });
+
+test("a page scrolling a screen a frame reports its offset led by its movement; a slow one, as it is", async () => {
+  const { leadOffset } = await import("../../Public/collection-view/scrolllead.js");
+  const viewport = { width: 1200, height: 800 }, max = { x: 0, y: 100_000 };
+  assert.deepEqual(leadOffset(null, { x: 0, y: 800 }, viewport, max), { x: 0, y: 800 });
+  assert.deepEqual(leadOffset({ x: 0, y: 800 }, { x: 0, y: 1600 }, viewport, max), { x: 0, y: 2400 });
+  assert.deepEqual(leadOffset({ x: 0, y: 1600 }, { x: 0, y: 800 }, viewport, max), { x: 0, y: 0 });
+  assert.deepEqual(leadOffset({ x: 0, y: 800 }, { x: 0, y: 1100 }, viewport, max), { x: 0, y: 1100 });
+  // Never more than a viewport ahead: the window keeps one screen each side, so the
+  // viewport itself stays in it.
+  assert.deepEqual(leadOffset({ x: 0, y: 0 }, { x: 0, y: 2000 }, viewport, max), { x: 0, y: 2800 });
+  assert.deepEqual(leadOffset({ x: 0, y: 99_000 }, { x: 0, y: 99_900 }, viewport, max), { x: 0, y: 100_000 });
+  assert.deepEqual(leadOffset({ x: 0, y: 5 }, { x: 0, y: 5 }, viewport, max), { x: 0, y: 5 });
+});
