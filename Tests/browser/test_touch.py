@@ -155,6 +155,10 @@ def test_on_the_board_a_held_card_is_dragged_to_the_other_column(server):
     d = open_phone(server, "board.html", "return document.body.dataset.status === 'connected' && "
                                          "window.__board.columns.every(c => c.state.me && c.view.liveCount > 0)")
     try:
+        # The columns' cards are drawn a frame after their windows arrive: wait for one in view in each.
+        in_view = """return [...document.querySelectorAll(`collection-view[collection=${arguments[0]}] .card:not([hidden])`)]
+                       .some(n => n.getBoundingClientRect().bottom < innerHeight)"""
+        wait(d, lambda d: js(d, in_view, "backlog") and js(d, in_view, "sprint"), message="the columns' cards are not drawn")
         source = js(d, """const n = [...document.querySelectorAll("collection-view[collection=backlog] .card:not([hidden])")]
                             .find(n => n.getBoundingClientRect().bottom < innerHeight); return n.dataset.item""")
         title = js(d, "return window.__board.columns[0].state.elements.get('i:' + arguments[0]).content.title", source)
