@@ -179,15 +179,26 @@ def test_on_the_board_a_held_card_is_dragged_to_the_other_column(server):
         d.quit()
 
 
-def test_in_the_basket_a_touch_swipe_reveals_remove(server):
+def open_basket_on_phone(server, item):
+    """The store on a phone, scrolled to its basket until row `item` is in view."""
     d = open_phone(server, "store.html", "return document.getElementById('store').dataset.status === 'connected' && "
                                          "document.querySelector('#store .cv-content').offsetHeight > 1500")
+
+    def row_in_view(d):
+        js(d, "document.querySelector('#store .cv-scroller').scrollTop = 100000")
+        return js(d, "const r = document.querySelector(`#store .cv-list-cell[data-item=${arguments[0]}]`)?.getBoundingClientRect(); "
+                     "return !!r && r.top > 0 && r.bottom < innerHeight", item)
     try:
-        def basket_drawn(d):
-            js(d, "document.querySelector('#store .cv-scroller').scrollTop = 100000")
-            return js(d, "const r = document.querySelector('#store .cv-list-cell[data-item=b2]')?.getBoundingClientRect(); "
-                         "return !!r && r.top > 0 && r.bottom < innerHeight")
-        wait(d, basket_drawn, message="the basket is not in view")
+        wait(d, row_in_view, message="the basket is not in view")
+    except BaseException:
+        d.quit()
+        raise
+    return d
+
+
+def test_in_the_basket_a_touch_swipe_reveals_remove(server):
+    d = open_basket_on_phone(server, "b2")
+    try:
         row = js(d, """const r = document.querySelector('#store .cv-list-cell[data-item=b2]').getBoundingClientRect();
                        return [Math.round(r.right - 60), Math.round(r.y + r.height / 2)]""")
         touch(d, "touchStart", row)
@@ -203,14 +214,8 @@ def test_in_the_basket_a_touch_swipe_reveals_remove(server):
 def test_in_the_basket_a_tap_on_add_adds_one_more(server):
     """A finger's tap on a basket row's insert accessory (its action handler, on the
     server) adds one more of the row; the row is not selected or lifted."""
-    d = open_phone(server, "store.html", "return document.getElementById('store').dataset.status === 'connected' && "
-                                         "document.querySelector('#store .cv-content').offsetHeight > 1500")
+    d = open_basket_on_phone(server, "b4")
     try:
-        def basket_drawn(d):
-            js(d, "document.querySelector('#store .cv-scroller').scrollTop = 100000")
-            return js(d, "const r = document.querySelector('#store .cv-list-cell[data-item=b4]')?.getBoundingClientRect(); "
-                         "return !!r && r.top > 0 && r.bottom < innerHeight")
-        wait(d, basket_drawn, message="the basket is not in view")
         count = lambda d: js(d, "return document.querySelector('#store [data-item=b4] .cv-list-secondary').textContent")
         assert count(d) == "€29 · 2"
         add = js(d, """const r = document.querySelector('#store [data-item=b4] [data-accessory=insert]').getBoundingClientRect();
