@@ -1,4 +1,5 @@
 import CollectionServer
+import Foundation
 import Synchronization
 
 /// A team retrospective, built as an app author would on `CollectionServer`: three

@@ -1,4 +1,5 @@
 import CollectionServer
+import Foundation
 
 /// The board's own storage: its columns of cards as one JSON file, written whole
 /// (to a temporary file, then renamed over it) after every change the collection

@@ -1,4 +1,5 @@
 import CollectionServer
+import Foundation
 
 /// Sign-in on the library's own HTTP server: a form (`signin.html`) posts a name
 /// and a role to `/signin`, which answers with the signed token cookie and sends

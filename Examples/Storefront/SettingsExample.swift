@@ -1,4 +1,5 @@
 import CollectionServer
+import Foundation
 
 /// The settings example: a settings-style sidebar (UIKit's sidebar list, as in a
 /// split view's primary column) as one live collection, "settings". Each group is

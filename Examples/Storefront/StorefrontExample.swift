@@ -1,4 +1,5 @@
 import CollectionServer
+import Foundation
 import Synchronization
 
 /// The storefront's sections, in order.

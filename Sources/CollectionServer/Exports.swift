@@ -1,7 +1,14 @@
 // What an app needs, through one import: `import CollectionServer`.
 import CollectionSync
 @_exported import CollectionCore
-@_exported import Foundation
+// Of Foundation, the types UIKit's collection API is written in; an app that uses more
+// of Foundation imports it, as a UIKit app gets it through `import UIKit`.
+@_exported import struct Foundation.IndexPath
+@_exported import struct Foundation.IndexSet
+@_exported import struct Foundation.CGFloat
+@_exported import struct Foundation.CGPoint
+@_exported import struct Foundation.CGSize
+@_exported import struct Foundation.CGRect
 @_exported import struct Logging.Logger
 @_exported import struct CollectionProtocol.Size
 @_exported import struct CollectionProtocol.Point

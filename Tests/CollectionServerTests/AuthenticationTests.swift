@@ -1,5 +1,6 @@
 import CollectionProtocol
 import CollectionServer
+import Foundation
 import ProjectTestSupport
 import Synchronization
 import Testing
