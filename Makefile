@@ -16,7 +16,7 @@ TEST_CONFIG ?= release
 SERVER_BIN := $(BUILD)/$(TEST_CONFIG)/collection-server
 export COLLECTION_SERVER_BIN = $(abspath $(SERVER_BIN))
 
-.PHONY: run test deps build test-swift test-pure test-fast test-js test-browser test-conformance test-package bench bench-instructions fuzz tsan clean
+.PHONY: run test deps build test-swift test-pure test-fast test-js test-browser test-conformance test-package test-api api-baseline bench bench-instructions fuzz tsan clean
 FUZZ_SECONDS ?= 60
 
 ## System packages: installed with apt when missing (through sudo when not root).
@@ -57,7 +57,7 @@ WITH_POSTGRES = $(if $(COLLECTION_TEST_POSTGRES),,Tests/support/with-postgres)
 
 test: deps $(VENV)/.installed
 	swift build -c $(TEST_CONFIG) --build-tests
-	$(WITH_POSTGRES) $(MAKE) --no-print-directory test-swift test-js test-browser test-conformance test-package
+	$(WITH_POSTGRES) $(MAKE) --no-print-directory test-api test-swift test-js test-browser test-conformance test-package
 
 # A hang fails clearly after 20 minutes (the suite takes about 2 minutes). Three
 # processes, one after another, each with a pool of its own: Swift Testing starts every
@@ -90,6 +90,20 @@ test-conformance: $(VENV)/.installed
 ## The README's "Build your own" example, built as a fresh package that depends on a copy of this one.
 test-package: $(VENV)/.installed
 	$(PY) -m pytest -q Tests/package
+
+## The public API break check: the library products' API against the last 0.x tag's
+## (Tests/api/TAG), from the release build's modules, in seconds (Tests/api/check-api).
+test-api:
+	Tests/api/check-api
+
+## When a new 0.x tag is cut (and Tests/api/TAG names it): its API, dumped by SwiftPM
+## from a build of the tag (minutes), as the baseline the check compares against.
+API_TAG = $(shell cat Tests/api/TAG)
+api-baseline:
+	rm -rf $(BUILD)/api-baseline Tests/api/baseline-$(API_TAG)
+	swift package -c release diagnose-api-breaking-changes $(API_TAG) --baseline-dir $(BUILD)/api-baseline --regenerate-baseline \
+	  --products CollectionServer CollectionServerPostgres CollectionTesting
+	mv $(BUILD)/api-baseline/$$(git rev-parse $(API_TAG)^{commit}) Tests/api/baseline-$(API_TAG)
 
 ## Benchmarks (release build): prints Markdown tables.
 bench: deps $(VENV)/.installed
