@@ -73,10 +73,10 @@ test-swift: test-pure
 test-pure:
 	timeout --kill-after=30 600 swift test -c $(TEST_CONFIG) --skip-build --filter '$(PURE_TESTS)' $(SWIFT_TEST_FLAGS)
 
-## What a change is checked with first: the build, the pure tests and the client's JS tests.
+## What a change is checked with first: the build, the API break check, the pure tests and the client's JS tests.
 test-fast: deps
 	swift build -c $(TEST_CONFIG) --build-tests
-	$(MAKE) --no-print-directory test-pure test-js
+	$(MAKE) --no-print-directory test-api test-pure test-js
 
 test-js:
 	node --test Tests/js/
