@@ -46,7 +46,7 @@ final class Engine: @unchecked Sendable {
     var groupCommit = true
     /// Set by a graceful stop: messages are not read any more.
     private var draining = false
-    /// The store, when several servers share it (Engine+Shared.swift).
+    /// The store, when several servers share it (Engine+Nodes.swift).
     var shared: (any SharedCollectionStore)?
     /// Whether an edit of the shared store is open (its locks held) and what it appended.
     var editOpen = false
@@ -57,7 +57,7 @@ final class Engine: @unchecked Sendable {
     /// they take another change (a commit failed and the store could not be read).
     var stale: Set<String> = []
     /// Collections whose reading of other nodes' batches failed, with the delay
-    /// before the retry that is pending (Engine+Shared.swift).
+    /// before the retry that is pending (Engine+Nodes.swift).
     var catchUpRetries: [String: Double] = [:]
     /// Other nodes, and when each was last heard from (Engine+Presence.swift).
     var knownNodes: [String: Double] = [:]
