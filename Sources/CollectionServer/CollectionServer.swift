@@ -100,6 +100,7 @@ public final class CollectionServer: Sendable {
         let limits = configuration.limits
         let hub = CollectionHub(model: CollectionModel(), factory: RefusingItemFactory(), policy: DefaultLayoutPolicy(), limits: limits, name: name)
         hub.allowedEdits = [.move]
+        hub.hubDelegate = AppBridge()
         let added = engine.add(hub)
         precondition(added, "collection '\(name)' was added twice, or after the server started")
         if persistence == .appManaged { engine.keepAppData(of: name) }

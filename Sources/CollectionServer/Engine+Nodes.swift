@@ -30,9 +30,9 @@ final class HealthState: Sendable {
 extension Engine {
     /// Locks the stored collections among `names` in the shared store, and takes up
     /// what other nodes committed to them since this node's last batch, before a
-    /// change is checked. The edit stays open (its locks held) until ``flush()``.
+    /// change is checked. The edit stays open (its locks held) until ``flush()`` ends it.
     func beginEdit(_ names: [String]) throws(ProtocolError) {
-        guard let shared, !editOpen else { return }
+        guard let shared, path.openEdit == nil else { return }
         let concerned = hubs.filter { names.contains($0.name) && !appManaged.contains($0.name) }
         guard !concerned.isEmpty else { return }
         for hub in concerned where stale.contains(hub.name) {
@@ -45,8 +45,7 @@ extension Engine {
         } catch {
             throw ProtocolError(.unavailable, "the store is unavailable (\(error.message)); changes are refused while viewers keep watching")
         }
-        editOpen = true
-        editNames = concerned.map(\.name)
+        path.editOpened(on: concerned.map(\.name))
         for hub in concerned {
             if !takeUp(behind.filter { $0.collection == hub.name }, into: hub) {
                 throw ProtocolError(.unavailable, "collection '\(hub.name)' was read again from the store; send the change again")
@@ -59,15 +58,14 @@ extension Engine {
     /// got there first, as it was checked against what is now stale).
     func stageShared(_ batch: CommittedBatch) throws(ProtocolError) {
         guard let shared else { return }
-        if !editOpen {
+        if path.openEdit == nil {
             let behind: [CommittedBatch]
             do {
                 behind = try shared.beginEdit([batch.collection: batch.seq - 1])
             } catch {
                 throw ProtocolError(.unavailable, "the store is unavailable (\(error.message)); changes are refused while viewers keep watching")
             }
-            editOpen = true
-            editNames = [batch.collection]
+            path.editOpened(on: [batch.collection])
             guard behind.isEmpty else {
                 throw ProtocolError(.stale, "another server changed '\(batch.collection)' first (batch \(behind[0].seq)); nothing was changed")
             }
@@ -77,39 +75,14 @@ extension Engine {
         } catch {
             throw ProtocolError(.unavailable, "the store is unavailable (\(error.message)); changes are refused while viewers keep watching")
         }
-        editBatches.append(batch)
         // An edit of one collection commits now, before the batch is applied and
-        // sent to this node's viewers: the row lock is not held through the fan-out,
-        // and a commit that fails refuses the edit cleanly (nothing was applied).
-        // An edit of several (a drop between collections) commits them together
-        // once its message is handled.
-        if editNames.count <= 1 {
-            editOpen = false
-            editBatches = []
-            do {
-                try shared.commitEdit()
-            } catch {
-                throw ProtocolError(.unavailable, "the change could not be kept (\(error.message)); nothing was changed")
-            }
-        }
-    }
-
-    /// Ends the open edit: commits what it appended (or cancels an edit that
-    /// appended nothing); what failed to commit, with why.
-    func endEdit() -> (error: StoreError, batches: [CommittedBatch])? {
-        guard let shared, editOpen else { return nil }
-        editOpen = false
-        let batches = editBatches
-        editBatches = []
-        guard !batches.isEmpty else {
-            shared.cancelEdit()
-            return nil
-        }
+        // sent to this node's viewers (CommitPath.joined); one of several (a drop
+        // between collections) commits them together when the turn ends.
+        guard path.joined(batch) else { return }
         do {
             try shared.commitEdit()
-            return nil
         } catch {
-            return (error, batches)
+            throw ProtocolError(.unavailable, "the change could not be kept (\(error.message)); nothing was changed")
         }
     }
 
@@ -125,7 +98,7 @@ extension Engine {
     func catchUp(_ name: String, isRetry: Bool = false) {
         locked {
             let delay = isRetry ? catchUpRetries.removeValue(forKey: name) : nil
-            guard let shared, !editOpen, let hub = hubs.first(where: { $0.name == name }), !appManaged.contains(name) else { return }
+            guard let shared, path.openEdit == nil, let hub = hubs.first(where: { $0.name == name }), !appManaged.contains(name) else { return }
             if stale.contains(name) {
                 try? restoreFromStore(hub, reason: "the collection was read again from the store; reconnect")
             } else {

@@ -17,6 +17,13 @@ extension Engine {
         shared?.publish(presence: name + "\n" + String(decoding: message.encoded(), as: UTF8.self))
     }
 
+    /// Relays what the hubs kept to relay (``CollectionHub/takeRelayed()``), hub by hub in order.
+    func relayPresence() {
+        for hub in hubs where !hub.relayed.isEmpty {
+            for message in hub.takeRelayed() { relayPresence(of: hub.name, message) }
+        }
+    }
+
     /// Sends the whole presence of every stored hub (to a node that has just been heard of).
     private func announce() {
         for hub in hubs where !appManaged.contains(hub.name) {
@@ -67,8 +74,7 @@ extension Engine {
     func startPresence(_ store: any SharedCollectionStore) {
         locked {
             for hub in hubs where !appManaged.contains(hub.name) {
-                let name = hub.name
-                hub.relay = { [unowned self] message in relayPresence(of: name, message) }
+                hub.relaysPresence = true
             }
         }
         store.observePresence { [weak self] node, payload in self?.receivePresence(from: node, payload) }

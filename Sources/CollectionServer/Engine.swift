@@ -32,15 +32,14 @@ final class Engine: @unchecked Sendable {
     private(set) var store: (any CollectionStore)?
     /// Collections whose data the app keeps: the store holds none of theirs.
     private(set) var appManaged: Set<String> = []
-    /// Batches of this turn, not yet appended to the store.
-    private var staged: [CommittedBatch] = []
-    /// The append under way on ``writer``: a turn's first batch starts committing
-    /// at once, while the turn goes on to work out what every viewer gets.
+    /// Where the node's batches are on their way to the store, and the messages that
+    /// wait for them (CommitPath.swift: a value that does no I/O; this engine does
+    /// what it asks).
+    var path = CommitPath()
+    /// The append under way on ``writer`` (the path's first batches of the turn).
     private var writing: PendingAppend?
     /// Where that append runs, off the service thread (AppendThread.swift).
     private let writer = AppendThread()
-    /// Messages waiting for the staged batches to be committed, in order.
-    private var held: [Outgoing] = []
     /// Whether the batches of one turn share one transaction (otherwise each
     /// message's batches are committed on their own).
     var groupCommit = true
@@ -48,11 +47,6 @@ final class Engine: @unchecked Sendable {
     private var draining = false
     /// The store, when several servers share it (Engine+Nodes.swift).
     var shared: (any SharedCollectionStore)?
-    /// Whether an edit of the shared store is open (its locks held) and what it appended.
-    var editOpen = false
-    var editBatches: [CommittedBatch] = []
-    /// The collections the open edit locked.
-    var editNames: [String] = []
     /// Collections whose contents must be read again from the shared store before
     /// they take another change (a commit failed and the store could not be read).
     var stale: Set<String> = []
@@ -184,7 +178,7 @@ final class Engine: @unchecked Sendable {
             for hub in hubs {
                 hub.journal = nil
                 hub.willChange = nil
-                hub.relay = nil
+                hub.relaysPresence = false
             }
             presenceTimer?.cancel()
             presenceTimer = nil
@@ -199,52 +193,68 @@ final class Engine: @unchecked Sendable {
         guard let store = store ?? attaching else { return }
         if let problem = store.writeProblem { throw ProtocolError(.storageUnavailable, problem.message) }
         if shared != nil { return try stageShared(batch) }
-        staged.append(batch)
-        if writing == nil {
-            let pending = PendingAppend(staged)
-            staged = []
+        if let first = path.stage(batch) {
+            let pending = PendingAppend(first)
             writing = pending
             writer.run(pending, on: store)
         }
     }
 
-    /// Commits the staged batches (waiting for the append under way, then
-    /// appending the rest of the turn's in one transaction), then sends what
-    /// waited for them. When the store fails here (a disk that filled in the
-    /// middle of the commit), the collections concerned go back to what the store
-    /// holds, and their viewers are closed (1011) to reconnect and resume from
-    /// there: nothing they were told is lost, and the edits not kept were never
+    /// Ends the turn: does what the commit path asks (waits for the append under way,
+    /// appends the rest of the turn's batches in one transaction, or ends a shared
+    /// edit), then sends what waited for them. When the store fails here (a disk that
+    /// filled in the middle of the commit), the collections concerned go back to what
+    /// the store holds, and their viewers are closed (1011) to reconnect and resume
+    /// from there: nothing they were told is lost, and the edits not kept were never
     /// acknowledged.
     func flush() {
-        guard writing != nil || !staged.isEmpty || !held.isEmpty || editOpen else { return }
-        var dropped: Set<UInt64> = []
-        var failure: (error: StoreError, batches: [CommittedBatch])?
-        if editOpen {
-            failure = endEdit()
-        } else if let pending = writing {
-            writing = nil
-            if let error = pending.wait() { failure = (error, pending.batches + staged) }
-        }
-        if failure == nil, !staged.isEmpty, let store {
-            do {
-                try store.append(staged)
-            } catch {
-                failure = (error, staged)
+        var step = path.endTurn()
+        while true {
+            switch step {
+            case .waitForAppend:
+                let error = writing?.wait()
+                writing = nil
+                step = path.appendEnded(error)
+            case let .append(batches):
+                step = path.appendEnded(Self.append(batches, to: store))
+            case .commitEdit:
+                step = path.editEnded(Self.commit(shared))
+            case .cancelEdit:
+                shared?.cancelEdit()
+                step = path.editEnded(nil)
+            case let .deliver(out, lost):
+                var dropped: Set<UInt64> = []
+                if let lost, store != nil {
+                    let names = lost.collections
+                    logger.error("could not keep \(lost.batches.count) batches of \(names.sorted().joined(separator: ", ")): \(lost.error); their viewers reconnect")
+                    for hub in hubs where names.contains(hub.name) {
+                        dropped.formUnion(hub.viewerKeys)
+                        try? restoreFromStore(hub, reason: "a change could not be kept; reconnect")
+                    }
+                }
+                guard let transport else { return }
+                Self.send(dropped.isEmpty ? out : out.filter { !dropped.contains($0.viewer) }, through: transport)
+                return
             }
         }
-        if let (error, batches) = failure, store != nil {
-            let names = Set(batches.map(\.collection))
-            logger.error("could not keep \(batches.count) batches of \(names.sorted().joined(separator: ", ")): \(error); their viewers reconnect")
-            for hub in hubs where names.contains(hub.name) {
-                dropped.formUnion(hub.viewerKeys)
-                try? restoreFromStore(hub, reason: "a change could not be kept; reconnect")
-            }
+    }
+
+    private static func append(_ batches: [CommittedBatch], to store: (any CollectionStore)?) -> StoreError? {
+        do {
+            try store?.append(batches)
+            return nil
+        } catch {
+            return error
         }
-        staged = []
-        let out = held
-        held = []
-        guard let transport else { return }
-        Self.send(dropped.isEmpty ? out : out.filter { !dropped.contains($0.viewer) }, through: transport)
+    }
+
+    private static func commit(_ shared: (any SharedCollectionStore)?) -> StoreError? {
+        do {
+            try shared?.commitEdit()
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// Sends `out` in order, each connection's state fetched while the message before
@@ -297,12 +307,10 @@ final class Engine: @unchecked Sendable {
 
     /// Sends now, or after the staged batches are committed (keeping the order).
     func send(_ out: [Outgoing]) {
-        guard writing == nil && staged.isEmpty && held.isEmpty && editBatches.isEmpty else {
-            held += out
-            return
-        }
-        guard let transport else { return }
-        Self.send(out, through: transport)
+        if shared != nil { relayPresence() }
+        let now = path.send(out)
+        guard !now.isEmpty, let transport else { return }
+        Self.send(now, through: transport)
     }
 
     /// A transport event: to the group, and its messages back out.

@@ -7,7 +7,7 @@ import Foundation
 /// changed with ``LiveCollection/performBatchUpdates(_:)``, as it would tell a
 /// `UICollectionView`. A collection view of its own holds the data source and
 /// checks every batch with UIKit's rules and messages.
-final class ClassicSource {
+final class ClassicSource: AppDataSource {
     let dataSource: any CollectionViewDataSource
     let collectionView: CollectionView
     private var serial = 0
@@ -125,6 +125,17 @@ final class ClassicSource {
         return true
     }
 
+    /// The data source's `canMoveItemAt`.
+    func canMoveItem(at indexPath: IndexPath) -> Bool {
+        dataSource.collectionView(collectionView, canMoveItemAt: indexPath)
+    }
+
+    /// A classic data source has no outlines.
+    func setOutline(_ id: String, expanded: Bool) -> Bool? { nil }
+
+    /// It keeps its own data: a committed batch tells it nothing more.
+    func didCommit(_ sequence: Int, by author: String, model: CollectionModel, in hub: CollectionHub) {}
+
     /// A viewer moved an item: the data source moves it in its data, and this
     /// collection view follows.
     func viewerMoved(from: IndexPath, to: IndexPath) {
@@ -170,12 +181,7 @@ extension LiveCollection {
         engine.keepAppData(of: name)
         return try engine.withHub(name) { hub throws(ProtocolError) in
             let source = ClassicSource(dataSource, cells: cells)
-            hub.dataSourceCanMoveItem = { [unowned source] in
-                source.dataSource.collectionView(source.collectionView, canMoveItemAt: $0)
-            }
-            hub.dataSourceMoveItem = { [unowned source] in source.viewerMoved(from: $0, to: $1) }
-            hub.accessoryHandler = { [unowned source] id, kind in source.chooseAccessory(kind, of: id) }
-            hub.classicSource = source
+            (hub.hubDelegate as! AppBridge).dataSource = source
             let out = try hub.apply(source.reloadedModel(from: hub.model))
             return (hub.sequence, out)
         }
@@ -193,7 +199,7 @@ extension LiveCollection {
 
     private func batchUpdates(_ updates: () -> Void) throws(ProtocolError) -> Int {
         try engine.withHub(name) { hub throws(ProtocolError) in
-            guard let source = hub.classicSource as? ClassicSource else {
+            guard let source = (hub.hubDelegate as! AppBridge).dataSource as? ClassicSource else {
                 throw ProtocolError(.refused, "collection '\(name)' has no classic data source; call setDataSource(_:) first")
             }
             let (model, reloading) = try source.model(after: updates, from: hub.model)
@@ -216,8 +222,8 @@ extension LiveCollection {
     public func deleteSections(_ sections: IndexSet) { classic { $0.deleteSections(sections) } }
 
     private func classic(_ body: (CollectionView) -> Void) {
-        read { hub in
-            guard let source = hub.classicSource as? ClassicSource else { return }
+        onApp { _, app in
+            guard let source = app.dataSource as? ClassicSource else { return }
             body(source.collectionView)
         }
     }

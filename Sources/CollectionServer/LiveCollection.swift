@@ -23,8 +23,9 @@ public final class LiveCollection: Sendable {
         self.engine = engine
     }
 
-    /// Runs `body` on the hub (no messages come of it).
-    func read<T>(_ body: (CollectionHub) -> T) -> T {
+    /// Runs `body` on the hub, under the engine's lock: a reading or a setting, from
+    /// which no message comes (a change that sends goes through ``commit(by:_:)``).
+    func onHub<T>(_ body: (CollectionHub) -> T) -> T {
         // The hub exists from addCollection on, so the lookup cannot fail.
         (try? engine.withHub(name, changes: false) { hub in (body(hub), []) })!
     }
@@ -32,10 +33,10 @@ public final class LiveCollection: Sendable {
     // MARK: Contents
 
     /// The collection as viewers see it now: identifiers, content fields, templates.
-    public var model: CollectionModel { read { $0.model } }
+    public var model: CollectionModel { onHub { $0.model } }
 
     /// The number of the last batch (0 before any).
-    public var sequence: Int { read { $0.sequence } }
+    public var sequence: Int { onHub { $0.sequence } }
 
     /// Whether the server's store keeps this collection (see ``Persistence``);
     /// false before the server started, and for a collection the app keeps.
@@ -43,13 +44,13 @@ public final class LiveCollection: Sendable {
 
     /// The history's name: viewers of the same epoch resume after a reconnect
     /// (or a restart, when the collection is stored).
-    public var epoch: String { read { $0.epoch } }
+    public var epoch: String { onHub { $0.epoch } }
 
     /// Sets the starting contents, before any viewer connected or any batch was
     /// made (no batch comes of it). Returns false, changing nothing, after that,
     /// and when the contents were restored from the store.
     @discardableResult
-    public func load(_ model: CollectionModel) -> Bool { read { $0.load(model) } }
+    public func load(_ model: CollectionModel) -> Bool { onHub { $0.load(model) } }
 
     /// Makes the collection `model` in one numbered batch (what changed is worked
     /// out by identifier: inserts, deletes, moves), reloading the cells of the
@@ -100,8 +101,8 @@ public final class LiveCollection: Sendable {
     /// The page template section headers are drawn with (`tpl-header` by default).
     /// Set before viewers connect.
     public var headerTemplate: String {
-        get { read { $0.model.headerReuseIdentifier } }
-        set { read { $0.setDefaultTemplates(header: newValue) } }
+        get { onHub { $0.model.headerReuseIdentifier } }
+        set { onHub { $0.setDefaultTemplates(header: newValue) } }
     }
 
     // MARK: Viewers
@@ -110,14 +111,14 @@ public final class LiveCollection: Sendable {
     /// The viewer whose message is being handled, while an app's handler runs for it
     /// (a swipe action's, a menu action's, a delegate's); nil outside one. A handler
     /// that changes the collection later, in a `Task`, passes it as the batch's author.
-    public var actingViewer: Viewer? { read { $0.actingViewer } }
+    public var actingViewer: Viewer? { onHub { $0.actingViewer } }
 
-    public var viewers: [Viewer] { read { $0.presentViewers } }
+    public var viewers: [Viewer] { onHub { $0.presentViewers } }
 
     /// Names viewers as they arrive: given the proposed identity (the page's
     /// `name`, a colour), returns the one everybody sees. The id stays the server's.
     public func setViewerIdentity(_ identify: @escaping @Sendable (Viewer) -> Viewer) {
-        read { $0.identifyViewer = identify }
+        onApp { _, app in app.identify = identify }
     }
 
     /// Decides what each viewer may do here (view, select, edit), at its hello,
@@ -125,29 +126,29 @@ public final class LiveCollection: Sendable {
     /// anonymous viewer). A message it may not send gets `forbidden` and changes
     /// nothing; without view it is not welcomed. By default everyone may do everything.
     public func setPermissions(_ rule: @escaping @Sendable (Viewer) -> ViewerPermissions) {
-        read { $0.permissions = rule }
+        onApp { _, app in app.permissions = rule }
     }
 
     /// Which edits viewers may send (default: moves only; each move still asks
     /// the delegate). Inserts need ``setItemFactory(_:)``.
     public var allowedEdits: ViewerEdits {
-        get { read { $0.allowedEdits } }
-        set { read { $0.allowedEdits = newValue } }
+        get { onHub { $0.allowedEdits } }
+        set { onHub { $0.allowedEdits = newValue } }
     }
 
     /// This collection's limits (change before viewers connect).
     public var limits: HubLimits {
-        get { read { $0.limits } }
-        set { read { $0.limits = newValue } }
+        get { onHub { $0.limits } }
+        set { onHub { $0.limits = newValue } }
     }
 
     /// Makes the items viewers insert (with ``allowedEdits`` holding `.insert`).
-    public func setItemFactory(_ factory: some ItemFactory) { read { $0.factory = factory } }
+    public func setItemFactory(_ factory: some ItemFactory) { onHub { $0.factory = factory } }
 
     // MARK: Layout
 
     /// Sets how each viewer's flow layout follows its viewport (before viewers connect).
-    public func setLayoutPolicy(_ policy: some LayoutPolicy) { read { $0.policy = policy } }
+    public func setLayoutPolicy(_ policy: some LayoutPolicy) { onHub { $0.policy = policy } }
 
     /// Sets the layout provider: called for each viewer with its environment
     /// (viewport, size class, mode), and again when that changes; it returns any
@@ -155,7 +156,7 @@ public final class LiveCollection: Sendable {
     /// subclass). `modes` are the modes viewers may switch between with a
     /// `layout` message; the first is the initial one.
     public func setLayoutProvider(modes: [String] = ["default"], _ provider: @escaping @Sendable (LayoutEnvironment) -> CollectionViewLayout) {
-        read { $0.policy = LayoutProviderPolicy(modes: modes, provider: provider) }
+        onHub { $0.policy = LayoutProviderPolicy(modes: modes, provider: provider) }
     }
 
     // MARK: Delegates
@@ -163,8 +164,8 @@ public final class LiveCollection: Sendable {
     /// The app's delegate: UIKit's callbacks with the viewer who caused them
     /// (held strongly).
     public var delegate: (any LiveCollectionDelegate)? {
-        get { read { ($0.delegate as? DelegateBridge)?.target } }
-        set { read { hub in DelegateBridge.install(newValue, on: hub, for: self) } }
+        get { onHub { ($0.delegate as? DelegateBridge)?.target } }
+        set { onApp { hub, app in DelegateBridge.install(newValue, on: hub, app: app, for: self) } }
     }
 
     /// The drop delegate (UIKit's `dropDelegate`): drops from other collections and
@@ -182,7 +183,7 @@ extension LiveCollection {
     /// the page's template `tpl-<template>` with the content's fields, as large as
     /// the viewport and not scrolling. nil: none. Viewers see a change at once.
     public var backgroundView: CellContent? {
-        get { read { hub in hub.currentBackground.map { CellContent(template: $0.template, fields: $0.fields) } } }
+        get { onHub { hub in hub.currentBackground.map { CellContent(template: $0.template, fields: $0.fields) } } }
         set {
             try? engine.withHub(name) { hub in
                 ((), hub.setBackgroundView(newValue.map { BackgroundContent(template: $0.template, fields: $0.fields) }))
@@ -194,7 +195,8 @@ extension LiveCollection {
     /// an empty state when there are no items, say (`nil` from `provider`: none).
     public func setBackgroundView(_ provider: @escaping @Sendable (CollectionModel) -> CellContent?) {
         try? engine.withHub(name) { hub in
-            ((), hub.setBackgroundProvider { model in provider(model).map { BackgroundContent(template: $0.template, fields: $0.fields) } })
+            (hub.hubDelegate as! AppBridge).background = provider
+            return ((), hub.setBackgroundFollowsModel(true))
         }
     }
 }

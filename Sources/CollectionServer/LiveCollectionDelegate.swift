@@ -103,38 +103,45 @@ class DelegateBridge: CollectionViewDelegate {
         self.collection = collection
     }
 
-    /// Installs `delegate` (through a bridge) on `hub`, or removes the app's delegate.
-    static func install(_ delegate: (any LiveCollectionDelegate)?, on hub: CollectionHub, for collection: LiveCollection) {
+    /// Installs `delegate` (through a bridge) on `hub` and its app's bridge, or removes the app's delegate.
+    static func install(_ delegate: (any LiveCollectionDelegate)?, on hub: CollectionHub, app: AppBridge, for collection: LiveCollection) {
         guard let delegate else {
             hub.delegate = nil
-            hub.canMoveItem = nil
-            hub.didMoveItem = nil
-            hub.actionHandler = nil
+            app.delegate = nil
             return
         }
         let bridge = delegate is any LiveCollectionDelegateFlowLayout
             ? FlowDelegateBridge(target: delegate, hub: hub, collection: collection)
             : DelegateBridge(target: delegate, hub: hub, collection: collection)
         hub.delegate = bridge
-        // The app's time in its callbacks is not charged to the viewer (appWork).
-        hub.canMoveItem = { [unowned bridge] indexPath in
-            guard let viewer = bridge.hub.actingViewer else { return true }
-            return bridge.hub.appWork { bridge.target.collectionView(bridge.collection, canMoveItemAt: indexPath, by: viewer) }
+        app.delegate = bridge
+    }
+
+    // The hub's questions (AppBridge). The app's time in its callbacks is not
+    // charged to the viewer (appWork).
+
+    /// The delegate's `canMoveItemAt`, for the viewer moving (true when none is).
+    func canMoveItem(at indexPath: IndexPath) -> Bool {
+        guard let viewer = hub.actingViewer else { return true }
+        return hub.appWork { target.collectionView(collection, canMoveItemAt: indexPath, by: viewer) }
+    }
+
+    /// The delegate's `moveItemAt`, told of a viewer's move.
+    func didMoveItem(from: IndexPath, to: IndexPath) {
+        guard let viewer = hub.actingViewer else { return }
+        hub.appWork { target.collectionView(collection, moveItemAt: from, to: to, by: viewer) }
+    }
+
+    /// The delegate's answer to a viewer's action.
+    func perform(_ action: HubAction) -> HubActionOutcome {
+        guard let viewer = hub.actingViewer else { return .refused("no viewer acts") }
+        let result = hub.appWork {
+            target.collectionView(collection, resultOfAction: action.name, forItemAt: action.indexPath, payload: action.payload, by: viewer)
         }
-        hub.didMoveItem = { [unowned bridge] from, to in
-            guard let viewer = bridge.hub.actingViewer else { return }
-            bridge.hub.appWork { bridge.target.collectionView(bridge.collection, moveItemAt: from, to: to, by: viewer) }
-        }
-        hub.actionHandler = { [unowned bridge] action in
-            guard let viewer = bridge.hub.actingViewer else { return .refused("no viewer acts") }
-            let result = bridge.hub.appWork {
-                bridge.target.collectionView(bridge.collection, resultOfAction: action.name, forItemAt: action.indexPath, payload: action.payload, by: viewer)
-            }
-            switch result {
-            case .done(let value): return .done(value)
-            case .refused(let why): return .refused(why)
-            case .failed(let why): return .failed(why)
-            }
+        switch result {
+        case .done(let value): return .done(value)
+        case .refused(let why): return .refused(why)
+        case .failed(let why): return .failed(why)
         }
     }
 

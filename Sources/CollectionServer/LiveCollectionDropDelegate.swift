@@ -114,24 +114,18 @@ extension LiveCollection {
     /// The app's drop delegate, told who drops (held strongly). Replaces a drop
     /// delegate set with ``setDropDelegate(_:)``.
     public var dropDelegate: (any LiveCollectionDropDelegate)? {
-        get { read { ($0.dropDelegate as? DropDelegateBridge)?.target } }
-        set { read { hub in hub.dropDelegate = newValue.map { DropDelegateBridge(target: $0, hub: hub, collection: self) } } }
+        get { onHub { ($0.dropDelegate as? DropDelegateBridge)?.target } }
+        set { onHub { hub in hub.dropDelegate = newValue.map { DropDelegateBridge(target: $0, hub: hub, collection: self) } } }
     }
 
     /// The app's drag delegate, told who drags (held strongly): it decides what a
     /// drag of an item out of this collection carries.
     public var dragDelegate: (any LiveCollectionDragDelegate)? {
-        get { read { $0.dragDelegateHolder as? any LiveCollectionDragDelegate } }
+        get { onApp { _, app in app.drag?.delegate } }
         set {
-            read { hub in
-                hub.dragDelegateHolder = newValue
+            onApp { hub, app in
                 hub.dragDelegate = newValue.map { DragDelegateBridge(target: $0, hub: hub, collection: self) }
-                guard let delegate = newValue else { return hub.dragItems = nil }
-                hub.dragItems = { [unowned hub, self] indexPath, viewer in
-                    guard let id = hub.model.snapshot.itemIdentifier(at: indexPath) else { return [] }
-                    let item = DragItem(local: id, from: hub.name, content: hub.model.itemContent[id] ?? [:])
-                    return delegate.collectionView(self, itemsForBeginning: item, at: indexPath, by: viewer)
-                }
+                app.drag = newValue.map { ($0, self) }
             }
         }
     }

@@ -27,23 +27,22 @@ extension LiveDiffableDataSource {
         set {
             reordering.withLock { $0 = newValue }
             let enabled = newValue.canReorderItem != nil
-            collection.read { hub in
-                if enabled { hub.allowedEdits.insert(.move) }
-                hub.dataSourceCanMoveItem = enabled ? { [weak self] indexPath in self?.canReorder(at: indexPath) ?? false } : nil
-                hub.dataSourceMoveItem = enabled ? { [weak self] from, to in self?.reordered(from: from, to: to) } : nil
-            }
+            if enabled { collection.onHub { _ = $0.allowedEdits.insert(.move) } }
         }
     }
 
-    /// The handler's answer for the item at `indexPath` (asked with the collection locked).
-    private func canReorder(at indexPath: IndexPath) -> Bool {
-        guard let can = reordering.withLock({ $0.canReorderItem }), let item = itemIdentifier(for: indexPath) else { return false }
+    /// The data source's `canMoveItemAt` (asked with the collection locked): with
+    /// reordering on, the handler's answer; without, no objection.
+    func canReorder(at indexPath: IndexPath) -> Bool {
+        guard let can = reordering.withLock({ $0.canReorderItem }) else { return true }
+        guard let item = itemIdentifier(for: indexPath) else { return false }
         return can(item)
     }
 
-    /// After a viewer's move committed (the snapshot already follows it): `didReorder`.
-    private func reordered(from: IndexPath, to: IndexPath) {
-        guard let didReorder = reordering.withLock({ $0.didReorder }) else { return }
+    /// After a viewer's move committed (the snapshot already follows it): `didReorder`,
+    /// with reordering on.
+    func reordered(from: IndexPath, to: IndexPath) {
+        guard reordering.withLock({ $0.canReorderItem != nil }), let didReorder = reordering.withLock({ $0.didReorder }) else { return }
         let final = snapshot()
         guard let item = final.itemIdentifier(at: to), from.section < final.sectionIdentifiers.count else { return }
         var initial = final

@@ -71,21 +71,7 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
         self.headerProvider = headerProvider ?? { ["title": String(describing: $0)] }
         // Typed values live in the app: the store keeps none of this collection.
         collection.engine.keepAppData(of: collection.name)
-        collection.read { hub in
-            hub.didCommit = { [self, unowned hub] seq, by, model in
-                follow(model)
-                guard let handler = changeHandler.withLock({ $0 }) else { return }
-                let viewer = by == CollectionHub.serverAuthor ? Viewer.server : hub.viewer(withID: by) ?? Viewer(id: by, name: by, color: "#888")
-                handler(snapshot(), CommittedChange(sequence: seq, by: viewer))
-            }
-            hub.outlineHandler = { [self] id, expanded in toggleOutline(id, expanded: expanded) }
-            hub.accessoryHandler = { [self] id, kind in
-                // Run outside the data source's lock: the handler may apply a snapshot.
-                guard let action = state.withLock({ $0.accessoryActions[id]?[kind] }) else { return false }
-                action()
-                return true
-            }
-        }
+        collection.onApp { _, app in app.dataSource = self }
     }
 
     /// Tells `handler` of every change committed to the collection, whoever made it:
@@ -242,6 +228,30 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
             m.sections = sections
             m.sectionIds = Dictionary(uniqueKeysWithValues: sections.map { ($0.value, $0.key) })
         }
+    }
+}
+
+/// What the data source answers the collection's hub (AppBridge.swift).
+extension LiveDiffableDataSource: AppDataSource {
+    func canMoveItem(at indexPath: IndexPath) -> Bool { canReorder(at: indexPath) }
+
+    func viewerMoved(from: IndexPath, to: IndexPath) { reordered(from: from, to: to) }
+
+    /// Follows the batch, then tells the app's change handler.
+    func didCommit(_ sequence: Int, by author: String, model: CollectionModel, in hub: CollectionHub) {
+        follow(model)
+        guard let handler = changeHandler.withLock({ $0 }) else { return }
+        let viewer = author == CollectionHub.serverAuthor ? Viewer.server : hub.viewer(withID: author) ?? Viewer(id: author, name: author, color: "#888")
+        handler(snapshot(), CommittedChange(sequence: sequence, by: viewer))
+    }
+
+    func setOutline(_ id: String, expanded: Bool) -> Bool? { toggleOutline(id, expanded: expanded) }
+
+    func chooseAccessory(_ kind: String, of id: String) -> Bool {
+        // Run outside the data source's lock: the handler may apply a snapshot.
+        guard let action = state.withLock({ $0.accessoryActions[id]?[kind] }) else { return false }
+        action()
+        return true
     }
 }
 

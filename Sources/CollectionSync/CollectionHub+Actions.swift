@@ -26,16 +26,16 @@ public enum HubActionOutcome: Sendable, Equatable {
 }
 
 extension CollectionHub {
-    /// `action`: handed to the app's ``actionHandler``, whose answer goes back to
+    /// `action`: handed to the app (``CollectionHubDelegate``), whose answer goes back to
     /// this viewer alone as an `actionResult` (with the action's `op`, if it had one).
     func perform(action name: String, item: String?, payload: [String: String], op: String?, by viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
-        guard let actionHandler else { throw ProtocolError(.refused, "collection '\(self.name)' takes no actions", op: op) }
+        guard let hubDelegate, hubDelegate.takesActions(self) else { throw ProtocolError(.refused, "collection '\(self.name)' takes no actions", op: op) }
         var indexPath: IndexPath?
         if let item {
             guard let p = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'", op: op) }
             indexPath = p
         }
-        let outcome = actionHandler(HubAction(name: name, item: item, indexPath: indexPath, payload: payload))
+        let outcome = hubDelegate.hub(self, perform: HubAction(name: name, item: item, indexPath: indexPath, payload: payload))
         var result = ServerMessage.ActionResult(op: op, name: name, item: item, status: "done")
         switch outcome {
         case .done(let value): result.value = value.isEmpty ? nil : value

@@ -24,7 +24,8 @@ extension CollectionHub {
 
     /// The background view now (UIKit's `backgroundView`, for every viewer): set it,
     /// and every viewer gets a window with it (or without it). With a
-    /// ``backgroundProvider``, the provider's answer after the next batch replaces it.
+    /// background that follows the model (``setBackgroundFollowsModel(_:)``), the
+    /// delegate's answer after the next batch replaces it.
     public func setBackgroundView(_ content: BackgroundContent?) -> [Outgoing] {
         guard adoptBackground(content) else { return [] }
         return oncePerState { viewer in
@@ -34,19 +35,19 @@ extension CollectionHub {
         }
     }
 
-    /// Makes the background view from the collection now and after every batch
-    /// (nil: it stays as it is, for ``setBackgroundView(_:)``). Every viewer whose
-    /// background changes gets a window.
-    public func setBackgroundProvider(_ provider: ((CollectionModel) -> BackgroundContent?)?) -> [Outgoing] {
-        backgroundProvider = provider
-        guard let provider else { return [] }
-        return setBackgroundView(provider(model))
+    /// Makes the background view from the collection now and after every batch, by
+    /// asking ``hubDelegate`` (`hub(_:backgroundFor:)`); false: it stays as it is, for
+    /// ``setBackgroundView(_:)``. Every viewer whose background changes gets a window.
+    public func setBackgroundFollowsModel(_ follows: Bool) -> [Outgoing] {
+        backgroundFollowsModel = follows
+        guard follows else { return [] }
+        return setBackgroundView(hubDelegate?.hub(self, backgroundFor: model))
     }
 
-    /// The background the provider makes for the model now (after a batch, or when the provider is set).
+    /// The background the delegate makes for the model now (after a batch).
     func refreshBackground() {
-        guard let backgroundProvider else { return }
-        adoptBackground(backgroundProvider(model))
+        guard backgroundFollowsModel else { return }
+        adoptBackground(hubDelegate?.hub(self, backgroundFor: model))
     }
 
     /// Gives every view state the background; false when it did not change.

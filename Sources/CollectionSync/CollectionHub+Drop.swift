@@ -34,7 +34,7 @@ extension CollectionHub {
             throw ProtocolError(.unknownCollection, "no collection named '\(source.collection.prefix(64))'")
         }
         // What the viewer may not see there, it may not drop here either.
-        if hub !== self, let who = actingViewer, !(hub.permissions?(who) ?? .all).contains(.view) {
+        if hub !== self, let who = actingViewer, !(hub.hubDelegate?.hub(hub, permissionsOf: who) ?? .all).contains(.view) {
             throw ProtocolError(.forbidden, "\(who.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer") may not view collection '\(hub.name)'; nothing changed")
         }
         guard let content = hub.model.itemContent[source.item], let indexPath = hub.model.snapshot.indexPath(for: source.item) else {
@@ -49,8 +49,8 @@ extension CollectionHub {
         }
         var items = [DragItem(local: source.item, from: hub.name, content: content)]
         // The source's drag delegate says what the drag carries; nothing means the item is not dragged.
-        if let dragItems = hub.dragItems, let who = actingViewer {
-            items = dragItems(indexPath, who)
+        if let who = actingViewer, let carried = hub.hubDelegate?.hub(hub, itemsForDragAt: indexPath, by: who) {
+            items = carried
             guard !items.isEmpty else {
                 throw ProtocolError(.dropForbidden, "collection '\(hub.name)' does not let item '\(source.item.prefix(80))' be dragged; nothing changed")
             }
@@ -100,7 +100,7 @@ extension CollectionHub {
     /// (the model's immovable items, the data source's and the delegate's rules,
     /// asked with `who` as the acting viewer).
     func refusalToTakeOut(_ item: String, by who: ViewerInfo) -> String? {
-        let rights = permissions?(who) ?? .all
+        let rights = hubDelegate?.hub(self, permissionsOf: who) ?? .all
         let whom = who.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer"
         guard rights.contains(.edit) else { return "\(whom) may not edit collection '\(name)', so may not move its items out" }
         guard allowedEdits.contains(.move) else { return "collection '\(name)' does not take moves from viewers" }

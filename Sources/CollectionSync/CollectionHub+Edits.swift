@@ -76,8 +76,7 @@ extension CollectionHub {
         }
         let out = try commit(next, reloading: reloadIds, op: request.op, by: viewer.info.id, ackTo: viewer.key, changedContent: changed)
         if let moved {
-            dataSourceMoveItem?(moved.from, moved.to)
-            didMoveItem?(moved.from, moved.to)
+            hubDelegate?.hub(self, didMoveItemAt: moved.from, to: moved.to)
         }
         return out
     }
@@ -181,7 +180,7 @@ extension CollectionHub {
         store.model = next
         sequence = seq
         // The app's data source follows before any layout asks it about the new state.
-        didCommit?(sequence, by, next)
+        hubDelegate?.hub(self, didCommit: sequence, by: by, model: next)
         refreshBackground()
         for s in batch.deletedSections where next.snapshot.indexOfSection(before.sectionIdentifiers[s]) == nil {
             sectionInfoCache[before.sectionIdentifiers[s]] = nil

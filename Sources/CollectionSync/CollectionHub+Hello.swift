@@ -15,8 +15,8 @@ extension CollectionHub {
         let first = !viewer.ready
         // The display name others see: a signed-in user's own, else the hello's when it has one worth showing.
         if first, viewer.info.user == nil, let name = hello.name.map(Self.displayName), !name.isEmpty { viewer.info.name = name }
-        if first, let identifyViewer {
-            var chosen = identifyViewer(viewer.info)
+        if first, let hubDelegate {
+            var chosen = hubDelegate.hub(self, identify: viewer.info)
             chosen.id = viewer.info.id   // ids stay the server's: unique, and what presence is keyed by
             chosen.user = viewer.info.user   // who it is, and its roles, are authentication's
             chosen.roles = viewer.info.roles
@@ -26,7 +26,7 @@ extension CollectionHub {
             actingViewer = chosen
         }
         if first {
-            viewer.permissions = permissions?(viewer.info) ?? .all
+            viewer.permissions = hubDelegate?.hub(self, permissionsOf: viewer.info) ?? .all
             guard viewer.permissions.contains(.view) else {
                 throw ProtocolError(.forbidden, "\(viewer.info.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer") may not view collection '\(name)'")
             }
@@ -35,7 +35,7 @@ extension CollectionHub {
         // Presence changes from now on reach this viewer; those before are in its answer.
         if first {
             presenceEvents.append(.joined(viewer.info))
-            relay?(.presenceChange(joined: [viewer.info], left: []))
+            if relaysPresence { relayed.append(.presenceChange(joined: [viewer.info], left: [])) }
         }
         viewer.presenceMark = presenceEvents.count
         viewer.window = [:]

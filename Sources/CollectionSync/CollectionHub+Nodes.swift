@@ -20,7 +20,7 @@ struct RemotePresence {
 }
 
 extension CollectionHub {
-    /// Whether a message is presence others should see: it goes to ``relay``.
+    /// Whether a message is presence others should see: it is kept for ``takeRelayed()``.
     static func isRelayed(_ message: ServerMessage) -> Bool {
         switch message {
         case .selection, .selections, .focus, .drag, .presenceChange, .layout: true

@@ -40,22 +40,10 @@ public final class CollectionHub {
             for state in sharedStates.values { state.collectionView.delegate = newValue }
         }
     }
-    /// The app's `canMoveItemAt` rule, asked (with ``actingViewer`` set) before a
-    /// viewer moves an item; the model's `immovableItems` are never movable.
-    public var canMoveItem: ((IndexPath) -> Bool)? {
-        get { store.canMoveItem }
-        set { store.canMoveItem = newValue }
-    }
-    /// Told of each item a viewer moved (UIKit's `moveItemAt`), after the batch
-    /// committed, with ``actingViewer`` set.
-    public var didMoveItem: ((_ from: IndexPath, _ to: IndexPath) -> Void)?
-    /// A data source's own `canMoveItemAt` and `moveItemAt` (a classic data source
-    /// keeps its own order): asked with the delegate's rule, told before the delegate.
-    public var dataSourceCanMoveItem: ((IndexPath) -> Bool)? {
-        get { store.dataSourceCanMoveItem }
-        set { store.dataSourceCanMoveItem = newValue }
-    }
-    public var dataSourceMoveItem: ((_ from: IndexPath, _ to: IndexPath) -> Void)?
+    /// What the hub asks of the app on it (CollectionHubDelegate.swift): identities,
+    /// permissions, moves, actions, outlines, accessories, drags, the background, and
+    /// each committed batch. Held strongly; nil: the defaults, as with no app.
+    package var hubDelegate: (any CollectionHubDelegate)?
     /// Keeps each batch before it is applied (a store's staging): a batch it
     /// refuses (throwing, say `storageUnavailable`) changes nothing.
     public var journal: ((CommittedBatch) throws(ProtocolError) -> Void)?
@@ -65,36 +53,31 @@ public final class CollectionHub {
     /// them up to date, so that the message is checked against the latest state.
     /// Throwing refuses the message, changing nothing.
     public var willChange: (([String]) throws(ProtocolError) -> Void)?
-    /// Told of presence this hub's viewers make (selections, focus, drags, joins
-    /// and leaves): a store shared by several servers relays it to the others,
-    /// whose hubs take it up with ``receiveRelayed(_:from:at:)``.
-    public var relay: ((ServerMessage) -> Void)?
+    /// Whether the presence this hub's viewers make (selections, focus, drags, joins
+    /// and leaves, layout switches) is kept for ``takeRelayed()``: a store shared by
+    /// several servers relays it to the others, whose hubs take it up with
+    /// ``receiveRelayed(_:from:at:)``.
+    public var relaysPresence = false {
+        didSet { if !relaysPresence { relayed = [] } }
+    }
+    /// Presence to relay to other nodes, in the order it was made (an effect the
+    /// hub's owner carries out: the hub itself calls nothing while it handles a message).
+    public internal(set) var relayed: [ServerMessage] = []
+
+    /// The presence to relay made since the last call, in order.
+    public func takeRelayed() -> [ServerMessage] {
+        defer { relayed = [] }
+        return relayed
+    }
     /// Viewers of other servers sharing the collection (CollectionHub+Nodes.swift).
     var remote = RemotePresence()
     /// Whether the contents came from a store (``restore(_:)``): ``load(_:)`` then changes nothing.
     public internal(set) var restored = false
-    /// Told of every committed batch: its number, who made it, and the model after.
-    public var didCommit: ((_ seq: Int, _ by: String, _ model: CollectionModel) -> Void)?
     /// Which edits viewers may send; others are refused with `refused`.
     public var allowedEdits: ViewerEdits = .all
     /// The viewer whose message is being handled (nil outside of one): read it in
     /// delegate callbacks to know who caused them.
     public internal(set) var actingViewer: ViewerInfo?
-    /// Names a viewer when it says hello: given the identity the hub proposes (the
-    /// hello's name, a colour), returns the one others see.
-    public var identifyViewer: ((ViewerInfo) -> ViewerInfo)?
-    /// What each viewer may do here, decided at its hello from who it is (its
-    /// `user` and `roles`; anonymous viewers have neither). nil: everything.
-    public var permissions: ((ViewerInfo) -> ViewerPermissions)?
-    /// The app's handler of actions (named controls of cells and pages): it gets
-    /// the action with ``actingViewer`` set. Without one, actions are refused.
-    public var actionHandler: ((HubAction) -> HubActionOutcome)?
-    /// The app's drag delegate (UIKit's `collectionView(_:itemsForBeginning:at:)`):
-    /// what a drag of the item at an index path carries, for the viewer dragging it
-    /// (to another collection of the group); no items: it is not dragged.
-    public var dragItems: ((IndexPath, ViewerInfo) -> [DragItem])?
-    /// Holds the app's drag delegate behind ``dragItems``.
-    public var dragDelegateHolder: AnyObject?
     /// The drag delegate (UIKit's `dragDelegate`) of every viewer's collection view:
     /// what drags out of this collection carry, when they begin and end, whether
     /// they may move. Held strongly here; nil: the default, which carries the items
@@ -106,22 +89,12 @@ public final class CollectionHub {
             for viewer in viewers.values { viewer.collectionView.dragDelegate = store.dragDelegate }
         }
     }
-    /// Makes the background view from the collection after every batch (an empty
-    /// state when there are no items, say); set it with ``setBackgroundProvider(_:)``.
-    public internal(set) var backgroundProvider: ((CollectionModel) -> BackgroundContent?)?
-    /// Expands (true) or collapses the outline row with this id, for a viewer's
-    /// `outline` message; false: it has nothing to expand or collapse (refused).
-    /// Without one, outlines are refused.
-    public var outlineHandler: ((String, Bool) -> Bool)?
-    /// Runs the action handler of an item's accessory of a kind (a viewer chose it);
-    /// false when the item has no such accessory with an action.
-    public var accessoryHandler: ((String, String) -> Bool)?
+    /// Whether the background view is asked of ``hubDelegate`` after every batch
+    /// (``setBackgroundFollowsModel(_:)``).
+    public internal(set) var backgroundFollowsModel = false
     /// Serial numbers of drag sessions, and the viewer of each one under way.
     var dragSerial = 0
     var dragSessions: [String: UInt64] = [:]
-    /// Whatever the app's layer keeps with the hub (a classic data source's own
-    /// collection view, say): held for it, under the same lock.
-    public var classicSource: AnyObject?
     /// Limits; change before viewers connect.
     public var limits: HubLimits {
         didSet { log = ReplayLog(capacity: limits.replayLogCapacity) }
@@ -209,6 +182,7 @@ public final class CollectionHub {
         random = SplitMix64(seed: seed)
         for id in model.snapshot.sectionIdentifiers { sectionInfoCache[id] = model.sectionInfo(id) }
         store.dragDelegate = ModelDragDelegate(store: store, collection: name)
+        store.owner = self
     }
 
     /// Replaces the model before anything happened (no viewer, no batch): the
@@ -283,7 +257,7 @@ public final class CollectionHub {
         releaseState(of: gone)
         guard gone.ready else { return [] }
         presenceEvents.append(.left(gone.info.id))
-        relay?(.presenceChange(joined: [], left: [gone.info.id]))
+        if relaysPresence { relayed.append(.presenceChange(joined: [], left: [gone.info.id])) }
         let selection = gone.selection(in: model).sorted()
         return selection.isEmpty ? [] : broadcast(.selections(viewer: gone.info.id, items: selection, selected: false))
     }
@@ -437,14 +411,16 @@ public final class CollectionHub {
             return []
         case let .outline(item, expanded):
             guard model.snapshot.contains(item: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
-            guard let outlineHandler else { throw ProtocolError(.refused, "collection '\(name)' has no outlines to expand") }
-            guard outlineHandler(item, expanded) else {
+            guard let done = hubDelegate?.hub(self, setOutline: item, expanded: expanded) else {
+                throw ProtocolError(.refused, "collection '\(name)' has no outlines to expand")
+            }
+            guard done else {
                 throw ProtocolError(.refused, "item '\(item.prefix(80))' has no children to \(expanded ? "expand" : "collapse"), or is \(expanded ? "expanded" : "collapsed") already; nothing changed")
             }
             return []
         case let .accessory(item, name):
             guard model.snapshot.contains(item: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
-            guard accessoryHandler?(item, name) == true else {
+            guard hubDelegate?.hub(self, chooseAccessory: name, of: item) == true else {
                 throw ProtocolError(.refused, "item '\(item.prefix(80))' has no \(name) accessory with an action; nothing was done")
             }
             return []
@@ -492,7 +468,7 @@ public final class CollectionHub {
     }
 
     func broadcast(_ message: ServerMessage, except: UInt64? = nil, relaying: Bool = true) -> [Outgoing] {
-        if relaying, let relay, Self.isRelayed(message) { relay(message) }
+        if relaying, relaysPresence, Self.isRelayed(message) { relayed.append(message) }
         return orderedViewers().filter { $0.ready && $0.key != except }.map { Outgoing(viewer: $0.key, message: message) }
     }
 }

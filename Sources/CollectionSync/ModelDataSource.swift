@@ -42,17 +42,17 @@ final class ModelStore {
     /// The app's delegate, installed on every view state's collection view (held
     /// here for the same reason).
     var delegate: (any CollectionViewDelegate)?
-    /// The app's rules for `canMoveItemAt` (its delegate's and its data source's),
-    /// besides the model's immovable items: all must agree.
-    var canMoveItem: ((IndexPath) -> Bool)?
+    /// The hub of this model, whose delegate has the app's `canMoveItemAt` rules.
+    weak var owner: CollectionHub?
 
     /// UIKit's `canMoveItemAt`: the model's immovable items never move, and the
-    /// data source's and delegate's rules must agree (asked with the acting viewer set).
+    /// app's rules (its data source's and delegate's) must agree (asked with the
+    /// acting viewer set).
     func canMoveItem(at indexPath: IndexPath) -> Bool {
-        guard let id = model.snapshot.itemIdentifier(at: indexPath) else { return false }
-        return !model.immovableItems.contains(id) && (dataSourceCanMoveItem?(indexPath) ?? true) && (canMoveItem?(indexPath) ?? true)
+        guard let id = model.snapshot.itemIdentifier(at: indexPath), !model.immovableItems.contains(id) else { return false }
+        guard let hub = owner, let delegate = hub.hubDelegate else { return true }
+        return delegate.hub(hub, canMoveItemAt: indexPath)
     }
-    var dataSourceCanMoveItem: ((IndexPath) -> Bool)?
     /// Whether every viewer's collection view keeps views (``CollectionHub/keepsViewsForEveryViewer``).
     var keepsViews = false
     init(_ model: CollectionModel) { self.model = model }

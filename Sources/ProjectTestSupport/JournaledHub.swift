@@ -1,16 +1,20 @@
 import CollectionProtocol
 import CollectionSync
 
-/// A hub whose batches go to a store the way the server's do: restored from the
-/// store when it holds the collection (created in it otherwise), each batch
-/// staged as it is made and appended once per turn (``send(_:from:)``).
+/// A hub whose batches go to a store by the server's own commit path
+/// (``CommitPath``): restored from the store when it holds the collection (created
+/// in it otherwise); a turn's first batch is appended as it is made, the others
+/// when the turn ends, and the turn's messages are returned once they are kept.
+/// The appends run on the caller's thread, where the server's engine runs the
+/// first one on a thread of its own.
 public final class JournaledHub {
     /// The hub.
     public let hub: CollectionHub
     /// The store.
     public let store: any CollectionStore
-    /// Batches of the turn, not yet appended.
-    public private(set) var staged: [CommittedBatch] = []
+    private var path = CommitPath()
+    /// What the append of the turn's first batch came to.
+    private var firstAppend: StoreError?
 
     /// Restores `hub` from `store`, or keeps it there as a new collection.
     public init(_ hub: CollectionHub, store: any CollectionStore) throws {
@@ -19,15 +23,38 @@ public final class JournaledHub {
         if let stored = try store.load(hub.name) { hub.restore(stored) } else { try store.create(hub.storedState) }
         hub.journal = { [unowned self] batch throws(ProtocolError) in
             if let problem = self.store.writeProblem { throw ProtocolError(.storageUnavailable, problem.message) }
-            self.staged.append(batch)
+            if let first = path.stage(batch) { firstAppend = append(first) }
         }
     }
 
-    /// A turn: the message is handled, then what it staged is appended.
+    /// A turn: the message is handled, then its batches are kept and its messages
+    /// returned. Throws what the store failed with (the batches were not kept).
     public func send(_ text: String, from key: UInt64) throws -> [Outgoing] {
-        let out = hub.receive(Array(text.utf8), from: key)
-        defer { staged = [] }
-        try store.append(staged)
-        return out
+        var out = path.send(hub.receive(Array(text.utf8), from: key))
+        var step = path.endTurn()
+        while true {
+            switch step {
+            case .waitForAppend:
+                step = path.appendEnded(firstAppend)
+                firstAppend = nil
+            case let .append(batches):
+                step = path.appendEnded(append(batches))
+            case .commitEdit, .cancelEdit:
+                step = path.editEnded(nil)
+            case let .deliver(held, lost):
+                if let lost { throw lost.error }
+                out += held
+                return out
+            }
+        }
+    }
+
+    private func append(_ batches: [CommittedBatch]) -> StoreError? {
+        do {
+            try store.append(batches)
+            return nil
+        } catch {
+            return error
+        }
     }
 }

@@ -162,6 +162,9 @@ import Testing
         section.orthogonalScrollingBehavior = behavior
         let l = layout(section, counts: [5, 1])
         // Groups of 320 points, 10 apart, in one band of 100; centered paging starts at (400 - 320) / 2.
+        // UIKit's SDK header says of `.groupPagingCentered`: "Same of group paging with additional
+        // leading and trailing content insets to center each group's contents along the orthogonal
+        // axis" — so the first group is centred too, with (container - group) / 2 before it.
         let first = behavior == .groupPagingCentered ? 40.0 : 0
         #expect(frame(l, 0, 0) == CGRect(x: first, y: 0, width: 320, height: 100))
         #expect(frame(l, 1, 0) == CGRect(x: second, y: 0, width: 320, height: 100))

@@ -92,18 +92,24 @@ func hello(_ hub: CollectionHub, _ key: UInt64, lastSeq: Int? = nil, epoch: Stri
     @Test func severalCollectionsShareOneTransaction() throws {
         let folder = TemporaryFolder()
         let store = try SQLiteCollectionStore(directory: folder.path)
-        let a = try JournaledHub(photoHub("left"), store: store)
-        let b = try JournaledHub(photoHub("right"), store: store)
-        _ = hello(a.hub, 1)
-        _ = hello(b.hub, 2)
-        _ = a.hub.receive(Array(#"{"type":"delete","op":"x","items":["a1"]}"#.utf8), from: 1)
-        _ = b.hub.receive(Array(#"{"type":"delete","op":"y","items":["a2"]}"#.utf8), from: 2)
+        // Two hubs whose batches are only kept aside here, to be appended by hand.
+        final class Kept { var batches: [CommittedBatch] = [] }
+        let (a, b) = (photoHub("left"), photoHub("right"))
+        let (keptA, keptB) = (Kept(), Kept())
+        a.journal = { keptA.batches.append($0) }
+        b.journal = { keptB.batches.append($0) }
+        try store.create(a.storedState)
+        try store.create(b.storedState)
+        _ = hello(a, 1)
+        _ = hello(b, 2)
+        _ = a.receive(Array(#"{"type":"delete","op":"x","items":["a1"]}"#.utf8), from: 1)
+        _ = b.receive(Array(#"{"type":"delete","op":"y","items":["a2"]}"#.utf8), from: 2)
         // A batch out of order makes the whole append fail: neither is kept.
-        var wrong = b.staged[0]
+        var wrong = keptB.batches[0]
         wrong.seq = 5
-        #expect(throws: StoreError.self) { try store.append(a.staged + [wrong]) }
+        #expect(throws: StoreError.self) { try store.append(keptA.batches + [wrong]) }
         #expect(try store.log(of: "left", after: 0).isEmpty)
-        try store.append(a.staged + b.staged)
+        try store.append(keptA.batches + keptB.batches)
         #expect(try store.log(of: "left", after: 0).map(\.op) == ["x"])
         #expect(try store.log(of: "right", after: 0).map(\.op) == ["y"])
     }

@@ -22,9 +22,12 @@ import Testing
 
     @Test func anEmptyStateComesWithTheLastItemsDeletionAndGoesWithTheNextInsert() throws {
         let hub = makeHub(sections: [("a", 2)])
-        _ = hub.setBackgroundProvider { model in
+        let app = TestHubDelegate()
+        app.background = { model in
             model.snapshot.numberOfItems == 0 ? BackgroundContent(template: "empty", fields: ["title": "Nothing here"]) : nil
         }
+        hub.hubDelegate = app
+        _ = hub.setBackgroundFollowsModel(true)
         let welcome = try #require(hub.hello(1, width: 320, height: 200))
         #expect(!welcome.elements.contains { $0.kind == "background" })
         var out = hub.send(#"{"type":"delete","op":"d","items":["a0","a1"]}"#, from: 1)

@@ -176,8 +176,10 @@ private func errorCode(_ out: [Outgoing], to key: UInt64) -> ErrorCode? {
         let (right, _) = dropHub("right", sections: [("done", 2)])
         // On the left, anonymous viewers only watch; only Ana may move todo0;
         // "cleo" may not even watch.
-        left.permissions = { $0.user == nil ? [.view, .select] : $0.user == "cleo" ? [] : .all }
-        left.canMoveItem = { [unowned left] indexPath in indexPath.item != 0 || left.actingViewer?.user == "ana" }
+        let rules = TestHubDelegate()
+        rules.permissions = { $0.user == nil ? [.view, .select] : $0.user == "cleo" ? [] : .all }
+        rules.canMove = { hub, indexPath in indexPath.item != 0 || hub.actingViewer?.user == "ana" }
+        left.hubDelegate = rules
         let group = CollectionHubGroup([left, right])
         let viewers: [(UInt64, Identity?)] = [(1, nil), (2, Identity(id: "ana", name: "Ana")), (3, Identity(id: "ben", name: "Ben")),
                                               (4, Identity(id: "cleo", name: "Cleo"))]
