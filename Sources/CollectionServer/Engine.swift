@@ -30,6 +30,8 @@ final class Engine: @unchecked Sendable {
     private var unconfirmed: Set<ConnectionID> = []
     /// Where stored collections are kept (nil: nothing is kept).
     private(set) var store: (any CollectionStore)?
+    /// Each stored hub's journal (StoreJournal, below), by collection.
+    private var journals: [String: StoreJournal] = [:]
     /// Collections whose data the app keeps: the store holds none of theirs.
     private(set) var appManaged: Set<String> = []
     /// Where the node's batches are on their way to the store, and the messages that
@@ -128,10 +130,7 @@ final class Engine: @unchecked Sendable {
                     hub.restore(stored)
                     logger.info("\(hub.name): restored at batch \(stored.seq), \(stored.model.snapshot.numberOfItems) items")
                 }
-                hub.journal = { [unowned self] batch throws(ProtocolError) in try self.stage(batch) }
-                if sharedStore != nil {
-                    hub.willChange = { [unowned self] names throws(ProtocolError) in try self.beginEdit(names) }
-                }
+                keep(StoreJournal(engine: self, locksBeforeChanges: sharedStore != nil), for: hub)
             }
             self.store = store
             shared = sharedStore
@@ -147,7 +146,7 @@ final class Engine: @unchecked Sendable {
     /// as one batch when they differ from what viewers were last shown.
     private func adoptHistory(of hub: CollectionHub, from store: any CollectionStore) throws(StoreError) {
         let app = hub.model
-        hub.journal = { [unowned self] batch throws(ProtocolError) in try self.stage(batch, to: store) }
+        keep(StoreJournal(engine: self, attaching: store), for: hub)
         guard let stored = try store.load(hub.name) else {
             try store.create(hub.storedState)
             return
@@ -168,6 +167,12 @@ final class Engine: @unchecked Sendable {
         logger.info("\(hub.name): resumed at batch \(stored.seq), the app's contents as batch \(hub.sequence)")
     }
 
+    /// Makes `journal` the hub's storage, kept here (the hub holds it weakly).
+    private func keep(_ journal: StoreJournal, for hub: CollectionHub) {
+        journals[hub.name] = journal
+        hub.journal = journal
+    }
+
     /// The store attached, if any.
     var currentStore: (any CollectionStore)? { locked { store } }
 
@@ -177,9 +182,9 @@ final class Engine: @unchecked Sendable {
             flush()
             for hub in hubs {
                 hub.journal = nil
-                hub.willChange = nil
                 hub.relaysPresence = false
             }
+            journals = [:]
             presenceTimer?.cancel()
             presenceTimer = nil
             store = nil
@@ -189,7 +194,7 @@ final class Engine: @unchecked Sendable {
     }
 
     /// Stages a batch for the turn's transaction, or refuses it when the store cannot take it now.
-    private func stage(_ batch: CommittedBatch, to attaching: (any CollectionStore)? = nil) throws(ProtocolError) {
+    func stage(_ batch: CommittedBatch, to attaching: (any CollectionStore)? = nil) throws(ProtocolError) {
         guard let store = store ?? attaching else { return }
         if let problem = store.writeProblem { throw ProtocolError(.storageUnavailable, problem.message) }
         if shared != nil { return try stageShared(batch) }
@@ -352,5 +357,28 @@ final class Engine: @unchecked Sendable {
             // A shared store's locks are held for one message, not a turn.
             if !groupCommit || shared != nil { flushOutermost() }
         }
+    }
+}
+
+/// A hub's storage (``CollectionHubJournal``): the engine's store, and with a store
+/// several servers share, the edit that locks the collections before a change.
+final class StoreJournal: CollectionHubJournal {
+    unowned let engine: Engine
+    /// The store of a collection whose data the app keeps, while it is attached (its history only).
+    let attaching: (any CollectionStore)?
+    let locksBeforeChanges: Bool
+
+    init(engine: Engine, attaching: (any CollectionStore)? = nil, locksBeforeChanges: Bool = false) {
+        self.engine = engine
+        self.attaching = attaching
+        self.locksBeforeChanges = locksBeforeChanges
+    }
+
+    func hub(_ hub: CollectionHub, stage batch: CommittedBatch) throws(ProtocolError) {
+        try engine.stage(batch, to: attaching)
+    }
+
+    func hub(_ hub: CollectionHub, willChange collections: [String]) throws(ProtocolError) {
+        if locksBeforeChanges { try engine.beginEdit(collections) }
     }
 }

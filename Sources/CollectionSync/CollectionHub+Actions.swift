@@ -28,7 +28,7 @@ public enum HubActionOutcome: Sendable, Equatable {
 extension CollectionHub {
     /// `action`: handed to the app (``CollectionHubDelegate``), whose answer goes back to
     /// this viewer alone as an `actionResult` (with the action's `op`, if it had one).
-    func perform(action name: String, item: String?, payload: [String: String], op: String?, by viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func perform(action name: String, item: String?, payload: [String: String], op: String?, by viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         guard let hubDelegate, hubDelegate.takesActions(self) else { throw ProtocolError(.refused, "collection '\(self.name)' takes no actions", op: op) }
         var indexPath: IndexPath?
         if let item {
@@ -48,7 +48,7 @@ extension CollectionHub {
     /// `scrollToItem`: the viewer's collection view scrolls the item to `position`
     /// (`scrollToItem(at:at:animated:)`); the viewer gets its new window and the
     /// offset to scroll to.
-    func scroll(_ viewer: Viewer, toItem item: String, at position: ClientMessage.ScrollTarget) throws(ProtocolError) -> [Outgoing] {
+    func scroll(_ viewer: ViewerConnection, toItem item: String, at position: ClientMessage.ScrollTarget) throws(ProtocolError) -> [Outgoing] {
         guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
         let cv = viewer.collectionView
         cv.layoutIfNeeded()

@@ -9,7 +9,7 @@ import Foundation
 /// with this viewer acting, or closes it.
 extension CollectionHub {
     /// `contextMenu`: asks the delegate, and answers with the menu (or none).
-    func openContextMenu(_ items: [String], at point: Point, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func openContextMenu(_ items: [String], at point: Point, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         var paths: [IndexPath] = []
         for item in items {
             guard let p = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
@@ -23,7 +23,7 @@ extension CollectionHub {
 
     /// `contextMenuAction`: runs the chosen action's handler; its changes reach every
     /// viewer as batches.
-    func performContextMenuAction(_ path: [Int], viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func performContextMenuAction(_ path: [Int], viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         let cv = viewer.collectionView
         guard let menu = cv.contextMenuInteraction?.presentedMenu else { throw ProtocolError(.noMenu, "no context menu is open; send 'contextMenu' first") }
         guard cv.performContextMenuAction(at: path) != nil else {

@@ -7,7 +7,7 @@ import Foundation
 /// drag delegate of this collection says what the drag carries; a drop on any
 /// collection of the server names the session and takes those items.
 extension CollectionHub {
-    func beginDrag(_ item: String, at point: Point, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func beginDrag(_ item: String, at point: Point, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
         endDrag(of: viewer)
         guard let session = viewer.collectionView.beginDragSession(at: indexPath, location: CGPoint(x: point.x, y: point.y)) else {
@@ -20,7 +20,7 @@ extension CollectionHub {
         return [Outgoing(viewer: viewer.key, message: Self.dragSessionMessage(id, session))]
     }
 
-    func addToDrag(_ item: String, at point: Point, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func addToDrag(_ item: String, at point: Point, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         guard let id = viewer.dragSession, viewer.collectionView.activeDragSession != nil else {
             throw ProtocolError(.notDraggable, "no drag under way to add item '\(item.prefix(80))' to (send dragBegin)")
         }
@@ -31,7 +31,7 @@ extension CollectionHub {
     }
 
     /// Ends `viewer`'s drag, if any (`dragEnd`, a new drag, the viewer leaving).
-    func endDrag(of viewer: Viewer) {
+    func endDrag(of viewer: ViewerConnection) {
         guard let id = viewer.dragSession else { return }
         viewer.dragSession = nil
         dragSessions[id] = nil

@@ -59,7 +59,7 @@ extension CollectionHub {
     }
 
     /// `dropUpdate`: the drop delegate's proposal for the pointer's place, to this viewer.
-    func proposeDrop(_ request: ClientMessage.DropRequest, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func proposeDrop(_ request: ClientMessage.DropRequest, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         let session: DropSession
         do throws(ProtocolError) {
             session = try dropSession(request)
@@ -80,7 +80,7 @@ extension CollectionHub {
 
     /// The delegate's proposal, refused (with why) for a move out of a collection
     /// that would not let this viewer move the item there.
-    private func resolve(_ session: DropSession, viewer: Viewer) -> (drop: ResolvedDrop, refusal: String?) {
+    private func resolve(_ session: DropSession, viewer: ViewerConnection) -> (drop: ResolvedDrop, refusal: String?) {
         var resolved = viewer.collectionView.dropProposal(for: session)
         // A drag whose source does not allow moving copies instead.
         if resolved.proposal.operation == .move, !session.allowsMoveOperation { resolved.proposal.operation = .copy }
@@ -115,7 +115,7 @@ extension CollectionHub {
     /// `drop`: the drop delegate performs the drop on a copy of the model; the result
     /// is one numbered batch here and, for an item moved from another collection, a
     /// delete there. A forbidden (or cancelled) drop changes nothing.
-    func performDrop(_ request: ClientMessage.DropRequest, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func performDrop(_ request: ClientMessage.DropRequest, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         let session = try dropSession(request)
         let (resolved, refusal) = resolve(session, viewer: viewer)
         if let refusal { throw ProtocolError(.dropForbidden, "\(refusal); nothing changed") }

@@ -6,7 +6,7 @@ extension CollectionHub {
     /// `editing`: this viewer's collection view enters or leaves editing mode
     /// (`isEditing`). Hub view states allow multiple selection in both modes, so the
     /// selection stays as it is. Only this viewer hears the change.
-    func setEditing(_ on: Bool, viewer: Viewer) -> [Outgoing] {
+    func setEditing(_ on: Bool, viewer: ViewerConnection) -> [Outgoing] {
         viewer.collectionView.isEditing = on
         return [Outgoing(viewer: viewer.key, message: .editing(on: on))]
     }
@@ -15,7 +15,7 @@ extension CollectionHub {
     /// sections) is selected (or deselected) as a user's gesture would, the delegate
     /// having its say for each; with `replace`, the viewer's other items are deselected.
     /// Everyone hears one `selections` message per direction.
-    func selectRange(from: String, to: String, selected: Bool, replace: Bool, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func selectRange(from: String, to: String, selected: Bool, replace: Bool, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         let snapshot = model.snapshot
         guard let a = snapshot.indexPath(for: from) else { throw ProtocolError(.unknownItem, "no item with id '\(from.prefix(80))'") }
         guard let b = snapshot.indexPath(for: to) else { throw ProtocolError(.unknownItem, "no item with id '\(to.prefix(80))'") }

@@ -4,7 +4,7 @@ import Foundation
 
 extension CollectionHub {
     /// Applies an edit that names items and sections by identifier, or throws why not.
-    func apply(_ request: EditRequest, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func apply(_ request: EditRequest, from viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         if let ifSeq = request.ifSeq, ifSeq != sequence {
             throw ProtocolError(.stale, "the edit expects sequence \(ifSeq); the collection is at \(sequence)")
         }
@@ -126,7 +126,7 @@ extension CollectionHub {
     public static let serverAuthor = "server"
 
     /// Validates and applies `next` as one numbered batch, logs it, and tells every viewer.
-    func commit(_ next: CollectionModel, reloading reloadIds: [String], op: String?, by sender: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func commit(_ next: CollectionModel, reloading reloadIds: [String], op: String?, by sender: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         try commit(next, reloading: reloadIds, op: op, by: sender.info.id, ackTo: sender.key)
     }
 
@@ -174,8 +174,8 @@ extension CollectionHub {
             nextSerial = max(nextSerial, committed.nextSerial)
         } else if let journal {
             let delta = ModelDelta(from: model, to: next, batch: batch, changedContent: changedContent.map { $0 + reloadIds + reconfigureIds })
-            try journal(CommittedBatch(collection: name, seq: seq, op: op, fingerprint: op == nil ? 0 : editFingerprint, by: by,
-                                       delta: delta, replay: logged, nextSerial: nextSerial))
+            try journal.hub(self, stage: CommittedBatch(collection: name, seq: seq, op: op, fingerprint: op == nil ? 0 : editFingerprint, by: by,
+                                                        delta: delta, replay: logged, nextSerial: nextSerial))
         }
         store.model = next
         sequence = seq
@@ -190,10 +190,10 @@ extension CollectionHub {
 
         var out: [Outgoing] = []
         if let op, let committed {
-            remember(op: op, AcceptedOp(seq: sequence, fingerprint: committed.fingerprint))
+            acceptedOps.remember(op, AcceptedOp(seq: sequence, fingerprint: committed.fingerprint))
         } else if let op, let ackTo {
             out.append(Outgoing(viewer: ackTo, message: .ack(op: op, seq: sequence)))
-            remember(op: op, AcceptedOp(seq: sequence, fingerprint: editFingerprint))
+            acceptedOps.remember(op, AcceptedOp(seq: sequence, fingerprint: editFingerprint))
         }
         // Every viewer's copy shares all but its content size and window changes:
         // those members are encoded once.

@@ -5,7 +5,7 @@ import Foundation
 /// `hello`: a viewer's first message (its name, viewport, and perhaps where it was),
 /// answered with a `welcome`, or a `resume` and the batches it missed.
 extension CollectionHub {
-    func greet(_ viewer: Viewer, _ hello: ClientMessage.Hello) throws(ProtocolError) -> [Outgoing] {
+    func greet(_ viewer: ViewerConnection, _ hello: ClientMessage.Hello) throws(ProtocolError) -> [Outgoing] {
         guard hello.version == protocolVersion else {
             throw ProtocolError(.unsupportedVersion, "this server speaks protocol \(protocolVersion), not \(hello.version)")
         }

@@ -21,7 +21,7 @@ extension CollectionHub {
 
     /// `moveBegin`: the viewer's collection view picks the item up (UIKit's
     /// `beginInteractiveMovementForItem(at:)`, which asks `canMoveItemAt`).
-    func beginMove(_ item: String, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func beginMove(_ item: String, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
         guard allowedEdits.contains(.move) else { throw ProtocolError(.notMovable, "collection '\(name)' does not take moves from viewers") }
         let cv = viewer.collectionView
@@ -39,7 +39,7 @@ extension CollectionHub {
 
     /// `moveUpdate`: the item follows the pointer; the others make room where the
     /// layout (and the delegate's `targetIndexPathForMoveOfItemFromOriginalIndexPath`) say.
-    func updateMove(to point: Point, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func updateMove(to point: Point, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         guard var movement = viewer.movement else { throw ProtocolError(.notMoving, "no movement under way; send moveBegin first") }
         movement.position = point
         viewer.movement = movement
@@ -51,7 +51,7 @@ extension CollectionHub {
     /// Where a moving item would land, by item (so that watchers with other layouts
     /// place its ghost in theirs): over the item whose place it would take (itself
     /// while it would not move), or just after the last of a section it would end.
-    func movingAnchor(_ item: String, viewer: Viewer) -> DragAnchor? {
+    func movingAnchor(_ item: String, viewer: ViewerConnection) -> DragAnchor? {
         guard let target = viewer.collectionView.indexPathForInteractivelyMovingItem else { return nil }
         let sections = model.snapshot.sectionIdentifiers
         guard sections.indices.contains(target.section) else { return nil }
@@ -62,7 +62,7 @@ extension CollectionHub {
 
     /// Where a point of `viewer`'s content is, by the item under it (its fractions of
     /// that item's frame), for a drag the page reports itself.
-    func anchor(at point: Point, viewer: Viewer) -> DragAnchor? {
+    func anchor(at point: Point, viewer: ViewerConnection) -> DragAnchor? {
         let cv = viewer.collectionView
         guard let indexPath = cv.indexPathForItem(at: CGPoint(x: point.x, y: point.y)),
               let item = model.snapshot.itemIdentifier(at: indexPath),
@@ -71,7 +71,7 @@ extension CollectionHub {
     }
 
     /// `moveCancel`: everything goes back; nothing changes.
-    func cancelMove(viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func cancelMove(viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         guard let movement = viewer.movement else { throw ProtocolError(.notMoving, "no movement under way") }
         viewer.collectionView.cancelInteractiveMovement()
         viewer.movement = nil
@@ -82,7 +82,7 @@ extension CollectionHub {
     /// viewer). The item goes where it is shown now: after the item shown before
     /// it, or first in its section. A drop where it started is acked with the
     /// current sequence number and changes nothing.
-    func endMove(op: String?, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func endMove(op: String?, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         guard let movement = viewer.movement else { throw ProtocolError(.notMoving, "no movement under way; send moveBegin first") }
         let cv = viewer.collectionView
         let target = cv.indexPathForInteractivelyMovingItem
@@ -112,21 +112,21 @@ extension CollectionHub {
     }
 
     /// The mover's window after a movement step, animated.
-    private func movementWindow(_ viewer: Viewer) -> [Outgoing] {
+    private func movementWindow(_ viewer: ViewerConnection) -> [Outgoing] {
         let (changed, removed) = viewer.refreshWindow()
         return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, animated: true)))]
     }
 
     /// Before a batch: a viewer's movement is put down, so that its collection view
     /// presents the data source's order when the batch arrives.
-    func suspendMovement(of viewer: Viewer) {
+    func suspendMovement(of viewer: ViewerConnection) {
         if viewer.movement != nil { viewer.collectionView.cancelInteractiveMovement() }
     }
 
     /// After a batch (whose elements were sent where the model puts them): the
     /// movement is picked up again where the pointer is, shown in an animated window,
     /// or ends (with a `move_cancelled` error) if the item was deleted.
-    func resumeMovement(of viewer: Viewer) -> [Outgoing] {
+    func resumeMovement(of viewer: ViewerConnection) -> [Outgoing] {
         guard let movement = viewer.movement else { return [] }
         let cv = viewer.collectionView
         if let indexPath = model.snapshot.indexPath(for: movement.item), cv.beginInteractiveMovementForItem(at: indexPath) {

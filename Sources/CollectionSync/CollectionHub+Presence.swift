@@ -19,12 +19,6 @@ final class ViewerNumbering {
     }
 }
 
-/// An accepted op id: its batch's number and a fingerprint of the edit, to tell a
-/// retry (the same edit) from a different edit that reuses the id.
-struct AcceptedOp {
-    var seq: Int
-    var fingerprint: UInt64
-}
 
 extension CollectionHub {
     /// The end of a turn of the server's loop: every viewer hears who joined and

@@ -9,7 +9,7 @@ extension CollectionHub {
     /// out again (`setMeasuredSize`); the item at the top of the viewport keeps its
     /// place on screen (the window says where to scroll), and a size already known
     /// changes nothing, so measuring again cannot loop.
-    func measure(_ sizes: [ClientMessage.MeasuredSize], viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func measure(_ sizes: [ClientMessage.MeasuredSize], viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         let cv = viewer.collectionView
         guard cv.collectionViewLayout.selfSizingCells else {
             throw ProtocolError(.badMessage, "the '\(viewer.layoutName)' layout does not size cells by their content; send 'measure' only for self-sizing layouts")

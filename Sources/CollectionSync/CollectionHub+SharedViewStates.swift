@@ -15,7 +15,7 @@ import Foundation
 /// viewer its own state always; the messages sent are the same either way.
 extension CollectionHub {
     /// Gives `viewer` a view state of its own (a copy) if it shares one.
-    func ownState(_ viewer: Viewer) {
+    func ownState(_ viewer: ViewerConnection) {
         let shared = viewer.state
         guard shared.members > 1 else { return }
         shared.members -= 1
@@ -25,7 +25,7 @@ extension CollectionHub {
     }
 
     /// Lets `viewer` share an equal view state, or offers its own to others.
-    func shareState(_ viewer: Viewer) {
+    func shareState(_ viewer: ViewerConnection) {
         guard sharesViewStates, viewer.ready, viewer.movement == nil else { return }
         let own = viewer.state
         guard let key = own.sharingKey else { return }
@@ -54,7 +54,7 @@ extension CollectionHub {
     }
 
     /// A viewer left: its state loses a member; an unused state is forgotten.
-    func releaseState(of viewer: Viewer) {
+    func releaseState(of viewer: ViewerConnection) {
         let state = viewer.state
         state.members -= 1
         if state.members == 0 { unregister(state) }
@@ -73,7 +73,7 @@ extension CollectionHub {
     /// `body` returns the message for every ready viewer of that state (nil: none)
     /// and messages for that first viewer alone. A message several viewers get is
     /// encoded once.
-    func oncePerState(_ body: (Viewer) -> (shared: ServerMessage?, own: [Outgoing])) -> [Outgoing] {
+    func oncePerState(_ body: (ViewerConnection) -> (shared: ServerMessage?, own: [Outgoing])) -> [Outgoing] {
         var out: [Outgoing] = []
         oncePerState(into: &out, body)
         return out
@@ -82,7 +82,7 @@ extension CollectionHub {
     /// ``oncePerState(_:)``, appending to `out`: a batch's messages join its ack
     /// without being copied from one array into another (a retain and a release of
     /// each message).
-    func oncePerState(into out: inout [Outgoing], _ body: (Viewer) -> (shared: ServerMessage?, own: [Outgoing])) {
+    func oncePerState(into out: inout [Outgoing], _ body: (ViewerConnection) -> (shared: ServerMessage?, own: [Outgoing])) {
         let ordered = orderedViewers()
         out.reserveCapacity(out.count + ordered.count)
         // Only states that several viewers share are remembered (with a layout of
@@ -94,7 +94,7 @@ extension CollectionHub {
             // lists are in the cache when this turn reads them to issue those lists (the
             // third's are read cold; fetching further ahead measured no better).
             if index + 3 < ordered.count {
-                PrefetchList.fetch(UnsafeRawPointer(Unmanaged.passUnretained(ordered[index + 3]).toOpaque()), bytes: Viewer.prefetchBytes)
+                PrefetchList.fetch(UnsafeRawPointer(Unmanaged.passUnretained(ordered[index + 3]).toOpaque()), bytes: ViewerConnection.prefetchBytes)
             }
             if index + 2 < ordered.count {
                 PrefetchList.fetch(UnsafeRawPointer(Unmanaged.passUnretained(ordered[index + 2].state).toOpaque()), bytes: ViewState.prefetchBytes)

@@ -24,29 +24,13 @@ extension CollectionHub {
         for id in stored.model.snapshot.sectionIdentifiers { sectionInfoCache[id] = stored.model.sectionInfo(id) }
         log = ReplayLog(capacity: limits.replayLogCapacity)
         for batch in stored.recent.suffix(limits.replayLogCapacity) where batch.seq <= stored.seq { log.append(batch.replay) }
-        acceptedOps = [:]
-        acceptedOpOrder = []
-        acceptedOpHead = 0
+        acceptedOps = RememberedOps(capacity: limits.rememberedOps)
         for batch in stored.recent.suffix(limits.rememberedOps) {
-            if let op = batch.op { remember(op: op, AcceptedOp(seq: batch.seq, fingerprint: batch.fingerprint)) }
+            if let op = batch.op { acceptedOps.remember(op, AcceptedOp(seq: batch.seq, fingerprint: batch.fingerprint)) }
         }
         return true
     }
 
-    /// Remembers an accepted op id, forgetting the oldest past ``HubLimits/rememberedOps``.
-    func remember(op: String, _ accepted: AcceptedOp) {
-        acceptedOps[op] = accepted
-        // Oldest forgotten first; the array is compacted now and then, not shifted per op.
-        acceptedOpOrder.append(op)
-        if acceptedOpOrder.count - acceptedOpHead > limits.rememberedOps {
-            acceptedOps[acceptedOpOrder[acceptedOpHead]] = nil
-            acceptedOpHead += 1
-            if acceptedOpHead >= limits.rememberedOps {
-                acceptedOpOrder.removeFirst(acceptedOpHead)
-                acceptedOpHead = 0
-            }
-        }
-    }
 
     /// A fingerprint of a message that is the same in every run (Swift's
     /// `hashValue` is seeded per process, and op ids outlive the process): FNV-1a

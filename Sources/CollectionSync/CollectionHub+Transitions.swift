@@ -8,7 +8,7 @@ import Foundation
 /// the server. Finishing switches that viewer's layout alone; the `layout` message
 /// is what switches everyone's.
 extension CollectionHub {
-    func beginTransition(to name: String, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func beginTransition(to name: String, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         guard policy.layoutNames.contains(name) else {
             throw ProtocolError(.badMessage, "no layout named '\(name.prefix(64))'; expected one of \(policy.layoutNames.joined(separator: ", "))")
         }
@@ -21,12 +21,12 @@ extension CollectionHub {
         return transitionWindow(viewer, animated: false)
     }
 
-    func updateTransition(_ progress: Double, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func updateTransition(_ progress: Double, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         guard viewer.state.updateTransition(progress) else { throw ProtocolError(.notTransitioning, "no transition under way (send transitionBegin)") }
         return transitionWindow(viewer, animated: false)
     }
 
-    func endTransition(finish: Bool, viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func endTransition(finish: Bool, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         guard viewer.state.endTransition(finish: finish) else { throw ProtocolError(.notTransitioning, "no transition under way (send transitionBegin)") }
         var out = transitionWindow(viewer, animated: true)
         // The viewer's own layout changed: it alone is told, as of a switch it made.
@@ -34,7 +34,7 @@ extension CollectionHub {
         return out
     }
 
-    private func transitionWindow(_ viewer: Viewer, animated: Bool) -> [Outgoing] {
+    private func transitionWindow(_ viewer: ViewerConnection, animated: Bool) -> [Outgoing] {
         let (changed, removed) = viewer.refreshWindow()
         return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, animated: animated)))]
     }
@@ -44,7 +44,7 @@ extension CollectionHub {
     /// `layout`: every viewer's collection view switches to the named layout
     /// (`setCollectionViewLayout(_:animated:)`) and gets its window animated to
     /// the new frames; then everyone hears the new name. Not an edit: no sequence number.
-    func switchLayout(to name: String, by sender: Viewer) throws(ProtocolError) -> [Outgoing] {
+    func switchLayout(to name: String, by sender: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         guard policy.layoutNames.contains(name) else {
             throw ProtocolError(.badMessage, "no layout named '\(name.prefix(64))'; expected one of \(policy.layoutNames.joined(separator: ", "))")
         }

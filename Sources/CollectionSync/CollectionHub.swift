@@ -44,15 +44,10 @@ public final class CollectionHub {
     /// permissions, moves, actions, outlines, accessories, drags, the background, and
     /// each committed batch. Held strongly; nil: the defaults, as with no app.
     package var hubDelegate: (any CollectionHubDelegate)?
-    /// Keeps each batch before it is applied (a store's staging): a batch it
-    /// refuses (throwing, say `storageUnavailable`) changes nothing.
-    public var journal: ((CommittedBatch) throws(ProtocolError) -> Void)?
-    /// Asked before a message that may change contents (``ClientMessage/mayChangeContents``)
-    /// is handled, with the collections it may change (this one, and a drop's
-    /// source): a store shared by several servers locks them there and brings
-    /// them up to date, so that the message is checked against the latest state.
-    /// Throwing refuses the message, changing nothing.
-    public var willChange: (([String]) throws(ProtocolError) -> Void)?
+    /// The storage behind the hub (CollectionHubJournal.swift): it keeps each batch
+    /// before it is applied, and locks collections before a change. nil: nothing is
+    /// kept. Held weakly: the storage's owner holds the hub, not the other way round.
+    package weak var journal: (any CollectionHubJournal)?
     /// Whether the presence this hub's viewers make (selections, focus, drags, joins
     /// and leaves, layout switches) is kept for ``takeRelayed()``: a store shared by
     /// several servers relays it to the others, whose hubs take it up with
@@ -97,9 +92,12 @@ public final class CollectionHub {
     var dragSessions: [String: UInt64] = [:]
     /// Limits; change before viewers connect.
     public var limits: HubLimits {
-        didSet { log = ReplayLog(capacity: limits.replayLogCapacity) }
+        didSet {
+            log = ReplayLog(capacity: limits.replayLogCapacity)
+            acceptedOps = RememberedOps(capacity: limits.rememberedOps)
+        }
     }
-    let store: ModelStore
+    let store: SharedModel
     /// Makes the items viewers insert; set before viewers connect.
     public var factory: ItemFactory
     /// How viewers' layouts follow their viewports; set before viewers connect.
@@ -109,11 +107,11 @@ public final class CollectionHub {
     /// Whether the viewer on connection `key` said hello and was welcomed.
     func isReady(_ key: UInt64) -> Bool { viewers[key]?.ready ?? false }
 
-    var viewers: [UInt64: Viewer] = [:] {
+    var viewers: [UInt64: ViewerConnection] = [:] {
         didSet { ordered = nil }
     }
     /// ``viewers`` in key order, kept until the table changes (every batch walks them).
-    private var ordered: [Viewer]?
+    private var ordered: [ViewerConnection]?
     /// Cache lines prefetched for the next viewer's turn so far (``PrefetchList``).
     package internal(set) var linesPrefetched = 0
     /// View states offered for sharing, by what they show.
@@ -146,15 +144,11 @@ public final class CollectionHub {
     var random: SplitMix64
     var log: ReplayLog
     var sectionInfoCache: [String: SectionInfo] = [:]
-    /// Recently accepted op ids, with their sequence numbers and a fingerprint of the
-    /// edit: a client that retries an edit (say after a reconnect) gets the same ack,
-    /// not a second change; another edit under the same op id is refused.
-    var acceptedOps: [String: AcceptedOp] = [:]
+    /// Recently accepted op ids (RememberedOps.swift): a retried edit gets its first
+    /// ack, another edit under the same op id is refused.
+    var acceptedOps: RememberedOps
     /// The fingerprint of the edit being handled (recorded with its op when accepted).
     var editFingerprint: UInt64 = 0
-    var acceptedOpOrder: [String] = []
-    /// Index of the oldest op id still remembered in `acceptedOpOrder`.
-    var acceptedOpHead = 0
     /// The buffer every message this hub sends is encoded in, then copied out (used
     /// from the one thread that serves the collection).
     @exclusivity(unchecked) var writer = JSONWriter(capacity: 8192)
@@ -169,7 +163,7 @@ public final class CollectionHub {
     public init(model: CollectionModel, factory: ItemFactory, policy: LayoutPolicy, limits: HubLimits = HubLimits(), seed: UInt64 = 0x5EED,
                 name: String = "main", epoch: String = UUID().uuidString.prefix(8).lowercased(),
                 clock: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }) {
-        store = ModelStore(model)
+        store = SharedModel(model)
         self.factory = factory
         self.policy = policy
         layoutName = policy.layoutNames.first ?? "grid"
@@ -178,6 +172,7 @@ public final class CollectionHub {
         self.name = name
         self.clock = clock
         log = ReplayLog(capacity: limits.replayLogCapacity)
+        acceptedOps = RememberedOps(capacity: limits.rememberedOps)
         nextSerial = model.snapshot.numberOfItems + 1
         random = SplitMix64(seed: seed)
         for id in model.snapshot.sectionIdentifiers { sectionInfoCache[id] = model.sectionInfo(id) }
@@ -240,7 +235,7 @@ public final class CollectionHub {
             info.name = name.isEmpty ? identity.id : name
             info.color = identity.color.flatMap { Self.isSafeColor($0) ? $0 : nil } ?? Self.color(forUser: identity.id)
         }
-        let viewer = Viewer(key: key, info: info, store: store)
+        let viewer = ViewerConnection(key: key, info: info, store: store)
         viewer.state.bound = WindowBound(limits)
         viewer.layoutName = layoutName
         viewers[key] = viewer
@@ -318,7 +313,7 @@ public final class CollectionHub {
         return Outgoing(viewer: key, message: .error(code: error.code, message: error.message, op: nil))
     }
 
-    private func handle(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    private func handle(_ message: ClientMessage, from viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         actingViewer = viewer.info
         defer { actingViewer = nil }
         do throws(ProtocolError) {
@@ -330,11 +325,11 @@ public final class CollectionHub {
         }
     }
 
-    private func route(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
-        if let willChange, viewer.ready, message.mayChangeContents {
+    private func route(_ message: ClientMessage, from viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
+        if let journal, viewer.ready, message.mayChangeContents {
             var names = [name]
             if case .drop(let request) = message, let source = request.source?.collection, source != name { names.append(source) }
-            try willChange(names)
+            try journal.hub(self, willChange: names)
         }
         if let op = message.op {
             // A retried edit gets its first answer; another edit under the same op id is refused.
@@ -357,7 +352,7 @@ public final class CollectionHub {
         }
     }
 
-    private func dispatch(_ message: ClientMessage, from viewer: Viewer) throws(ProtocolError) -> [Outgoing] {
+    private func dispatch(_ message: ClientMessage, from viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         if case .hello(let hello) = message { return try greet(viewer, hello) }
         guard viewer.ready else { throw ProtocolError(.notReady, "send 'hello' first") }
         if let (needed, verb) = ViewerPermissions.needed(for: message), !viewer.permissions.contains(needed) {
@@ -460,7 +455,7 @@ public final class CollectionHub {
         }
     }
 
-    func orderedViewers() -> [Viewer] {
+    func orderedViewers() -> [ViewerConnection] {
         if let ordered { return ordered }
         let sorted = viewers.values.sorted { $0.key < $1.key }
         ordered = sorted

@@ -2,9 +2,9 @@ import CollectionCore
 import CollectionProtocol
 import Foundation
 
-/// The shared model, by reference, so that every viewer's data source reads the
-/// same, current state.
-final class ModelStore {
+/// The shared model, by reference, so that every viewer's data source reads the same,
+/// current state (what keeps collections is a ``CollectionStore``).
+final class SharedModel {
     // Unchecked: the store is used from the one thread that serves its collection,
     // and every cell a batch configures reads the model.
     @exclusivity(unchecked) var model: CollectionModel { didSet { modelVersion &+= 1 } }
@@ -153,12 +153,12 @@ final class ItemRecord {
 /// One viewer's data source over the shared model: cells carry the item's content
 /// fields (and its identifier), headers the section's title and count.
 final class ModelDataSource: CollectionViewDataSource {
-    let store: ModelStore
+    let store: SharedModel
     /// Cell reuse identifiers registered with the collection view, and the last used.
     @exclusivity(unchecked) private var registered: Set<String> = []
     @exclusivity(unchecked) private var lastReuse = ""
 
-    init(store: ModelStore) { self.store = store }
+    init(store: SharedModel) { self.store = store }
 
     /// Registers the model's reuse identifiers with `collectionView`.
     func register(in collectionView: CollectionView) {

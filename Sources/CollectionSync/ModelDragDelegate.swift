@@ -4,10 +4,10 @@ import Foundation
 /// The drag delegate a collection has until the app sets its own: a drag carries
 /// the item lifted, and any item added to it, as the collection holds them.
 final class ModelDragDelegate: CollectionViewDragDelegate {
-    unowned let store: ModelStore
+    unowned let store: SharedModel
     let collection: String
 
-    init(store: ModelStore, collection: String) {
+    init(store: SharedModel, collection: String) {
         self.store = store
         self.collection = collection
     }

@@ -51,7 +51,7 @@ final class ViewState {
     /// The window's header entries by section, without views (each checked before use).
     @exclusivity(unchecked) var headerEntries: [Int: WindowEntry] = [:]
 
-    init(store: ModelStore) {
+    init(store: SharedModel) {
         dataSource = ModelDataSource(store: store)
         collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 1, height: 1), collectionViewLayout: CollectionViewFlowLayout())
         dataSource.register(in: collectionView)
@@ -101,7 +101,7 @@ final class ViewState {
 
     /// A state of its own for one viewer leaving a shared one: the same layout,
     /// viewport and offset, and the window its client holds now.
-    func copy(store: ModelStore, policy: LayoutPolicy) -> ViewState {
+    func copy(store: SharedModel, policy: LayoutPolicy) -> ViewState {
         let copy = ViewState(store: store)
         copy.bound = bound
         copy.layoutName = layoutName

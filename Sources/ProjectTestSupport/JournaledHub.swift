@@ -7,7 +7,7 @@ import CollectionSync
 /// when the turn ends, and the turn's messages are returned once they are kept.
 /// The appends run on the caller's thread, where the server's engine runs the
 /// first one on a thread of its own.
-public final class JournaledHub {
+public final class JournaledHub: CollectionHubJournal {
     /// The hub.
     public let hub: CollectionHub
     /// The store.
@@ -21,10 +21,13 @@ public final class JournaledHub {
         self.hub = hub
         self.store = store
         if let stored = try store.load(hub.name) { hub.restore(stored) } else { try store.create(hub.storedState) }
-        hub.journal = { [unowned self] batch throws(ProtocolError) in
-            if let problem = self.store.writeProblem { throw ProtocolError(.storageUnavailable, problem.message) }
-            if let first = path.stage(batch) { firstAppend = append(first) }
-        }
+        hub.journal = self
+    }
+
+    /// Stages a batch the hub made (the turn's first is appended at once).
+    public func hub(_ hub: CollectionHub, stage batch: CommittedBatch) throws(ProtocolError) {
+        if let problem = store.writeProblem { throw ProtocolError(.storageUnavailable, problem.message) }
+        if let first = path.stage(batch) { firstAppend = append(first) }
     }
 
     /// A turn: the message is handled, then its batches are kept and its messages

@@ -6,7 +6,7 @@ import CollectionSync
 /// store's edit locks the collection and the hub takes up what other nodes
 /// committed since; the message's batches join that edit, which is committed
 /// once the message is handled (``send(_:from:)``).
-public final class SharedNode {
+public final class SharedNode: CollectionHubJournal {
     /// The hub.
     public let hub: CollectionHub
     /// The store it shares.
@@ -15,6 +15,9 @@ public final class SharedNode {
     public private(set) var takenUp: [Outgoing] = []
     private var open = false
     private var appended = false
+    /// Whether a message that may change contents first opens the store's edit
+    /// (locking the collection); off, a test opens it itself.
+    public var locksBeforeChanges = true
 
     /// Restores `hub` from `store`, or keeps it there as a new collection (when
     /// another node made it first, what the store holds wins).
@@ -27,24 +30,30 @@ public final class SharedNode {
             try store.create(hub.storedState)
             if let first = try store.load(hub.name), first.epoch != hub.epoch { hub.restore(first) }
         }
-        hub.willChange = { [unowned self] _ throws(ProtocolError) in
-            let behind: [CommittedBatch]
-            do throws(StoreError) {
-                behind = try self.store.beginEdit([self.hub.name: self.hub.sequence])
-            } catch {
-                throw ProtocolError(.unavailable, error.message)
-            }
-            self.open = true
-            for batch in behind { self.takenUp += try self.hub.applyCommitted(batch) }
+        hub.journal = self
+    }
+
+    /// Opens the store's edit, locking the collection, and takes up what other nodes committed.
+    public func hub(_ hub: CollectionHub, willChange collections: [String]) throws(ProtocolError) {
+        guard locksBeforeChanges else { return }
+        let behind: [CommittedBatch]
+        do throws(StoreError) {
+            behind = try store.beginEdit([hub.name: hub.sequence])
+        } catch {
+            throw ProtocolError(.unavailable, error.message)
         }
-        hub.journal = { [unowned self] batch throws(ProtocolError) in
-            do throws(StoreError) {
-                try self.store.append([batch])
-            } catch {
-                throw ProtocolError(.unavailable, error.message)
-            }
-            self.appended = true
+        open = true
+        for batch in behind { takenUp += try hub.applyCommitted(batch) }
+    }
+
+    /// Appends a batch the hub made to the open edit.
+    public func hub(_ hub: CollectionHub, stage batch: CommittedBatch) throws(ProtocolError) {
+        do throws(StoreError) {
+            try store.append([batch])
+        } catch {
+            throw ProtocolError(.unavailable, error.message)
         }
+        appended = true
     }
 
     /// A message from viewer `key`, handled inside the store's edit, which is then

@@ -89,7 +89,7 @@ struct PostgresStoreTests {
         waiter.start()
         usleep(200_000)
         // A's batch, made by the hub as a node would (journal appends to the open edit).
-        a.hub.willChange = nil
+        a.locksBeforeChanges = false
         let out = a.hub.receive(Array(#"{"type":"delete","op":"x","items":["a1"]}"#.utf8), from: 1)
         #expect(out.contains { $0.message == .ack(op: "x", seq: 1) })
         try storeA.commitEdit()

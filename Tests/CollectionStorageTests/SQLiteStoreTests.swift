@@ -93,11 +93,14 @@ func hello(_ hub: CollectionHub, _ key: UInt64, lastSeq: Int? = nil, epoch: Stri
         let folder = TemporaryFolder()
         let store = try SQLiteCollectionStore(directory: folder.path)
         // Two hubs whose batches are only kept aside here, to be appended by hand.
-        final class Kept { var batches: [CommittedBatch] = [] }
+        final class Kept: CollectionHubJournal {
+            var batches: [CommittedBatch] = []
+            func hub(_ hub: CollectionHub, stage batch: CommittedBatch) throws(ProtocolError) { batches.append(batch) }
+        }
         let (a, b) = (photoHub("left"), photoHub("right"))
         let (keptA, keptB) = (Kept(), Kept())
-        a.journal = { keptA.batches.append($0) }
-        b.journal = { keptB.batches.append($0) }
+        a.journal = keptA
+        b.journal = keptB
         try store.create(a.storedState)
         try store.create(b.storedState)
         _ = hello(a, 1)

@@ -33,13 +33,14 @@ import Testing
     }
 
     /// A hub whose journal keeps what it commits.
-    final class Journal {
+    final class Journal: CollectionHubJournal {
         var batches: [CommittedBatch] = []
+        func hub(_ hub: CollectionHub, stage batch: CommittedBatch) throws(ProtocolError) { batches.append(batch) }
     }
 
     func journaled(_ hub: CollectionHub) -> Journal {
         let journal = Journal()
-        hub.journal = { journal.batches.append($0) }
+        hub.journal = journal
         return journal
     }
 

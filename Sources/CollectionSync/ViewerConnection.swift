@@ -5,7 +5,7 @@ import Foundation
 /// One connection: who it is, whether it said hello, what it is moving, and the
 /// view state it sees the collection through (its own, or shared with viewers that
 /// see exactly the same).
-final class Viewer {
+final class ViewerConnection {
     /// Bytes of a viewer's record a batch reads first (its key, state and readiness).
     static let prefetchBytes = 128
 
@@ -23,7 +23,7 @@ final class Viewer {
     /// covered (see `CollectionHub.endTurn()`).
     var presenceMark = 0
 
-    init(key: UInt64, info: ViewerInfo, store: ModelStore) {
+    init(key: UInt64, info: ViewerInfo, store: SharedModel) {
         self.key = key
         self.info = info
         state = ViewState(store: store)
