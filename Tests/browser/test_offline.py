@@ -53,6 +53,9 @@ def test_what_is_made_offline_waits_and_is_done_when_the_server_is_back(data):
         assert js(tickets, "return document.getElementById('tickets').pendingCount") == 1
         assert js(tickets, "return window.__results") == []
         assert "Not connected: it will be sent when the connection is back." in js(tickets, "return window.__said")
+        # The photos page shows a banner while the connection is down.
+        wait(photos, lambda d: js(d, "const b = document.querySelector('.offline-banner'); return getComputedStyle(b).display !== 'none' && b.getBoundingClientRect().height > 0"),
+             message="no banner on the photos page")
         # The photos page: Insert stays on, and an insert waits on the status line.
         assert js(photos, "return document.getElementById('insert').disabled") is False
         assert js(photos, "return document.getElementById('layout').disabled") is True
@@ -68,6 +71,7 @@ def test_what_is_made_offline_waits_and_is_done_when_the_server_is_back(data):
         assert js(tickets, "return document.getElementById('tickets').pendingCount") == 0
         wait(photos, lambda d: js(d, "return window.__collection.state.order[0].length") == photo_count + 3, timeout=20, message="the insert never arrived")
         wait(photos, lambda d: js(d, "return document.getElementById('status-text').textContent") == "connected")
+        assert js(photos, "return getComputedStyle(document.querySelector('.offline-banner')).display") == "none"
         wait(tickets, lambda d: "Connected again." in js(d, "return window.__said"), message="the return was not said")
         assert js(tickets, "return window.__said.filter(s => s === 'Connected again.').length") == 1
         assert js(photos, "return window.__said.filter(s => s === 'Connected.').length") == 1

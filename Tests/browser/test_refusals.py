@@ -133,3 +133,49 @@ def test_an_empty_column_takes_a_ticket_by_keyboard_and_by_mouse(server):
         d.save_screenshot(str(artifacts_dir() / "empty-column-drop.png"))
     finally:
         d.quit()
+
+
+def test_an_empty_column_takes_a_ticket_by_touch(server):
+    """The same empty "Done" takes a ticket from a finger: a held press on Ben's ticket,
+    dragged onto the empty column's header, lets go there (a touch screen at desktop
+    size, so that the three columns show side by side)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]:
+        options.add_argument(arg)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 1280, "height": 800, "pixelRatio": 1, "touch": True}})
+    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    try:
+        d.get(server.url + "tickets.html?name=Ben")
+        wait(d, lambda d: js(d, "return document.getElementById('tickets').dataset.status") == "connected"
+             and js(d, "return document.querySelectorAll('#tickets .ticket:not([hidden])').length") >= 5, message="the board did not load")
+        assert section_items(d)[2] == ["5"]
+        # "Done" emptied by a protocol move of Ben's own ticket 5 into "To do".
+        todo = js(d, "return window.__tickets.state.sections[0].id")
+        js(d, "window.__tickets.live.submit({type: 'move', op: 'empty-done', item: '5', section: arguments[0]})", todo)
+        wait(d, lambda d: section_items(d)[2] == [], message=f"Done was not emptied: {section_items(d)}")
+
+        def touch(kind, point=None):
+            d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": point[0], "y": point[1]}] if point else []})
+
+        def centre(element):
+            return js(d, "const r = arguments[0].getBoundingClientRect(); return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]", element)
+
+        card = d.find_element(By.CSS_SELECTOR, "#tickets .ticket[data-owner='Ben'][data-item='5']:not([hidden])")
+        # Where it is drawn once its slide into "To do" is over.
+        wait(d, lambda d: at_home(d, card), message="ticket 5 did not settle in To do")
+        start = centre(card)
+        touch("touchStart", start)
+        wait(d, lambda d: js(d, "return window.__tickets.live.interaction.moving?.item") == "5", timeout=5,
+             message="the ticket was not lifted by a held press")
+        header = d.find_element(By.XPATH, "//collection-view[@id='tickets']//div[contains(@class,'column-header')][.//h3[text()='Done']]")
+        end = centre(header)
+        end = [end[0], end[1] + 2]
+        for k in range(1, 13):
+            touch("touchMove", [start[0] + (end[0] - start[0]) * k // 12, start[1] + (end[1] - start[1]) * k // 12])
+        touch("touchEnd")
+        wait(d, lambda d: section_items(d)[2] == ["5"], message=f"no touch drop into the empty Done: {section_items(d)}")
+        assert js(d, "return window.__tickets.live.interaction.moving") is None
+    finally:
+        d.quit()

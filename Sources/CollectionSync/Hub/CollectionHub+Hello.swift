@@ -34,7 +34,7 @@ extension CollectionHub {
         viewer.ready = true
         // Presence changes from now on reach this viewer; those before are in its answer.
         if first {
-            presenceEvents.append(.joined(viewer.info))
+            presenceEvents.joined(viewer.info)
             if relaysPresence { relayed.append(.presenceChange(joined: [viewer.info], left: [])) }
         }
         viewer.presenceMark = presenceEvents.count

@@ -1,11 +1,5 @@
 import CollectionProtocol
 
-/// A viewer joining or leaving, waiting to be told.
-enum PresenceEvent {
-    case joined(ViewerInfo)
-    case left(String)
-}
-
 /// Hands out viewer numbers; the hubs of a group share one, so that a viewer id
 /// names one viewer across the whole server.
 final class ViewerNumbering {
@@ -38,7 +32,7 @@ extension CollectionHub {
     private func presenceChanges() -> [Outgoing] {
         guard !presenceEvents.isEmpty else { return [] }
         defer {
-            presenceEvents.removeAll(keepingCapacity: presenceEvents.count < 1_024)
+            presenceEvents.removeAll()
             for viewer in viewers.values { viewer.presenceMark = 0 }
         }
         var out: [Outgoing] = []
@@ -50,27 +44,12 @@ extension CollectionHub {
                 if let known { out.append(Outgoing(viewer: viewer.key, sameAs: known)) }
                 continue
             }
-            let change = presenceChange(after: mark)
+            let change = presenceEvents.change(after: mark)
             let message = change.map { Outgoing(viewer: viewer.key, message: $0, encodeNow: true) }
             byMark[mark] = message
             if let message { out.append(message) }
         }
         return out
-    }
-
-    /// The net change of the events from `mark` on, or nil when there is none.
-    private func presenceChange(after mark: Int) -> ServerMessage? {
-        var joined: [ViewerInfo] = []
-        var left: [String] = []
-        for event in presenceEvents[mark...] {
-            switch event {
-            case .joined(let info):
-                joined.append(info)
-            case .left(let id):
-                if let i = joined.firstIndex(where: { $0.id == id }) { joined.remove(at: i) } else { left.append(id) }
-            }
-        }
-        return joined.isEmpty && left.isEmpty ? nil : .presenceChange(joined: joined, left: left)
     }
 }
 

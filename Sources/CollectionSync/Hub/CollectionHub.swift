@@ -137,7 +137,7 @@ public final class CollectionHub {
     /// across the server.
     var numbering = ViewerNumbering()
     /// Joins and leaves not yet told (sent once per turn by ``endTurn()``).
-    var presenceEvents: [PresenceEvent] = []
+    var presenceEvents = PresenceLog()
     /// Messages made outside the handling of a message (a drop placeholder committed
     /// later), sent by ``endTurn()``.
     var deferredOutgoing: [Outgoing] = []
@@ -251,7 +251,7 @@ public final class CollectionHub {
         viewers[key] = nil
         releaseState(of: gone)
         guard gone.ready else { return [] }
-        presenceEvents.append(.left(gone.info.id))
+        presenceEvents.left(gone.info.id)
         if relaysPresence { relayed.append(.presenceChange(joined: [], left: [gone.info.id])) }
         let selection = gone.selection(in: model).sorted()
         return selection.isEmpty ? [] : broadcast(.selections(viewer: gone.info.id, items: selection, selected: false))

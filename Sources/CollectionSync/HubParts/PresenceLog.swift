@@ -1,0 +1,47 @@
+import CollectionProtocol
+
+/// The joins and leaves of one turn of the server's loop, waiting to be told at its
+/// end (a part of the hub that owns its state). Each viewer hears the net change of
+/// the events after its mark (``count`` when it was welcomed: those before are in its
+/// welcome), so a viewer who joined and left within the turn is not mentioned to
+/// those who never saw it.
+package struct PresenceLog: Sendable {
+    private enum Event: Sendable {
+        case joined(ViewerInfo)
+        case left(String)
+    }
+
+    private var events: [Event] = []
+
+    package init() {}
+
+    /// Whether nothing waits to be told.
+    package var isEmpty: Bool { events.isEmpty }
+    /// How many events wait: the mark of a viewer welcomed now.
+    package var count: Int { events.count }
+
+    /// A viewer joined.
+    package mutating func joined(_ viewer: ViewerInfo) { events.append(.joined(viewer)) }
+    /// The viewer with this id left.
+    package mutating func left(_ id: String) { events.append(.left(id)) }
+
+    /// The net change of the events from `mark` on, or nil when there is none.
+    package func change(after mark: Int) -> ServerMessage? {
+        var joined: [ViewerInfo] = []
+        var left: [String] = []
+        for event in events[min(mark, events.count)...] {
+            switch event {
+            case .joined(let info):
+                joined.append(info)
+            case .left(let id):
+                if let i = joined.firstIndex(where: { $0.id == id }) { joined.remove(at: i) } else { left.append(id) }
+            }
+        }
+        return joined.isEmpty && left.isEmpty ? nil : .presenceChange(joined: joined, left: left)
+    }
+
+    /// The turn's events were told: forgotten (their storage kept unless it grew large).
+    package mutating func removeAll() {
+        events.removeAll(keepingCapacity: events.count < 1_024)
+    }
+}
