@@ -64,7 +64,7 @@ let package = Package(
         // `.postgres(url:nodeID:options:)` storage for the library.
         .target(name: "CollectionServerPostgres", dependencies: ["CollectionServer", "CollectionPostgres"]),
         // Test support shipped with the package: a protocol client with a mirror.
-        .target(name: "CollectionTesting", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "WebSocketTransport"]),
+        .target(name: "CollectionTesting", dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "WebSocketTransport", "CollectionServer"]),
         // The project's own test support (not a product): PostgreSQL for tests, journaled and shared hubs.
         .target(name: "ProjectTestSupport", dependencies: ["CollectionTesting", "CollectionCore", "CollectionProtocol", "CollectionSync"]),
         // Examples, on nothing but CollectionServer's public API (their pages: Examples/Public).

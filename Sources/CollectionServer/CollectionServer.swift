@@ -116,6 +116,21 @@ public final class CollectionServer: Sendable {
     /// Starts listening (and serving) on a thread of its own; returns the port.
     @discardableResult
     public func start() throws -> Int {
+        try prepare()
+        let store = engine.storedNames.isEmpty ? nil : engine.currentStore
+        let port = try transport.start()
+        engine.health.set(store: store, ready: true)
+        markStarted()
+        engine.logger.info("listening on \(configuration.usesTLS ? "https" : "http")://\(configuration.host):\(port)/ (waiting on \(transport.eventLoop?.rawValue ?? "nothing"))")
+        if transport.eventLoop != .epoll {
+            engine.logger.warning("lws's libev plugin (package libwebsockets-evlib-ev) did not load: each turn of the service loop polls every connection")
+        }
+        return port
+    }
+
+    /// What starting does before serving: a default collection if none was added,
+    /// the collections grouped, the store opened and taken up.
+    func prepare() throws {
         if collectionNames.isEmpty { _ = addCollection(named: "main") }
         // Viewer ids stay unique across the nodes: `a-v3`.
         engine.seal(viewerPrefix: nodeID.map { "\($0)-" } ?? "")
@@ -123,16 +138,10 @@ public final class CollectionServer: Sendable {
         if !engine.storedNames.isEmpty, let store = try openStore() {
             try engine.attach(store)
         }
-        let store = engine.storedNames.isEmpty ? nil : engine.currentStore
-        let port = try transport.start()
-        engine.health.set(store: store, ready: true)
-        lifecycle.withLock { $0.started = true }
-        engine.logger.info("listening on \(configuration.usesTLS ? "https" : "http")://\(configuration.host):\(port)/ (waiting on \(transport.eventLoop?.rawValue ?? "nothing"))")
-        if transport.eventLoop != .epoll {
-            engine.logger.warning("lws's libev plugin (package libwebsockets-evlib-ev) did not load: each turn of the service loop polls every connection")
-        }
-        return port
     }
+
+    /// Started: ``run()`` serves on.
+    func markStarted() { lifecycle.withLock { $0.started = true } }
 
     /// The configured store, opened (nil: in memory).
     private func openStore() throws(StoreError) -> (any CollectionStore)? {

@@ -18,7 +18,8 @@ final class Engine: @unchecked Sendable {
     private(set) var hubs: [CollectionHub] = []
     private(set) var group: CollectionHubGroup?
     private var echo: Set<ConnectionID> = []
-    private(set) var transport: WebSocketServer?
+    /// Where messages go: the transport, or a test's connections in this process.
+    private(set) var transport: (any EngineOutput)?
     private let lock = NSRecursiveLock()
     let logger: Logger
     /// What `/healthz` answers.
@@ -63,7 +64,7 @@ final class Engine: @unchecked Sendable {
 
     init(logger: Logger) { self.logger = logger }
 
-    func attach(_ server: WebSocketServer) { locked { transport = server } }
+    func attach(_ output: any EngineOutput) { locked { transport = output } }
 
     /// How deep the lock is held on its thread (a callback may take it again).
     private(set) var depth = 0
@@ -264,10 +265,10 @@ final class Engine: @unchecked Sendable {
 
     /// Sends `out` in order, each connection's state fetched while the message before
     /// it is written (a batch goes to every viewer: each connection's is cold by then).
-    static func send(_ out: [Outgoing], through transport: WebSocketServer) {
+    static func send(_ out: [Outgoing], through transport: any EngineOutput) {
         for i in out.indices {
             if i + 1 < out.count { transport.prefetch(ConnectionID(rawValue: out[i + 1].viewer)) }
-            transport.send(out[i].encodedMessage, to: ConnectionID(rawValue: out[i].viewer))
+            transport.deliver(out[i].encodedMessage, to: ConnectionID(rawValue: out[i].viewer))
         }
     }
 
@@ -325,7 +326,7 @@ final class Engine: @unchecked Sendable {
             let outgoing: [Outgoing]
             switch event {
             case let .opened(id, _, path, credential):
-                if path == server.configuration.extraWebSocketPath {
+                if path == server.echoPath {
                     echo.insert(id)
                 } else {
                     group.connect(id.rawValue, at: Self.now, identity: credential as? Identity)
@@ -336,7 +337,7 @@ final class Engine: @unchecked Sendable {
             case let .message(id, bytes, binary):
                 if draining { return }
                 if echo.contains(id) {
-                    server.send(bytes, to: id, binary: binary)
+                    server.echo(bytes, to: id, binary: binary)
                     return
                 }
                 outgoing = binary ? group.receiveBinary(from: id.rawValue) : group.receive(bytes, from: id.rawValue)
@@ -381,4 +382,27 @@ final class StoreJournal: CollectionHubJournal {
     func hub(_ hub: CollectionHub, willChange collections: [String]) throws(ProtocolError) {
         if locksBeforeChanges { try engine.beginEdit(collections) }
     }
+}
+
+/// Where the engine's messages go (a connection's id names the receiver): the
+/// transport, or a test's connections in this process (CollectionTesting).
+package protocol EngineOutput: AnyObject, Sendable {
+    /// Sends a message to a connection, after those sent to it before.
+    func deliver(_ message: SplicedBytes, to connection: ConnectionID)
+    /// Sends bytes back as they came (the echo path's connections).
+    func echo(_ bytes: [UInt8], to connection: ConnectionID, binary: Bool)
+    /// Fetches a connection's state ahead of sending to it (a hint).
+    func prefetch(_ connection: ConnectionID)
+    /// The connection said hello: it is a viewer now.
+    func confirm(_ connection: ConnectionID)
+    /// Closes a connection with `code`.
+    func close(_ connection: ConnectionID, code: CloseCode, reason: String)
+    /// The path whose connections get their messages back (nil: none).
+    var echoPath: String? { get }
+}
+
+extension WebSocketServer: EngineOutput {
+    package func deliver(_ message: SplicedBytes, to connection: ConnectionID) { send(message, to: connection) }
+    package func echo(_ bytes: [UInt8], to connection: ConnectionID, binary: Bool) { send(bytes, to: connection, binary: binary) }
+    package var echoPath: String? { configuration.extraWebSocketPath }
 }

@@ -20,7 +20,7 @@ public final class TestViewer: @unchecked Sendable {
     /// Every message received, in order.
     public private(set) var received: [ServerMessage] = []
 
-    private init(socket: WebSocketClient, mirror: Mirror) {
+    init(socket: WebSocketClient, mirror: Mirror = Mirror()) {
         self.socket = socket
         self.mirror = mirror
     }

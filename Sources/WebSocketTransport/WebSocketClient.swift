@@ -18,9 +18,35 @@ public enum WebSocketMessage: Equatable, Sendable {
 /// A libwebsockets client with its own context and service thread, for tests
 /// and tools. `receive(timeout:)` hands messages over in order.
 public final class WebSocketClient: Sendable {
-    private let core: ClientCore
+    /// How the client reaches its server: libwebsockets over a socket, or a server's
+    /// engine in this process (a test's, with no socket).
+    private enum Link: Sendable {
+        case socket(ClientCore)
+        case inProcess(InProcessLink)
+    }
 
-    private init(core: ClientCore) { self.core = core }
+    private let link: Link
+    private var mailbox: ClientMailbox {
+        switch link {
+        case .socket(let core): core.mailbox
+        case .inProcess(let end): end.mailbox
+        }
+    }
+
+    private init(core: ClientCore) { link = .socket(core) }
+
+    /// A client whose other end is in this process: what it sends goes to `send`
+    /// (the bytes and whether they are binary), closing it calls `close` (with the
+    /// code, nil when dropped), and the server's side answers through the returned
+    /// link. Open at once. For tests that run a server with no socket.
+    package static func inProcess(send: @escaping @Sendable ([UInt8], Bool) -> Void,
+                                  close: @escaping @Sendable (Int?) -> Void) -> (WebSocketClient, InProcessLink) {
+        let end = InProcessLink(send: send, close: close)
+        end.mailbox.didOpen()
+        return (WebSocketClient(link: .inProcess(end)), end)
+    }
+
+    private init(link: Link) { self.link = link }
 
     /// Connects to `ws(s)://host:port/path`, offering `subprotocol` (nil offers none).
     /// `caFile` is a PEM file of trusted certificates for wss.
@@ -44,25 +70,30 @@ public final class WebSocketClient: Sendable {
     }
 
     /// Sends a text message.
-    public func send(_ text: String) {
-        core.loop.post(.send(ConnectionID(rawValue: 1), SplicedBytes(Array(text.utf8)), binary: false))
-    }
+    public func send(_ text: String) { send(bytes: Array(text.utf8), binary: false) }
 
     /// Sends raw bytes as a text (binary: false) or binary frame, e.g. invalid UTF-8 for a test.
     public func send(bytes: [UInt8], binary: Bool) {
-        core.loop.post(.send(ConnectionID(rawValue: 1), SplicedBytes(bytes), binary: binary))
+        switch link {
+        case .socket(let core): core.loop.post(.send(ConnectionID(rawValue: 1), SplicedBytes(bytes), binary: binary))
+        case .inProcess(let end): end.send(bytes, binary)
+        }
     }
 
     /// Stops reading from the server (as a stalled client would): its messages
-    /// pile up in the server's queue and the kernel's buffers.
-    public func pauseReading() { core.loop.post(.read(false)) }
+    /// pile up in the server's queue and the kernel's buffers. (In process: nothing.)
+    public func pauseReading() {
+        if case .socket(let core) = link { core.loop.post(.read(false)) }
+    }
 
     /// Reads again after ``pauseReading()``.
-    public func resumeReading() { core.loop.post(.read(true)) }
+    public func resumeReading() {
+        if case .socket(let core) = link { core.loop.post(.read(true)) }
+    }
 
     /// The next message, or throws ``TransportError/timedOut(_:)`` or ``TransportError/closed``.
     public func receive(timeout: Duration = .seconds(5)) async throws -> WebSocketMessage {
-        switch await core.mailbox.next(timeout: timeout) {
+        switch await mailbox.next(timeout: timeout) {
         case .message(let m): return m
         case .closed: throw TransportError.closed
         case .timedOut: throw TransportError.timedOut("a message")
@@ -70,10 +101,10 @@ public final class WebSocketClient: Sendable {
     }
 
     /// The close code the server sent, once closed (nil before, or if none was sent).
-    public var closeCode: Int? { core.mailbox.closeCode }
+    public var closeCode: Int? { mailbox.closeCode }
 
     /// True once the connection has closed.
-    public var isClosed: Bool { core.mailbox.isClosed }
+    public var isClosed: Bool { mailbox.isClosed }
 
     /// Waits until the server closes the connection; returns its close code.
     public func waitForClose(timeout: Duration = .seconds(5)) async throws -> Int? {
@@ -90,12 +121,60 @@ public final class WebSocketClient: Sendable {
 
     /// Closes with 1000 and stops the service thread.
     public func close() {
-        core.loop.post(.close(ConnectionID(rawValue: 1), .normal, ""))
-        core.stopSoon()
+        switch link {
+        case .socket(let core):
+            core.loop.post(.close(ConnectionID(rawValue: 1), .normal, ""))
+            core.stopSoon()
+        case .inProcess(let end): end.clientClosed(code: 1000)
+        }
     }
 
     /// Drops the connection without a closing handshake (as a crashed peer would).
-    public func abort() { core.stop() }
+    public func abort() {
+        switch link {
+        case .socket(let core): core.stop()
+        case .inProcess(let end): end.clientClosed(code: nil)
+        }
+    }
 
-    deinit { core.stop() }
+    deinit {
+        switch link {
+        case .socket(let core): core.stop()
+        case .inProcess(let end): end.clientClosed(code: nil)
+        }
+    }
+}
+
+/// The server's side of an in-process client (``WebSocketClient/inProcess(send:close:)``):
+/// what the server sends is received by the client in order; closing it is the server's close.
+package final class InProcessLink: Sendable {
+    let mailbox = ClientMailbox()
+    let send: @Sendable ([UInt8], Bool) -> Void
+    private let close: @Sendable (Int?) -> Void
+    private let ended = Locked(false)
+
+    init(send: @escaping @Sendable ([UInt8], Bool) -> Void, close: @escaping @Sendable (Int?) -> Void) {
+        self.send = send
+        self.close = close
+    }
+
+    /// A message from the server.
+    package func deliver(_ bytes: [UInt8], binary: Bool = false) {
+        guard !mailbox.isClosed else { return }
+        mailbox.didReceive(binary ? .binary(bytes) : .text(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    /// The server closed the connection with `code`.
+    package func serverClosed(code: Int) {
+        guard ended.withLock({ e in defer { e = true }; return !e }) else { return }
+        mailbox.didPeerClose(code: code)
+        mailbox.didClose()
+    }
+
+    /// The client closed or dropped it: the server is told once.
+    func clientClosed(code: Int?) {
+        guard ended.withLock({ e in defer { e = true }; return !e }) else { return }
+        mailbox.didClose()
+        close(code)
+    }
 }
