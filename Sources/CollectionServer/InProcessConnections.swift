@@ -1,5 +1,6 @@
 import CollectionProtocol
 import Foundation
+import Synchronization
 import WebSocketTransport
 
 /// Connections made in this process to a server that listens on no socket (a test's,
@@ -7,23 +8,21 @@ import WebSocketTransport
 /// whose messages go to the engine, in order, on a serial queue of their own (as the
 /// transport's service thread would hand them over, each followed by the end of its
 /// turn), and whose answers the engine delivers straight into the client.
-package final class InProcessConnections: EngineOutput, @unchecked Sendable {
+package final class InProcessConnections: EngineOutput, Sendable {
     private let engine: Engine
     /// Where the engine handles what the clients send (one at a time, in order).
     private let service = DispatchQueue(label: "in-process-service")
-    // Behind `lock`.
-    private let lock = NSLock()
-    private var links: [ConnectionID: InProcessLink] = [:]
-    private var nextID: UInt64 = 1
+    /// The open connections' client ends, and the next connection's id.
+    private let state = Mutex<(links: [ConnectionID: InProcessLink], nextID: UInt64)>(([:], 1))
 
     init(engine: Engine) { self.engine = engine }
 
     /// Opens a connection on `path` (what a WebSocket upgrade would have named), as
     /// `credential` (an ``Identity``, or nil for an anonymous viewer).
     package func connect(path: String = "/ws", credential: (any Sendable)? = nil) -> WebSocketClient {
-        let id = lock.withLock { () -> ConnectionID in
-            defer { nextID += 1 }
-            return ConnectionID(rawValue: nextID)
+        let id = state.withLock { s in
+            defer { s.nextID += 1 }
+            return ConnectionID(rawValue: s.nextID)
         }
         let (client, link) = WebSocketClient.inProcess(
             send: { [weak self] bytes, binary in
@@ -33,7 +32,7 @@ package final class InProcessConnections: EngineOutput, @unchecked Sendable {
                 }
             },
             close: { [weak self] _ in self?.closed(id) })
-        lock.withLock { links[id] = link }
+        state.withLock { $0.links[id] = link }
         service.sync {
             engine.handle(.opened(id, subprotocol: subprotocolName, path: path, credential: credential))
             engine.handle(.turnEnded)
@@ -43,9 +42,9 @@ package final class InProcessConnections: EngineOutput, @unchecked Sendable {
 
     /// Every connection still open, closed by the server (it stops).
     package func closeAll() {
-        let open = lock.withLock { () -> [(ConnectionID, InProcessLink)] in
-            defer { links = [:] }
-            return Array(links)
+        let open = state.withLock { s in
+            defer { s.links = [:] }
+            return Array(s.links)
         }
         for (id, link) in open {
             link.serverClosed(code: Int(CloseCode.goingAway.rawValue))
@@ -54,7 +53,7 @@ package final class InProcessConnections: EngineOutput, @unchecked Sendable {
     }
 
     private func closed(_ id: ConnectionID) {
-        guard lock.withLock({ links.removeValue(forKey: id) }) != nil else { return }
+        guard state.withLock({ $0.links.removeValue(forKey: id) }) != nil else { return }
         service.async { [self] in
             engine.handle(.closed(id))
             engine.handle(.turnEnded)
@@ -64,11 +63,11 @@ package final class InProcessConnections: EngineOutput, @unchecked Sendable {
     // MARK: EngineOutput (called with the engine's lock held)
 
     package func deliver(_ message: SplicedBytes, to connection: ConnectionID) {
-        lock.withLock { links[connection] }?.deliver(message.joined())
+        state.withLock { $0.links[connection] }?.deliver(message.joined())
     }
 
     package func echo(_ bytes: [UInt8], to connection: ConnectionID, binary: Bool) {
-        lock.withLock { links[connection] }?.deliver(bytes, binary: binary)
+        state.withLock { $0.links[connection] }?.deliver(bytes, binary: binary)
     }
 
     package func prefetch(_ connection: ConnectionID) {}
@@ -76,7 +75,7 @@ package final class InProcessConnections: EngineOutput, @unchecked Sendable {
     package func confirm(_ connection: ConnectionID) {}
 
     package func close(_ connection: ConnectionID, code: CloseCode, reason: String) {
-        guard let link = lock.withLock({ links.removeValue(forKey: connection) }) else { return }
+        guard let link = state.withLock({ $0.links.removeValue(forKey: connection) }) else { return }
         link.serverClosed(code: Int(code.rawValue))
         // The transport tells the engine of a close it made, later, as this does.
         service.async { [self] in
