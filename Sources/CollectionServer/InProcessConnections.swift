@@ -19,7 +19,7 @@ package final class InProcessConnections: EngineOutput, Sendable {
 
     /// Opens a connection on `path` (what a WebSocket upgrade would have named), as
     /// `credential` (an ``Identity``, or nil for an anonymous viewer).
-    package func connect(path: String = "/ws", credential: (any Sendable)? = nil) -> WebSocketClient {
+    package func connect(path: String = "/ws", credential: (any Sendable)? = nil) async -> WebSocketClient {
         let id = state.withLock { s in
             defer { s.nextID += 1 }
             return ConnectionID(rawValue: s.nextID)
@@ -33,22 +33,32 @@ package final class InProcessConnections: EngineOutput, Sendable {
             },
             close: { [weak self] _ in self?.closed(id) })
         state.withLock { $0.links[id] = link }
-        service.sync {
+        await onService { [engine] in
             engine.handle(.opened(id, subprotocol: subprotocolName, path: path, credential: credential))
             engine.handle(.turnEnded)
         }
         return client
     }
 
+    /// Runs `work` on the service queue, suspending (not blocking) until it is done.
+    private func onService(_ work: @escaping @Sendable () -> Void) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            service.async {
+                work()
+                done.resume()
+            }
+        }
+    }
+
     /// Every connection still open, closed by the server (it stops).
-    package func closeAll() {
+    package func closeAll() async {
         let open = state.withLock { s in
             defer { s.links = [:] }
             return Array(s.links)
         }
         for (id, link) in open {
             link.serverClosed(code: Int(CloseCode.goingAway.rawValue))
-            service.sync { engine.handle(.closed(id)) }
+            await onService { [engine] in engine.handle(.closed(id)) }
         }
     }
 

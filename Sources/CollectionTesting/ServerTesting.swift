@@ -49,11 +49,15 @@ extension CollectionServer {
         switch setup {
         case .inProcess:
             let connections = try startInProcess()
-            defer {
-                stop()
-                connections.closeAll()
+            let result: Result<T, any Error>
+            do {
+                result = .success(try await body(TestClient { path in TestViewer(socket: await connections.connect(path: path)) }))
+            } catch {
+                result = .failure(error)
             }
-            return try await body(TestClient { path in TestViewer(socket: connections.connect(path: path)) })
+            stop()
+            await connections.closeAll()
+            return try result.get()
         case .live:
             let port = try start()
             defer { stop() }
