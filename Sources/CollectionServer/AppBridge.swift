@@ -80,10 +80,15 @@ final class AppBridge: CollectionHubDelegate {
     }
 }
 
+extension CollectionHub {
+    /// The app's bridge on this hub (every hub a LiveCollection names was made by
+    /// addCollection, with its bridge).
+    var app: AppBridge { hubDelegate as! AppBridge }
+}
+
 extension LiveCollection {
     /// Runs `body` on the hub and the app's bridge on it, under the engine's lock.
     func onApp<T>(_ body: (CollectionHub, AppBridge) -> T) -> T {
-        // Every hub a LiveCollection names was made by addCollection, with its bridge.
-        onHub { hub in body(hub, hub.hubDelegate as! AppBridge) }
+        onHub { hub in body(hub, hub.app) }
     }
 }

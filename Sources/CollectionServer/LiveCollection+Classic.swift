@@ -181,7 +181,7 @@ extension LiveCollection {
         engine.keepAppData(of: name)
         return try engine.withHub(name) { hub throws(ProtocolError) in
             let source = ClassicSource(dataSource, cells: cells)
-            (hub.hubDelegate as! AppBridge).dataSource = source
+            hub.app.dataSource = source
             let out = try hub.apply(source.reloadedModel(from: hub.model))
             return (hub.sequence, out)
         }
@@ -199,7 +199,7 @@ extension LiveCollection {
 
     private func batchUpdates(_ updates: () -> Void) throws(ProtocolError) -> Int {
         try engine.withHub(name) { hub throws(ProtocolError) in
-            guard let source = (hub.hubDelegate as! AppBridge).dataSource as? ClassicSource else {
+            guard let source = hub.app.dataSource as? ClassicSource else {
                 throw ProtocolError(.refused, "collection '\(name)' has no classic data source; call setDataSource(_:) first")
             }
             let (model, reloading) = try source.model(after: updates, from: hub.model)

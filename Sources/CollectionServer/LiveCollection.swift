@@ -195,7 +195,7 @@ extension LiveCollection {
     /// an empty state when there are no items, say (`nil` from `provider`: none).
     public func setBackgroundView(_ provider: @escaping @Sendable (CollectionModel) -> CellContent?) {
         try? engine.withHub(name) { hub in
-            (hub.hubDelegate as! AppBridge).background = provider
+            hub.app.background = provider
             return ((), hub.setBackgroundFollowsModel(true))
         }
     }

@@ -1,4 +1,5 @@
 import CollectionServer
+import Foundation
 import WebSocketTransport
 
 /// How a test reaches the server it tests (HummingbirdTesting's manner: one test body,
@@ -55,15 +56,32 @@ extension CollectionServer {
             } catch {
                 result = .failure(error)
             }
-            stop()
+            await stopOffThePool()
             await connections.closeAll()
             return try result.get()
         case .live:
             let port = try start()
-            defer { stop() }
             let host = configuration.host == "0.0.0.0" || configuration.host == "::" ? "127.0.0.1" : configuration.host
             let tls = configuration.usesTLS
-            return try await body(TestClient { path in try await TestViewer.connect(host: host, port: port, path: path, tls: tls) })
+            let result: Result<T, any Error>
+            do {
+                result = .success(try await body(TestClient { path in try await TestViewer.connect(host: host, port: port, path: path, tls: tls) }))
+            } catch {
+                result = .failure(error)
+            }
+            await stopOffThePool()
+            return try result.get()
+        }
+    }
+
+    /// ``stop()`` waits (for the last commit, for connections to close): it runs on a
+    /// thread of its own while the test's task suspends, holding no cooperative thread.
+    private func stopOffThePool() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                self.stop()
+                done.resume()
+            }.start()
         }
     }
 }
