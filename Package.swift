@@ -26,18 +26,19 @@ let package = Package(
     targets: [
         // Pure core: identifiers, snapshots, diffing, validation, layout. No I/O.
         .target(name: "CPrefetch"),
-        .target(name: "CollectionCore", dependencies: ["CPrefetch"]),
+        .target(name: "Locking"),
+        .target(name: "CollectionCore", dependencies: ["CPrefetch", "Locking"]),
         // A message's bytes with a run shared by many messages: what the protocol
         // writes and the transport sends, neither depending on the other.
         .target(name: "MessageBytes"),
         // Wire protocol v1: message types, strict decoding, size limits.
         .target(name: "CollectionProtocol", dependencies: ["CollectionCore", "MessageBytes"]),
         // Server-authoritative model and per-viewer state; no sockets.
-        .target(name: "CollectionSync", dependencies: ["CollectionCore", "CollectionProtocol", "MessageBytes"]),
+        .target(name: "CollectionSync", dependencies: ["CollectionCore", "CollectionProtocol", "MessageBytes", "Locking"]),
         // Where collections are kept: SQLite through GRDB (the embedded default).
-        .target(name: "CollectionStorage", dependencies: ["CollectionProtocol", "CollectionSync", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "CollectionStorage", dependencies: ["CollectionProtocol", "CollectionSync", "Locking", .product(name: "GRDB", package: "GRDB.swift")]),
         // Collections shared by several servers: PostgreSQL through postgres-nio.
-        .target(name: "CollectionPostgres", dependencies: ["CollectionProtocol", "CollectionSync", .product(name: "PostgresNIO", package: "postgres-nio")]),
+        .target(name: "CollectionPostgres", dependencies: ["CollectionProtocol", "CollectionSync", "Locking", .product(name: "PostgresNIO", package: "postgres-nio")]),
         // libwebsockets 4.1.6 as a system library, plus a C shim for what Swift cannot import.
         .systemLibrary(
             name: "CLibWebSockets",
@@ -50,7 +51,7 @@ let package = Package(
         // Moves bytes; knows nothing of collections.
         .target(
             name: "WebSocketTransport",
-            dependencies: ["CLibWebSockets", "CWebSocketShim", "CPrefetch", "MessageBytes", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CLibWebSockets", "CWebSocketShim", "CPrefetch", "MessageBytes", "Locking", .product(name: "Logging", package: "swift-log")]
         ),
         // The browser client (Public/collection-view), shipped as resources.
         .target(name: "CollectionClient", path: "Public", sources: ["CollectionClient.swift"], resources: [.copy("collection-view")]),
@@ -58,7 +59,7 @@ let package = Package(
         // (Tokens are signed with the OpenSSL libwebsockets links, through CWebSocketShim.)
         .target(
             name: "CollectionServer",
-            dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionStorage", "WebSocketTransport", "CWebSocketShim",
+            dependencies: ["CollectionCore", "CollectionProtocol", "CollectionSync", "CollectionStorage", "WebSocketTransport", "CWebSocketShim", "Locking",
                            "CollectionClient", .product(name: "Logging", package: "swift-log")]
         ),
         // `.postgres(url:nodeID:options:)` storage for the library.

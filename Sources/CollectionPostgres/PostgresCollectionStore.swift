@@ -6,6 +6,7 @@ import NIOCore
 import NIOPosix
 import PostgresNIO
 import Synchronization
+import Locking
 
 /// The store several servers (nodes) share: PostgreSQL, through postgres-nio. It
 /// is the authority on order. An edit locks its collections' rows
@@ -62,14 +63,14 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     /// Numbers connections for postgres-nio's logs.
     private let connectionSerial = Atomic<Int>(0)
     /// Guards everything below.
-    let lock = NSRecursiveLock()
+    let lock = Locked(recursive: true)
     private var writer: PostgresConnection?
     private var retryAt = 0.0
     private var retryDelay = 0.1
     private var lastFailure: StoreError?
     /// What is known of the server without asking it (read by ``writeProblem`` and
     /// health checks, which must not wait for a query under way).
-    let problem = Mutex<StoreError?>(nil)
+    let problem = Locked<StoreError?>(nil)
     private var probe: DispatchSourceTimer?
     // The open edit: each collection's last batch in the store, what it appended.
     private var editHeads: [String: Int]?
@@ -159,9 +160,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         // The event loop must never wait for the lock: its holder may be waiting for the loop.
         precondition(!loop.inEventLoop, "the store's lock taken on postgres-nio's event loop")
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        return try lock.whileLocked(body)
     }
 
     // MARK: Connections

@@ -5,8 +5,8 @@ import CollectionSync
 import Dispatch
 import Foundation
 import Logging
-import Synchronization
 import WebSocketTransport
+import Locking
 
 /// A server of live collections: browsers connect over WebSockets, each watching
 /// one collection through the client served at ``CollectionClient/mountPath``.
@@ -24,7 +24,7 @@ public final class CollectionServer: Sendable {
     private let transport: WebSocketServer
     /// The app's HTTP routes (``addRoute(_:_:handler:)``).
     let router = HTTPRouter()
-    private let lifecycle = Mutex(Lifecycle())
+    private let lifecycle = Locked(Lifecycle())
     /// This server's name among several sharing a PostgreSQL database (nil with one store of its own).
     public let nodeID: String?
 

@@ -1,13 +1,13 @@
 import CollectionProtocol
 import CollectionSync
 import Foundation
-import Synchronization
 import WebSocketTransport
+import Locking
 
 /// What `/healthz` reports, read without the engine's lock (a health check must
 /// not wait behind a change under way).
 final class HealthState: Sendable {
-    private let state = Mutex<(store: (any CollectionStore)?, ready: Bool)>((nil, false))
+    private let state = Locked<(store: (any CollectionStore)?, ready: Bool)>((nil, false))
 
     func set(store: (any CollectionStore)?, ready: Bool) { state.withLock { $0 = (store, ready) } }
 

@@ -2,8 +2,8 @@ import CollectionProtocol
 import CollectionSync
 import Foundation
 import Logging
-import Synchronization
 import WebSocketTransport
+import Locking
 
 /// The collections and the transport, behind one lock. Events arrive on the
 /// transport's service thread; server-side changes come from any task. Every
@@ -20,7 +20,7 @@ final class Engine: @unchecked Sendable {
     private var echo: Set<ConnectionID> = []
     /// Where messages go: the transport, or a test's connections in this process.
     private(set) var transport: (any EngineOutput)?
-    private let lock = NSRecursiveLock()
+    private let lock = Locked(recursive: true)
     let logger: Logger
     /// What `/healthz` answers.
     let health = HealthState()
@@ -70,13 +70,11 @@ final class Engine: @unchecked Sendable {
     private(set) var depth = 0
 
     func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        depth += 1
-        defer {
-            depth -= 1
-            lock.unlock()
+        try lock.whileLocked { () throws(E) -> T in
+            depth += 1
+            defer { depth -= 1 }
+            return try body()
         }
-        return try body()
     }
 
     /// ``flush()``, unless a callback of a change still under way holds the lock.

@@ -1,7 +1,7 @@
 import CollectionProtocol
 import Foundation
-import Synchronization
 import WebSocketTransport
+import Locking
 
 /// Connections made in this process to a server that listens on no socket (a test's,
 /// through CollectionTesting's `test(.inProcess)`): each is a ``WebSocketClient``
@@ -13,7 +13,7 @@ package final class InProcessConnections: EngineOutput, Sendable {
     /// Where the engine handles what the clients send (one at a time, in order).
     private let service = DispatchQueue(label: "in-process-service")
     /// The open connections' client ends, and the next connection's id.
-    private let state = Mutex<(links: [ConnectionID: InProcessLink], nextID: UInt64)>(([:], 1))
+    private let state = Locked<(links: [ConnectionID: InProcessLink], nextID: UInt64)>(([:], 1))
 
     init(engine: Engine) { self.engine = engine }
 

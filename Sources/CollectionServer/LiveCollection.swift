@@ -1,5 +1,6 @@
 import CollectionProtocol
 import CollectionSync
+import Locking
 
 /// The app's handle on one collection added with ``CollectionServer/addCollection(named:)``.
 ///
@@ -16,7 +17,7 @@ public final class LiveCollection: Sendable {
     public let name: String
     let engine: Engine
     /// Cell classes for a classic data source, registered before it is set.
-    let classicCells = RecursiveLock<[String: CollectionViewCell.Type]>([:])
+    let classicCells = Locked<[String: CollectionViewCell.Type]>([:], recursive: true)
 
     init(name: String, engine: Engine) {
         self.name = name

@@ -1,6 +1,7 @@
 import CollectionProtocol
 import CollectionSync
 import Foundation
+import Locking
 
 /// A diffable data source for a ``LiveCollection``, as UIKit's
 /// `UICollectionViewDiffableDataSource`: the app applies snapshots of its own
@@ -25,14 +26,14 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     public let collection: LiveCollection
     private let cellProvider: CellProvider
     private let headerProvider: HeaderProvider
-    let state = RecursiveLock(Mapping())
+    let state = Locked(Mapping(), recursive: true)
     /// Section snapshots applied (outlines) and their handlers, under a lock of their
     /// own: a cell provider (run while `state` is held) reads them.
-    let outlines = RecursiveLock(Outlines())
+    let outlines = Locked(Outlines(), recursive: true)
     /// UIKit's reordering handlers (``reorderingHandlers``).
-    let reordering = RecursiveLock(ReorderingHandlers())
+    let reordering = Locked(ReorderingHandlers(), recursive: true)
     /// Told of every committed change (``onChange(_:)``).
-    let changeHandler = RecursiveLock<(@Sendable (Snapshot, CommittedChange) -> Void)?>(nil)
+    let changeHandler = Locked<(@Sendable (Snapshot, CommittedChange) -> Void)?>(nil, recursive: true)
 
     struct Outlines {
         var sectionSnapshots: [SectionIdentifierType: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]
@@ -313,23 +314,6 @@ extension LiveDiffableDataSource.Mapping {
         if text == nil, let identifiable = value as? any Identifiable { text = own(identity(identifiable)) }
         guard let text, !text.isEmpty, text.utf8.count <= 64, !text.hasSuffix("#"), unused(text) else { return nil }
         return text
-    }
-}
-
-/// A value behind a recursive lock: the same thread may lock it again, but not
-/// reach the value again while a `withLock` of its own is under way (two
-/// overlapping accesses to one value stop the program): what a callback run under
-/// the lock reads (a cell provider's outline state) is kept behind a lock of its own.
-final class RecursiveLock<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSRecursiveLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }
 

@@ -2,6 +2,7 @@ import CollectionProtocol
 import CollectionSync
 import Foundation
 import GRDB
+import Locking
 
 /// The embedded store: one SQLite database (`collections.sqlite`) in a data
 /// folder, in WAL mode, written through GRDB. Each ``append(_:)`` is one
@@ -62,7 +63,7 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
     private var folding: Set<String> = []
     /// Each collection's last batch, as the fold thread sees it.
     private var foldHeads: [String: Int] = [:]
-    private let foldLock = NSLock()
+    private let foldLock = Locked()
     /// Folds run here, off the caller's thread and at the lowest CPU priority (see
     /// ``BackgroundThread``): a fold reads and applies a thousand batches (about
     /// 0.1 s for 2,200 items), which the service loop must not wait for.
@@ -210,7 +211,7 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
                 return stored
             }
             guard var stored = loaded else { return nil }
-            foldLock.withLock { baseSeq[name] = stored.seq }
+            foldLock.whileLocked { baseSeq[name] = stored.seq }
             do {
                 try stored.applyRecent()
             } catch {
@@ -240,7 +241,7 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
                                arguments: [collection.name, collection.epoch, collection.seq, collection.nextSerial, model])
             }
             lastSeq[collection.name] = collection.seq
-            foldLock.withLock { baseSeq[collection.name] = collection.seq }
+            foldLock.whileLocked { baseSeq[collection.name] = collection.seq }
         } catch {
             throw Self.writeError(error)
         }
@@ -267,7 +268,7 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
         }
         lastSeq = next
         for name in Set(batches.map(\.collection)) {
-            let due = foldLock.withLock {
+            let due = foldLock.whileLocked {
                 foldHeads[name] = next[name]
                 guard (next[name] ?? 0) - (baseSeq[name] ?? 0) >= options.foldEvery, !folding.contains(name) else { return false }
                 folding.insert(name)
@@ -282,9 +283,9 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
     /// that fails leaves a longer log, nothing lost: it is tried again later.
     private func scheduleFold(_ name: String) {
         foldQueue.async { [self] in
-            let before = foldLock.withLock { baseSeq[name] ?? 0 }
+            let before = foldLock.whileLocked { baseSeq[name] ?? 0 }
             let folded = (try? fold(name)) != nil
-            let again = foldLock.withLock {
+            let again = foldLock.whileLocked {
                 let base = baseSeq[name] ?? 0
                 guard folded, base > before, (foldHeads[name] ?? 0) - base >= options.foldEvery else {
                     folding.remove(name)
@@ -305,7 +306,7 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
         do {
             return try queue.read { db -> Int? in
                 guard let base = try Int.fetchOne(db, sql: "SELECT seq FROM collection WHERE name = ?", arguments: [name]) else { return nil }
-                foldLock.withLock { baseSeq[name] = base }
+                foldLock.whileLocked { baseSeq[name] = base }
                 return max(base, try Int.fetchOne(db, sql: "SELECT MAX(seq) FROM batch WHERE collection = ?", arguments: [name]) ?? base)
             }
         } catch {
@@ -339,7 +340,7 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
                            arguments: [seq, nextSerial, encoded, name])
             try db.execute(sql: "DELETE FROM batch WHERE collection = ? AND seq <= ?", arguments: [name, seq - options.keepBatches])
         }
-        foldLock.withLock { baseSeq[name] = seq }
+        foldLock.whileLocked { baseSeq[name] = seq }
     }
 
     public func log(of name: String, after seq: Int) throws(StoreError) -> [CommittedBatch] {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Hands what the service thread receives to async waiters, one message each,
 /// in order, with time-outs. Thread-safe.

@@ -1,5 +1,6 @@
 import CWebSocketShim
 import Foundation
+import Locking
 
 /// Text files served gzipped to browsers that accept it: each compressed once per
 /// version (its ETag) and kept, up to a total size, so that a page's modules and

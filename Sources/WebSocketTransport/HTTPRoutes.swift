@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The methods an app's route answers.
 public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
@@ -213,7 +213,7 @@ public final class HTTPRouter: Sendable {
         }
     }
 
-    private let routes = Mutex<[Route]>([])
+    private let routes = Locked<[Route]>([])
 
     /// An empty router.
     public init() {}

@@ -4,6 +4,7 @@ import CWebSocketShim
 import Foundation
 import Logging
 import Synchronization
+import Locking
 
 /// The service-thread side of ``WebSocketServer``. Everything but `submit`,
 /// `stop` and `connectionCount` runs on the service thread only, which is what

@@ -1,6 +1,7 @@
 import CLibWebSockets
 import Foundation
 import Synchronization
+import Locking
 
 /// The one thread that runs a context's event loop (`lws_service`, or a turn given), and the inbox through
 /// which other threads reach it: they append a command and wake the loop with

@@ -1,7 +1,7 @@
 import CLibWebSockets
 import CWebSocketShim
 import Foundation
-import Synchronization
+import Locking
 
 /// A message received by a ``WebSocketClient``.
 public enum WebSocketMessage: Equatable, Sendable {

@@ -2,7 +2,6 @@ import CLibWebSockets
 import CWebSocketShim
 import Foundation
 import Logging
-import Synchronization
 
 /// How a ``WebSocketServer`` listens and what it serves.
 public struct WebSocketServerConfiguration: Sendable {

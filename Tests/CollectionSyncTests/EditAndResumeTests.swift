@@ -124,6 +124,58 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
         #expect(hub.model.snapshot.numberOfItems == 5)
         #expect(lastBatch(out, to: 1) != nil)
     }
+
+    /// A journal whose store takes `wait` seconds (of the test's clock) to lock and
+    /// to keep each batch: a database restarting, say.
+    final class SlowJournal: CollectionHubJournal {
+        let clock: FakeClock
+        let wait: Double
+        init(clock: FakeClock, wait: Double) { (self.clock, self.wait) = (clock, wait) }
+        func hub(_ hub: CollectionHub, stage batch: CommittedBatch) throws(ProtocolError) { clock.advance(wait) }
+        func hub(_ hub: CollectionHub, willChange collections: [String]) throws(ProtocolError) { clock.advance(wait) }
+    }
+
+    @Test func waitsOnStorageAreNotChargedToTheViewerButTheHubsOwnWorkIs() {
+        let clock = FakeClock()
+        var limits = HubLimits()
+        limits.serverTimeShare = 0.25
+        limits.serverTimeBurst = 0.5
+        var model = CollectionModel()
+        model.snapshot.appendSections(["a"])
+        let hub = CollectionHub(model: model, factory: testFactory(), policy: testPolicy(), limits: limits, clock: clock.read)
+        let journal = SlowJournal(clock: clock, wait: 2)
+        hub.journal = journal
+        _ = hub.hello(1)
+        // Each edit waits 4 s on the store: sixteen times the share, but the store's time.
+        for n in 1...5 {
+            let out = hub.send(#"{"type":"insert","op":"i\#(n)","section":"a","count":1}"#, from: 1)
+            #expect(messages(out, to: 1).first == .ack(op: "i\(n)", seq: n), "edit \(n): \(out.map(\.message))")
+        }
+        // The same time spent by the hub itself (here: the clock moving while the
+        // delegate is not involved, as a slow layout would) is charged.
+        let budgetBreaker = SlowLayoutDelegate(clock: clock, wait: 2)
+        hub.delegate = budgetBreaker
+        _ = hub.send(#"{"type":"select","item":"n1","selected":true}"#, from: 1)
+        let out = hub.send(#"{"type":"select","item":"n2","selected":true}"#, from: 1)
+        guard case .error(.rateLimited, _, _)? = out.first?.message else {
+            Issue.record("the hub's own slow work was not charged: \(out.map(\.message))")
+            return
+        }
+        withExtendedLifetime(journal) {}
+    }
+
+    /// A delegate whose selection rule takes `wait` seconds of the test's clock, not
+    /// timed as the app's (it is the collection view's own delegate here, not an
+    /// app's callback the library times with `appWork`).
+    final class SlowLayoutDelegate: CollectionViewDelegate {
+        let clock: FakeClock
+        let wait: Double
+        init(clock: FakeClock, wait: Double) { (self.clock, self.wait) = (clock, wait) }
+        func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+            clock.advance(wait)
+            return true
+        }
+    }
 }
 
 @Suite struct PresenceTests {

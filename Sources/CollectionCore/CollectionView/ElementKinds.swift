@@ -1,5 +1,5 @@
-import Synchronization
 
+import Locking
 /// Supplementary and decoration kinds by number, for ``ElementKey``: a key holds its
 /// kind's number, not its text, so it is a plain value (no reference count on every
 /// copy). A kind gets its number the first time it is seen and keeps it for the
@@ -10,7 +10,7 @@ enum ElementKinds {
     static let sectionHeaderID: UInt32 = 1
     static let sectionFooterID: UInt32 = 2
 
-    private static let table = Mutex<(ids: [String: UInt32], names: [String])>((
+    private static let table = Locked<(ids: [String: UInt32], names: [String])>((
         ["": 0, CollectionElementKind.sectionHeader: sectionHeaderID, CollectionElementKind.sectionFooter: sectionFooterID],
         ["", CollectionElementKind.sectionHeader, CollectionElementKind.sectionFooter]))
 

@@ -44,28 +44,4 @@ extension CollectionHub {
         }
         return [Outgoing(viewer: viewer.key, message: .actionResult(result))]
     }
-
-    /// `scrollToItem`: the viewer's collection view scrolls the item to `position`
-    /// (`scrollToItem(at:at:animated:)`); the viewer gets its new window and the
-    /// offset to scroll to.
-    func scroll(_ viewer: ViewerConnection, toItem item: String, at position: ClientMessage.ScrollTarget) throws(ProtocolError) -> [Outgoing] {
-        guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
-        let cv = viewer.collectionView
-        cv.layoutIfNeeded()
-        let place: ScrollPosition
-        switch position {
-        case .top: place = .top
-        case .center: place = .centeredVertically
-        case .bottom: place = .bottom
-        case .nearest:
-            // Only as far as needed: nothing if the item is in view already.
-            guard let frame = cv.layoutAttributesForItem(at: indexPath)?.frame else { return [] }
-            let top = cv.contentOffset.y, bottom = top + cv.bounds.height
-            place = frame.minY < top ? .top : frame.maxY > bottom ? .bottom : .none
-        }
-        cv.scrollToItem(at: indexPath, at: place, animated: true)
-        let (changed, removed) = viewer.refreshWindow()
-        let offset = Point(x: Double(cv.contentOffset.x), y: Double(cv.contentOffset.y))
-        return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, offset: offset)))]
-    }
 }

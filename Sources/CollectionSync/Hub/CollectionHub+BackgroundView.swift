@@ -30,8 +30,7 @@ extension CollectionHub {
         guard adoptBackground(content) else { return [] }
         return oncePerState { viewer in
             guard viewer.ready else { return (nil, []) }
-            let (changed, removed) = viewer.refreshWindow()
-            return (.window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed)), [])
+            return (viewer.window(viewer.refreshWindow()), [])
         }
     }
 

@@ -3,79 +3,28 @@ import CollectionProtocol
 import Foundation
 
 extension CollectionHub {
-    /// Applies an edit that names items and sections by identifier, or throws why not.
+    /// Applies an edit that names items and sections by identifier (``ViewerEdit``),
+    /// or throws why not. A move must be one the viewer's data source allows
+    /// (`canMoveItemAt`) and its delegate's rule for where a dragged item may go
+    /// keeps (`targetIndexPathForMoveOfItemFromOriginalIndexPath`).
     func apply(_ request: EditRequest, from viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         if let ifSeq = request.ifSeq, ifSeq != sequence {
             throw ProtocolError(.stale, "the edit expects sequence \(ifSeq); the collection is at \(sequence)")
         }
         try requireAllowed(request.action)
-        var next = model
-        var reloadIds: [String] = []
-        var changed: [String] = []
-        var moved: (from: IndexPath, to: IndexPath)?
-        switch request.action {
-        case let .insert(section, count):
-            try requireSection(section)
-            guard model.snapshot.numberOfItems + count <= limits.maxItems else {
-                throw ProtocolError(.refused, "the collection holds \(model.snapshot.numberOfItems) items; inserting \(count) would pass the limit of \(limits.maxItems)")
-            }
-            var ids: [String] = []
-            for _ in 0..<count {
-                let (id, content) = factory.makeItem(serial: nextSerial, section: section)
-                nextSerial += 1
-                ids.append(id)
-                next.itemContent[id] = content
-            }
-            changed = ids
-            next.snapshot.insertItems(ids, at: 0, inSection: section)
-        case let .delete(items):
-            try requireItems(items)
-            guard Set(items).count == items.count else { throw ProtocolError(.badMessage, "field 'items' names an item twice") }
-            next.snapshot.deleteItems(items)
-            for id in items { next.itemContent[id] = nil }
-        case let .shuffle(section):
-            try requireSection(section)
-            var ids = model.snapshot.itemIdentifiers(inSection: section)
-            ids.shuffle(using: &random)
-            next.snapshot.setItems(ids, inSection: section)
-        case let .move(item, section, after):
-            try requireItems([item])
-            try requireSection(section)
-            if let after {
-                try requireItems([after])
-                guard after != item else { throw ProtocolError(.badMessage, "an item cannot move after itself") }
-                guard model.snapshot.sectionIdentifier(containingItem: after) == section else {
-                    throw ProtocolError(.badMessage, "item '\(after.prefix(80))' is not in section '\(section.prefix(80))'")
-                }
-            }
-            let from = model.snapshot.indexPath(for: item)!
+        let edit = try ViewerEdit(request.action, on: model, factory: factory, serial: &nextSerial, random: &random, maxItems: limits.maxItems)
+        if let (from, to) = edit.moved, case .move(let item, _, _) = request.action {
             let cv = viewer.collectionView
             guard cv.dataSource?.collectionView(cv, canMoveItemAt: from) ?? false else {
-                throw ProtocolError(.notMovable, "\(named(item)) cannot be moved")
+                throw ProtocolError(.notMovable, "\(model.quotedName(of: item)) cannot be moved")
             }
-            // Moved in place: a move within a section leaves the index of items by
-            // section alone (a delete and an insert copied it, the whole collection's).
-            if let after {
-                next.snapshot.moveItem(item, afterItem: after)
-            } else {
-                next.snapshot.moveItem(item, to: 0, inSection: section)
-            }
-            moved = next.snapshot.indexPath(for: item).map { (from, $0) }
-            // The delegate's rule for where a dragged item may go holds for a named move too.
-            if let to = moved?.1, let delegate = cv.delegate,
+            if let delegate = cv.delegate,
                delegate.collectionView(cv, targetIndexPathForMoveOfItemFromOriginalIndexPath: from, atCurrentIndexPath: from, toProposedIndexPath: to) != to {
-                throw ProtocolError(.notMovable, "\(named(item)) cannot be moved there (the delegate's targetIndexPathForMoveOfItemFromOriginalIndexPath keeps it elsewhere)")
+                throw ProtocolError(.notMovable, "\(model.quotedName(of: item)) cannot be moved there (the delegate's targetIndexPathForMoveOfItemFromOriginalIndexPath keeps it elsewhere)")
             }
-        case let .reload(items):
-            try requireItems(items)
-            for id in Set(items) {
-                next.itemContent[id] = factory.reloadedContent(for: id, current: model.itemContent[id] ?? [:], serial: nextSerial)
-                nextSerial += 1
-            }
-            reloadIds = Array(Set(items))
         }
-        let out = try commit(next, reloading: reloadIds, op: request.op, by: viewer.info.id, ackTo: viewer.key, changedContent: changed)
-        if let moved {
+        let out = try commit(edit.next, reloading: edit.reloaded, op: request.op, by: viewer.info.id, ackTo: viewer.key, changedContent: edit.inserted)
+        if let moved = edit.moved {
             hubDelegate?.hub(self, didMoveItemAt: moved.from, to: moved.to)
         }
         return out
@@ -90,16 +39,6 @@ extension CollectionHub {
         case .move: (.move, "move")
         }
         guard allowedEdits.contains(edit) else { throw ProtocolError(.refused, "collection '\(self.name)' does not take '\(name)' edits from viewers") }
-    }
-
-    private func requireSection(_ section: String) throws(ProtocolError) {
-        guard model.snapshot.indexOfSection(section) != nil else { throw ProtocolError(.unknownSection, "no section with id '\(section.prefix(80))'") }
-    }
-
-    private func requireItems(_ items: [String]) throws(ProtocolError) {
-        if let unknown = items.first(where: { !model.snapshot.contains(item: $0) }) {
-            throw ProtocolError(.unknownItem, "no item with id '\(unknown.prefix(80))'; nothing was changed")
-        }
     }
 
     /// A change the server itself makes (a background job, the app's own data, a
@@ -174,11 +113,15 @@ extension CollectionHub {
             nextSerial = max(nextSerial, committed.nextSerial)
         } else if let journal {
             let delta = ModelDelta(from: model, to: next, batch: batch, changedContent: changedContent.map { $0 + reloadIds + reconfigureIds })
-            try journal.hub(self, stage: CommittedBatch(collection: name, seq: seq, op: op, fingerprint: op == nil ? 0 : editFingerprint, by: by,
-                                                        delta: delta, replay: logged, nextSerial: nextSerial))
+            let staged = CommittedBatch(collection: name, seq: seq, op: op, fingerprint: op == nil ? 0 : editFingerprint, by: by,
+                                        delta: delta, replay: logged, nextSerial: nextSerial)
+            try uncharged { () throws(ProtocolError) in try journal.hub(self, stage: staged) }
         }
         store.model = next
-        sequence = seq
+        // Kept for resumes; its op remembered for retries (with the fingerprint of the
+        // edit, or of the one another server committed).
+        let remembered = committed != nil || ackTo != nil ? op : nil
+        history.append(logged, op: remembered, fingerprint: committed?.fingerprint ?? editFingerprint)
         // The app's data source follows before any layout asks it about the new state.
         hubDelegate?.hub(self, didCommit: sequence, by: by, model: next)
         refreshBackground()
@@ -186,55 +129,17 @@ extension CollectionHub {
             sectionInfoCache[before.sectionIdentifiers[s]] = nil
         }
         for (id, info) in infos { sectionInfoCache[id] = info }
-        log.append(logged)
 
         var out: [Outgoing] = []
-        if let op, let committed {
-            acceptedOps.remember(op, AcceptedOp(seq: sequence, fingerprint: committed.fingerprint))
-        } else if let op, let ackTo {
+        if let op, let ackTo, committed == nil {
             out.append(Outgoing(viewer: ackTo, message: .ack(op: op, seq: sequence)))
-            acceptedOps.remember(op, AcceptedOp(seq: sequence, fingerprint: editFingerprint))
         }
-        // Every viewer's copy shares all but its content size and window changes:
-        // those members are encoded once.
-        var template = ServerMessage.Batch(
-            seq: sequence, by: by, deletes: logged.deletes, deletedIds: logged.deletedIds, inserts: logged.inserts,
-            insertedIds: logged.insertedIds, moves: logged.moves, reloads: logged.reloads, sections: logged.sections,
-            contentSize: Size(width: 0, height: 0), elements: [], remove: [])
-        template.encodeSharedMembers()
-        let deletedIds = Dictionary(batch.deletedItems.compactMap { p in before.itemIdentifier(at: p).map { (p, $0) } }, uniquingKeysWith: { a, _ in a })
-        // The item changes every viewer's collection view performs, checked once
-        // against the shared data source's counts (nil: they do not pass, as when
-        // sections changed; each view then checks, fails and loads afresh).
-        var items = BatchUpdate()
-        items.deletedItems = batch.deletedItems
-        items.insertedItems = batch.insertedItems
-        items.movedItems = batch.movedItems
-        items.reloadedItems = batch.reloadedItems
-        items.reconfiguredItems = batch.reconfiguredItems
-        let checked = try? CheckedBatchUpdate(items, countsBefore: before.sectionCounts, countsAfter: next.snapshot.sectionCounts)
+        // Each view state performs the batch; the elements are where the model puts
+        // them, and a movement under way is picked up again after, in a window of its own.
+        let delivery = BatchDelivery(batch, logged: logged, before: before, after: next.snapshot)
         oncePerState(into: &out) { viewer in
-            // Each viewer's collection view performs the batch against the shared data
-            // source (already changed).
-            let cv = viewer.collectionView
-            suspendMovement(of: viewer)
-            do {
-                if let checked { try cv.performBatchUpdates(checked) } else { try cv.tryPerformItemUpdates(items) }
-            } catch {
-                cv.reloadData()   // cannot happen after the model-level check; never show a wrong order
-            }
-            // The batch's elements are where the model puts them; a movement under way
-            // is picked up again after, in a window of its own.
-            guard viewer.ready else { return (nil, []) }
-            // Only what is new to the window or changed: the client keeps the rest.
-            let (changed, removed) = viewer.refreshWindow()
-            var batch = template
-            batch.contentSize = viewer.contentSize
-            batch.bands = viewer.bands
-            batch.elements = changed
-            batch.remove = removed
-            (batch.appear, batch.disappear) = viewer.updatePoses(deletedIds: deletedIds)
-            return (.batch(batch), resumeMovement(of: viewer))
+            guard let message = delivery.perform(in: viewer) else { return (nil, []) }
+            return (message, resumeMovement(of: viewer))
         }
         return out
     }

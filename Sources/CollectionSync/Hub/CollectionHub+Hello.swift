@@ -14,14 +14,14 @@ extension CollectionHub {
         }
         let first = !viewer.ready
         // The display name others see: a signed-in user's own, else the hello's when it has one worth showing.
-        if first, viewer.info.user == nil, let name = hello.name.map(Self.displayName), !name.isEmpty { viewer.info.name = name }
+        if first, viewer.info.user == nil, let name = hello.name.map(ViewerAppearance.displayName), !name.isEmpty { viewer.info.name = name }
         if first, let hubDelegate {
             var chosen = hubDelegate.hub(self, identify: viewer.info)
             chosen.id = viewer.info.id   // ids stay the server's: unique, and what presence is keyed by
             chosen.user = viewer.info.user   // who it is, and its roles, are authentication's
             chosen.roles = viewer.info.roles
-            chosen.name = Self.displayName(chosen.name)
-            if !Self.isSafeColor(chosen.color) { chosen.color = viewer.info.color }
+            chosen.name = ViewerAppearance.displayName(chosen.name)
+            if !ViewerAppearance.isSafeColor(chosen.color) { chosen.color = viewer.info.color }
             viewer.info = chosen
             actingViewer = chosen
         }
@@ -44,15 +44,15 @@ extension CollectionHub {
         let (elements, _) = viewer.refreshWindow(force: true)
         let selections = orderedViewers().filter(\.ready)
             .map { SelectionInfo(viewer: $0.info.id, items: $0.selection(in: model).sorted()) }
-            .filter { !$0.items.isEmpty } + remoteSelections
+            .filter { !$0.items.isEmpty } + remote.selectionInfos(in: model.snapshot)
         var out: [Outgoing] = []
         // What this viewer may do, said only when it is not everything.
         let can = viewer.permissions == .all ? nil : viewer.permissions.names
-        if let lastSeq = hello.lastSeq, hello.epoch == epoch, let missed = log.batches(after: lastSeq, upTo: sequence) {
+        if let lastSeq = hello.lastSeq, let missed = history.batches(after: lastSeq, of: hello.epoch) {
             // Resume: the missed batches (structure only), then the whole window.
             var resume = ServerMessage.Resume(
                 viewer: viewer.info, fromSeq: lastSeq, seq: sequence, selections: selections, viewers: presence(),
-                focuses: focuses(except: viewer.key) + remoteFocuses, layout: layoutName, collection: name)
+                focuses: focuses(except: viewer.key) + remote.focusInfos(in: model.snapshot), layout: layoutName, collection: name)
             resume.can = can
             out.append(Outgoing(viewer: viewer.key, message: .resume(resume)))
             for b in missed {
@@ -71,7 +71,7 @@ extension CollectionHub {
                 viewer: viewer.info, epoch: epoch, seq: sequence, contentSize: viewer.contentSize, sections: sectionInfos,
                 elements: elements, selections: selections, viewers: presence(),
                 order: inline ? order : nil,
-                focuses: focuses(except: viewer.key) + remoteFocuses, layout: layoutName, collection: name)
+                focuses: focuses(except: viewer.key) + remote.focusInfos(in: model.snapshot), layout: layoutName, collection: name)
             welcome.can = can
             welcome.bands = viewer.bands
             if !inline { welcome.orderFollows = true }
@@ -89,29 +89,4 @@ extension CollectionHub {
     static let inlineOrderItems = 2_000
     /// About how many bytes of ids an `order` message holds.
     static let orderPartBytes = 48 * 1024
-
-    /// A colour of the palette picked from a user's id: the same user gets the same one each time.
-    static func color(forUser id: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return palette[Int(hash % UInt64(palette.count))]
-    }
-
-    /// A name as others are shown it: control characters out, spaces collapsed, at most 40 characters.
-    static func displayName(_ raw: String) -> String {
-        let words = raw.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) }
-        return String(String(words).split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(40))
-    }
-
-    /// A colour a page can use as a CSS value as it is: `#rgb`…`#rrggbbaa`, a
-    /// named colour, or a colour function (`hsl(200 50% 40%)`, `rgb(…)`, `oklch(…)`…).
-    static func isSafeColor(_ color: String) -> Bool {
-        guard (1...40).contains(color.count), color.allSatisfy({ $0.isASCII }) else { return false }
-        if color.hasPrefix("#") { return [4, 5, 7, 9].contains(color.count) && color.dropFirst().allSatisfy(\.isHexDigit) }
-        if color.allSatisfy(\.isLetter) { return true }
-        let functions = ["rgb(", "rgba(", "hsl(", "hsla(", "hwb(", "lab(", "lch(", "oklab(", "oklch("]
-        guard functions.contains(where: color.hasPrefix), color.hasSuffix(")") else { return false }
-        let inside = color.drop { $0 != "(" }.dropFirst().dropLast()
-        return inside.allSatisfy { $0.isNumber || " .,%/-".contains($0) || $0.isLetter && "degturnad".contains($0) }
-    }
 }

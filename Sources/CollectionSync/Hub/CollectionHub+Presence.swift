@@ -77,7 +77,7 @@ extension CollectionHub {
         var states: [ObjectIdentifier: ViewState] = [:]
         for viewer in viewers.values { states[ObjectIdentifier(viewer.state)] = viewer.state }
         return HubFootprint(
-            loggedBatches: log.storage, rememberedOps: acceptedOps.count,
+            loggedBatches: history.loggedBatches, rememberedOps: history.rememberedOps,
             appliedUpdates: states.values.reduce(0) { $0 + $1.collectionView.appliedUpdateCount },
             views: states.values.reduce(0) { $0 + $1.collectionView.displayedElements.count + $1.collectionView.reusableViewCount },
             windowElements: states.values.reduce(0) { $0 + $1.entries.count },
@@ -93,7 +93,7 @@ extension CollectionHub {
         }
     }
 
-    func presence() -> [ViewerInfo] { orderedViewers().filter(\.ready).map(\.info) + remoteViewers }
+    func presence() -> [ViewerInfo] { orderedViewers().filter(\.ready).map(\.info) + remote.viewers.map(\.info) }
 
     /// The viewers that said hello, in the order they connected.
     public var presentViewers: [ViewerInfo] { presence() }

@@ -10,11 +10,13 @@ public final class CollectionHub {
     /// The shared model.
     public var model: CollectionModel { store.model }
     /// Sequence number of the last accepted edit.
-    public internal(set) var sequence = 0
+    public var sequence: Int { history.sequence }
     /// The layout every viewer uses (one of the policy's `layoutNames`).
     public internal(set) var layoutName: String
     /// Identifies this hub's history: a `lastSeq` from another epoch is not resumed.
-    public internal(set) var epoch: String
+    public var epoch: String { history.epoch }
+    /// The epoch, the sequence number, the recent batches and op ids (BatchHistory.swift).
+    var history: BatchHistory
     /// The collection's name (what `hello.collection` and drag sources call it).
     public let name: String
     /// The group this hub belongs to, for drops from its other collections.
@@ -37,7 +39,7 @@ public final class CollectionHub {
         set {
             store.delegate = newValue
             for viewer in viewers.values { viewer.collectionView.delegate = newValue }
-            for state in sharedStates.values { state.collectionView.delegate = newValue }
+            for state in sharing.states.values { state.collectionView.delegate = newValue }
         }
     }
     /// What the hub asks of the app on it (CollectionHubDelegate.swift): identities,
@@ -87,15 +89,11 @@ public final class CollectionHub {
     /// Whether the background view is asked of ``hubDelegate`` after every batch
     /// (``setBackgroundFollowsModel(_:)``).
     public internal(set) var backgroundFollowsModel = false
-    /// Serial numbers of drag sessions, and the viewer of each one under way.
-    var dragSerial = 0
-    var dragSessions: [String: UInt64] = [:]
+    /// Drags out of this collection under way, by session id.
+    var drags = DragSessions()
     /// Limits; change before viewers connect.
     public var limits: HubLimits {
-        didSet {
-            log = ReplayLog(capacity: limits.replayLogCapacity)
-            acceptedOps = RememberedOps(capacity: limits.rememberedOps)
-        }
+        didSet { history.keep(limits) }
     }
     let store: SharedModel
     /// Makes the items viewers insert; set before viewers connect.
@@ -114,11 +112,14 @@ public final class CollectionHub {
     private var ordered: [ViewerConnection]?
     /// Cache lines prefetched for the next viewer's turn so far (``PrefetchList``).
     package internal(set) var linesPrefetched = 0
-    /// View states offered for sharing, by what they show.
-    var sharedStates: [SharingKey: ViewState] = [:]
+    /// View states offered for sharing, by what they show (ViewStateSharing.swift).
+    var sharing = ViewStateSharing()
     /// Whether viewers that see exactly the same thing share one view state (and so
     /// one batch computation and encoding). The messages are the same either way.
-    public var sharesViewStates = true
+    public var sharesViewStates: Bool {
+        get { sharing.enabled }
+        set { sharing.enabled = newValue }
+    }
     /// Beyond UIKit: whether every viewer's collection view keeps views (cells,
     /// headers), as UIKit's does, and calls the delegate's `willDisplay` and
     /// `didEndDisplaying` for each. False (the default): only viewers with state of
@@ -142,21 +143,16 @@ public final class CollectionHub {
     /// later), sent by ``endTurn()``.
     var deferredOutgoing: [Outgoing] = []
     var random: SplitMix64
-    var log: ReplayLog
     var sectionInfoCache: [String: SectionInfo] = [:]
-    /// Recently accepted op ids (RememberedOps.swift): a retried edit gets its first
-    /// ack, another edit under the same op id is refused.
-    var acceptedOps: RememberedOps
     /// The fingerprint of the edit being handled (recorded with its op when accepted).
     var editFingerprint: UInt64 = 0
     /// The buffer every message this hub sends is encoded in, then copied out (used
     /// from the one thread that serves the collection).
     @exclusivity(unchecked) var writer = JSONWriter(capacity: 8192)
     private let clock: @Sendable () -> Double
-    /// Seconds the app's own callbacks took (``appWork(_:)``), not charged to the
-    /// viewer whose message caused them.
-    private var appSeconds = 0.0
-    static let palette = ["#e4572e", "#17bebb", "#ffc914", "#76b041", "#7d5ba6", "#f06292", "#2e86ab", "#ff8c42"]
+    /// Seconds the app's own callbacks and the waits on storage took
+    /// (``uncharged(_:)``), not charged to the viewer whose message caused them.
+    private var unchargedSeconds = 0.0
 
     /// Creates a hub over `model`; `seed` makes shuffles repeatable; `clock` gives
     /// seconds (for rate limits); `epoch` names this history.
@@ -168,11 +164,9 @@ public final class CollectionHub {
         self.policy = policy
         layoutName = policy.layoutNames.first ?? "grid"
         self.limits = limits
-        self.epoch = epoch
+        history = BatchHistory(epoch: epoch, limits: limits)
         self.name = name
         self.clock = clock
-        log = ReplayLog(capacity: limits.replayLogCapacity)
-        acceptedOps = RememberedOps(capacity: limits.rememberedOps)
         nextSerial = model.snapshot.numberOfItems + 1
         random = SplitMix64(seed: seed)
         for id in model.snapshot.sectionIdentifiers { sectionInfoCache[id] = model.sectionInfo(id) }
@@ -226,14 +220,15 @@ public final class CollectionHub {
     /// (its name and colour are what others see; nil: an anonymous viewer).
     public func connect(_ key: UInt64, identity: Identity? = nil) {
         let n = numbering.next()
-        var info = ViewerInfo(id: "\(numbering.prefix)v\(n)", name: "Viewer \(n)", color: Self.palette[(n - 1) % Self.palette.count])
+        let palette = ViewerAppearance.palette
+        var info = ViewerInfo(id: "\(numbering.prefix)v\(n)", name: "Viewer \(n)", color: palette[(n - 1) % palette.count])
         if let identity {
             info.guest = false
             info.user = identity.id
             info.roles = identity.roles
-            let name = Self.displayName(identity.name)
+            let name = ViewerAppearance.displayName(identity.name)
             info.name = name.isEmpty ? identity.id : name
-            info.color = identity.color.flatMap { Self.isSafeColor($0) ? $0 : nil } ?? Self.color(forUser: identity.id)
+            info.color = identity.color.flatMap { ViewerAppearance.isSafeColor($0) ? $0 : nil } ?? ViewerAppearance.color(forUser: identity.id)
         }
         let viewer = ViewerConnection(key: key, info: info, store: store)
         viewer.state.bound = WindowBound(limits)
@@ -249,7 +244,7 @@ public final class CollectionHub {
         guard let gone = viewers[key] else { return [] }
         endDrag(of: gone)
         viewers[key] = nil
-        releaseState(of: gone)
+        sharing.release(gone)
         guard gone.ready else { return [] }
         presenceEvents.left(gone.info.id)
         if relaysPresence { relayed.append(.presenceChange(joined: [], left: [gone.info.id])) }
@@ -270,7 +265,7 @@ public final class CollectionHub {
             return [Self.refuse(ProtocolError(.rateLimited, refusal + "; this message was dropped", op: ClientMessage.editOp(in: bytes)), to: key)]
         }
         var out: [Outgoing]
-        let appBefore = appSeconds
+        let unchargedBefore = unchargedSeconds
         do throws(ProtocolError) {
             let message = try ClientMessage.decode(bytes)
             do throws(ProtocolError) {
@@ -293,17 +288,22 @@ public final class CollectionHub {
         }
         let done = clock()
         // The app's callbacks (its delegate writing to its own database, say) are
-        // the app's cost, not the viewer's.
-        limiters[key]?.charge(bytes: cost, seconds: max(0, done - now - (appSeconds - appBefore)), at: done)
+        // the app's cost, and a wait on storage (a database restarting) the store's:
+        // not the viewer's.
+        limiters[key]?.charge(bytes: cost, seconds: max(0, done - now - (unchargedSeconds - unchargedBefore)), at: done)
         return out
     }
 
     /// Runs one of the app's callbacks, timing it: the viewer whose message caused
     /// it is not charged for that time (``HubLimits/serverTimeShare`` counts the
     /// library's work only).
-    package func appWork<T>(_ body: () throws -> T) rethrows -> T {
+    package func appWork<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T { try uncharged(body) }
+
+    /// Runs work the viewer is not charged for (the app's callbacks, the waits on
+    /// storage), timing it.
+    func uncharged<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         let start = clock()
-        defer { appSeconds += max(0, clock() - start) }
+        defer { unchargedSeconds += max(0, clock() - start) }
         return try body()
     }
 
@@ -329,16 +329,13 @@ public final class CollectionHub {
         if let journal, viewer.ready, message.mayChangeContents {
             var names = [name]
             if case .drop(let request) = message, let source = request.source?.collection, source != name { names.append(source) }
-            try journal.hub(self, willChange: names)
+            try uncharged { () throws(ProtocolError) in try journal.hub(self, willChange: names) }
         }
         if let op = message.op {
             // A retried edit gets its first answer; another edit under the same op id is refused.
             editFingerprint = Self.stableFingerprint(of: message)
-            if let accepted = acceptedOps[op] {
-                guard accepted.fingerprint == editFingerprint else {
-                    throw ProtocolError(.opReused, "op '\(op)' was already accepted (as batch \(accepted.seq)) for another edit; give each edit its own op id")
-                }
-                return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: accepted.seq))]
+            if let seq = try history.retry(of: op, fingerprint: editFingerprint) {
+                return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: seq))]
             }
         }
         switch message {
@@ -346,8 +343,8 @@ public final class CollectionHub {
             // These change no state of the sender's own (an edit reaches every state alike).
             return try dispatch(message, from: viewer)
         default:
-            ownState(viewer)
-            defer { shareState(viewer) }
+            sharing.own(viewer, store: store, policy: policy)
+            defer { sharing.share(viewer) }
             return try dispatch(message, from: viewer)
         }
     }
@@ -361,40 +358,29 @@ public final class CollectionHub {
         switch message {
         case .hello:
             return []
-        case let .scroll(offset, viewport, sectionOffsets):
-            try viewer.state.scrollSections(sectionOffsets)
-            viewer.show(viewport: viewport, offset: offset, policy: policy)
-            let (changed, removed) = viewer.refreshWindow()
-            return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed)))]
         case let .select(item, selected):
-            guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
-            let isSelected = viewer.collectionView.indexPathsForSelectedItems?.contains(indexPath) ?? false
-            // A user's tap: the collection view's rules and delegate decide.
-            guard selected != isSelected, viewer.collectionView.toggleFromUser(indexPath) else { return [] }
+            guard try viewer.select(item, selected) else { return [] }
             return broadcast(.selection(viewer: viewer.info.id, item: item, selected: selected))
         case .focus(let item):
-            let cv = viewer.collectionView
-            if let item {
-                guard let indexPath = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
-                guard cv.focusedIndexPath != indexPath else { return [] }
-                guard cv.focusItem(at: indexPath) else { return [] }
-            } else {
-                guard cv.focusedIndexPath != nil else { return [] }
-                cv.resignFocus()
-            }
+            guard try viewer.focus(item) else { return [] }
             return broadcast(.focus(viewer: viewer.info.id, item: item), except: viewer.key)
         case let .drag(item, point):
             if let item, !model.snapshot.contains(item: item) { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
-            let over = item == nil ? nil : anchor(at: point, viewer: viewer)
+            let over = item == nil ? nil : viewer.anchor(at: point)
             return broadcast(.drag(viewer: viewer.info.id, item: item, at: point, over: over), except: viewer.key)
         case .moveBegin(let item):
-            return try beginMove(item, viewer: viewer)
+            let indexPath = try viewer.indexPath(of: item)
+            guard allowedEdits.contains(.move) else { throw ProtocolError(.notMovable, "collection '\(name)' does not take moves from viewers") }
+            let (own, seen) = try viewer.beginMove(item, at: indexPath)
+            return [own] + broadcast(seen, except: viewer.key)
         case .moveUpdate(let point):
-            return try updateMove(to: point, viewer: viewer)
+            let (own, seen) = try viewer.updateMove(to: point)
+            return [own] + broadcast(seen, except: viewer.key)
         case .moveEnd(let op):
             return try endMove(op: op, viewer: viewer)
         case .moveCancel:
-            return try cancelMove(viewer: viewer)
+            let (own, seen) = try viewer.cancelMove()
+            return [own] + broadcast(seen, except: viewer.key)
         case .layout(let name):
             return try switchLayout(to: name, by: viewer)
         case let .dragBegin(item, at):
@@ -419,39 +405,23 @@ public final class CollectionHub {
                 throw ProtocolError(.refused, "item '\(item.prefix(80))' has no \(name) accessory with an action; nothing was done")
             }
             return []
-        case let .swipeActions(item, trailing):
-            return try swipeActions(item, trailing: trailing, viewer: viewer)
-        case let .swipeAction(item, trailing, index):
-            return try performSwipeAction(item, trailing: trailing, index: index, viewer: viewer)
-        case let .contextMenu(items, at):
-            return try openContextMenu(items, at: at, viewer: viewer)
-        case .contextMenuAction(let path):
-            return try performContextMenuAction(path, viewer: viewer)
-        case .contextMenuEnd:
-            viewer.collectionView.contextMenuInteraction?.dismissMenu()
-            return []
-        case .transitionBegin(let name):
-            return try beginTransition(to: name, viewer: viewer)
-        case .transitionUpdate(let progress):
-            return try updateTransition(progress, viewer: viewer)
-        case .transitionEnd(let finish):
-            return try endTransition(finish: finish, viewer: viewer)
-        case .measure(let sizes):
-            return try measure(sizes, viewer: viewer)
         case .dropUpdate(let request):
             return try proposeDrop(request, viewer: viewer)
         case .drop(let request):
             return try performDrop(request, viewer: viewer)
-        case .editing(let on):
-            return setEditing(on, viewer: viewer)
         case let .selectRange(from, to, selected, replace):
-            return try selectRange(from: from, to: to, selected: selected, replace: replace, viewer: viewer)
+            let (deselected, changed) = try viewer.selectRange(from: from, to: to, selected: selected, replace: replace, limit: limits.maxRangeSelection)
+            var out: [Outgoing] = []
+            if !deselected.isEmpty { out += broadcast(.selections(viewer: viewer.info.id, items: deselected, selected: false)) }
+            if !changed.isEmpty { out += broadcast(.selections(viewer: viewer.info.id, items: changed, selected: selected)) }
+            return out
         case .edit(let request):
             return try apply(request, from: viewer)
-        case let .scrollToItem(item, position):
-            return try scroll(viewer, toItem: item, at: position)
         case let .action(name, item, payload, op):
             return try perform(action: name, item: item, payload: payload, op: op, by: viewer)
+        default:
+            // Scrolling, edit mode, transitions, sizes, menus, swipes: the sender's own view.
+            return try viewer.answer(message, policy: policy)
         }
     }
 
@@ -463,7 +433,26 @@ public final class CollectionHub {
     }
 
     func broadcast(_ message: ServerMessage, except: UInt64? = nil, relaying: Bool = true) -> [Outgoing] {
-        if relaying, relaysPresence, Self.isRelayed(message) { relayed.append(message) }
+        if relaying, relaysPresence, message.isRelayedPresence { relayed.append(message) }
         return orderedViewers().filter { $0.ready && $0.key != except }.map { Outgoing(viewer: $0.key, message: message) }
+    }
+
+    /// Runs `body` once per view state, for the state's first viewer in key order
+    /// (``ViewStateSharing/oncePerState(_:into:linesPrefetched:_:)``).
+    func oncePerState(_ body: (ViewerConnection) -> (shared: ServerMessage?, own: [Outgoing])) -> [Outgoing] {
+        var out: [Outgoing] = []
+        oncePerState(into: &out, body)
+        return out
+    }
+
+    /// ``oncePerState(_:)``, appending to `out`: a batch's messages join its ack
+    /// without being copied from one array into another.
+    func oncePerState(into out: inout [Outgoing], _ body: (ViewerConnection) -> (shared: ServerMessage?, own: [Outgoing])) {
+        ViewStateSharing.oncePerState(orderedViewers(), into: &out, linesPrefetched: &linesPrefetched, body)
+    }
+
+    /// Number of distinct view states the ready viewers use (for tests and benchmarks).
+    public var viewStateCount: Int {
+        Set(viewers.values.filter(\.ready).map { ObjectIdentifier($0.state) }).count
     }
 }

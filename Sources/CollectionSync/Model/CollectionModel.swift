@@ -84,3 +84,15 @@ extension LayoutPolicy {
     /// A flow layout configured by ``configure(_:for:named:)``.
     public func makeLayout(for environment: LayoutEnvironment) -> CollectionViewLayout? { nil }
 }
+
+extension CollectionModel {
+    /// How a refusal names an item to the person: its title (or a list row's text)
+    /// in quotes, else `item 'id'`.
+    func quotedName(of item: String) -> String {
+        let content = itemContent[item]
+        if let name = content?["title"] ?? content?["text"], !name.isEmpty {
+            return name.count > 80 ? "“\(name.prefix(79))…”" : "“\(name)”"
+        }
+        return "item '\(item.prefix(80))'"
+    }
+}

@@ -16,18 +16,11 @@ extension CollectionHub {
         guard viewers.isEmpty else { return false }
         store.model = stored.model
         refreshBackground()
-        epoch = stored.epoch
-        sequence = stored.seq
         nextSerial = max(stored.nextSerial, nextSerial)
         restored = true
         sectionInfoCache = [:]
         for id in stored.model.snapshot.sectionIdentifiers { sectionInfoCache[id] = stored.model.sectionInfo(id) }
-        log = ReplayLog(capacity: limits.replayLogCapacity)
-        for batch in stored.recent.suffix(limits.replayLogCapacity) where batch.seq <= stored.seq { log.append(batch.replay) }
-        acceptedOps = RememberedOps(capacity: limits.rememberedOps)
-        for batch in stored.recent.suffix(limits.rememberedOps) {
-            if let op = batch.op { acceptedOps.remember(op, AcceptedOp(seq: batch.seq, fingerprint: batch.fingerprint)) }
-        }
+        history.restore(epoch: stored.epoch, sequence: stored.seq, recent: stored.recent, limits: limits)
         return true
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Where collections are kept between runs: a narrow protocol, so that an
 /// embedded store (SQLite), one in memory (tests) and one shared by several
@@ -141,7 +142,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 /// A store that keeps collections in this process only: what `--in-memory` and
 /// tests use. It holds every batch (no folding); `failing` makes appends fail.
 public final class InMemoryCollectionStore: CollectionStore, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Locked()
     private var collections: [String: StoredCollection] = [:]
     private var logs: [String: [CommittedBatch]] = [:]
     private var failure: StoreError?
@@ -153,9 +154,7 @@ public final class InMemoryCollectionStore: CollectionStore, @unchecked Sendable
     public init() {}
 
     private func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        try lock.whileLocked(body)
     }
 
     /// Makes every append fail with `error`, as ``writeProblem`` says (nil: work again).

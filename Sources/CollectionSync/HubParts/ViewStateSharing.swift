@@ -10,12 +10,17 @@ import Foundation
 /// byte for byte. They share one ``ViewState`` (one collection view, one window),
 /// so a batch is performed, windowed and encoded once for all of them. Before a
 /// viewer does anything that could make it differ, it gets a copy of its own
-/// (``ownState(_:)``); after, it joins an equal state if there is one
-/// (``shareState(_:)``). Turning ``CollectionHub/sharesViewStates`` off gives every
-/// viewer its own state always; the messages sent are the same either way.
-extension CollectionHub {
+/// (``own(_:store:policy:)``); after, it joins an equal state if there is one
+/// (``share(_:)``). With ``enabled`` off every viewer keeps its own state; the
+/// messages sent are the same either way.
+struct ViewStateSharing {
+    /// Whether equal viewers share (``CollectionHub/sharesViewStates``).
+    var enabled = true
+    /// The states offered for sharing, by what they show.
+    private(set) var states: [SharingKey: ViewState] = [:]
+
     /// Gives `viewer` a view state of its own (a copy) if it shares one.
-    func ownState(_ viewer: ViewerConnection) {
+    func own(_ viewer: ViewerConnection, store: SharedModel, policy: LayoutPolicy) {
         let shared = viewer.state
         guard shared.members > 1 else { return }
         shared.members -= 1
@@ -25,11 +30,11 @@ extension CollectionHub {
     }
 
     /// Lets `viewer` share an equal view state, or offers its own to others.
-    func shareState(_ viewer: ViewerConnection) {
-        guard sharesViewStates, viewer.ready, viewer.movement == nil else { return }
+    mutating func share(_ viewer: ViewerConnection) {
+        guard enabled, viewer.ready, viewer.movement == nil else { return }
         let own = viewer.state
         guard let key = own.sharingKey else { return }
-        if let other = sharedStates[key], other !== own, other.members > 0, other.sharingKey == key {
+        if let other = states[key], other !== own, other.members > 0, other.sharingKey == key {
             // Join only a state that holds exactly the window this viewer's client holds.
             if own.members == 1, own.holdsSameWindow(as: other) {
                 unregister(own)
@@ -43,47 +48,38 @@ extension CollectionHub {
         register(own, as: key)
     }
 
-    private func register(_ state: ViewState, as key: SharingKey) {
-        sharedStates[key] = state
-        state.registeredKey = key
-    }
-
-    private func unregister(_ state: ViewState) {
-        if let old = state.registeredKey, sharedStates[old] === state { sharedStates[old] = nil }
-        state.registeredKey = nil
-    }
-
     /// A viewer left: its state loses a member; an unused state is forgotten.
-    func releaseState(of viewer: ViewerConnection) {
+    mutating func release(_ viewer: ViewerConnection) {
         let state = viewer.state
         state.members -= 1
         if state.members == 0 { unregister(state) }
     }
 
     /// After every view state changed layout: states are registered under their new keys.
-    func reindexSharedStates() {
-        let viewers = orderedViewers()
+    mutating func reindex(_ viewers: [ViewerConnection]) {
         for viewer in viewers { unregister(viewer.state) }
         for viewer in viewers where viewer.movement == nil && viewer.state.registeredKey == nil {
-            if let key = viewer.state.sharingKey, sharedStates[key] == nil { register(viewer.state, as: key) }
+            if let key = viewer.state.sharingKey, states[key] == nil { register(viewer.state, as: key) }
         }
     }
 
-    /// Runs `body` once per view state, for the state's first viewer in key order.
-    /// `body` returns the message for every ready viewer of that state (nil: none)
-    /// and messages for that first viewer alone. A message several viewers get is
-    /// encoded once.
-    func oncePerState(_ body: (ViewerConnection) -> (shared: ServerMessage?, own: [Outgoing])) -> [Outgoing] {
-        var out: [Outgoing] = []
-        oncePerState(into: &out, body)
-        return out
+    private mutating func register(_ state: ViewState, as key: SharingKey) {
+        states[key] = state
+        state.registeredKey = key
     }
 
-    /// ``oncePerState(_:)``, appending to `out`: a batch's messages join its ack
-    /// without being copied from one array into another (a retain and a release of
-    /// each message).
-    func oncePerState(into out: inout [Outgoing], _ body: (ViewerConnection) -> (shared: ServerMessage?, own: [Outgoing])) {
-        let ordered = orderedViewers()
+    private mutating func unregister(_ state: ViewState) {
+        if let old = state.registeredKey, states[old] === state { states[old] = nil }
+        state.registeredKey = nil
+    }
+
+    /// Runs `body` once per view state of `ordered` (the viewers in key order), for
+    /// the state's first viewer, appending to `out`. `body` returns the message for
+    /// every ready viewer of that state (nil: none) and messages for that first
+    /// viewer alone. A message several viewers get is encoded once. The viewers'
+    /// memory is prefetched ahead of their turns; `linesPrefetched` counts it.
+    static func oncePerState(_ ordered: [ViewerConnection], into out: inout [Outgoing], linesPrefetched: inout Int,
+                             _ body: (ViewerConnection) -> (shared: ServerMessage?, own: [Outgoing])) {
         out.reserveCapacity(out.count + ordered.count)
         // Only states that several viewers share are remembered (with a layout of
         // its own per viewer, none is: no table of them all).
@@ -127,10 +123,5 @@ extension CollectionHub {
             }
             out += own
         }
-    }
-
-    /// Number of distinct view states the ready viewers use (for tests and benchmarks).
-    public var viewStateCount: Int {
-        Set(viewers.values.filter(\.ready).map { ObjectIdentifier($0.state) }).count
     }
 }

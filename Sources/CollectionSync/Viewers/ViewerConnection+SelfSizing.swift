@@ -2,17 +2,17 @@ import CollectionCore
 import CollectionProtocol
 import Foundation
 
-extension CollectionHub {
+extension ViewerConnection {
     /// `measure`: with a self-sizing layout (a flow layout's `estimatedItemSize`, a
     /// compositional layout's estimated dimensions), the sizes the
-    /// client measured for its configured cells. The viewer's collection view lays
+    /// client measured for its configured cells. The collection view lays
     /// out again (`setMeasuredSize`); the item at the top of the viewport keeps its
     /// place on screen (the window says where to scroll), and a size already known
     /// changes nothing, so measuring again cannot loop.
-    func measure(_ sizes: [ClientMessage.MeasuredSize], viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
-        let cv = viewer.collectionView
+    func measure(_ sizes: [ClientMessage.MeasuredSize]) throws(ProtocolError) -> [Outgoing] {
+        let cv = collectionView
         guard cv.collectionViewLayout.selfSizingCells else {
-            throw ProtocolError(.badMessage, "the '\(viewer.layoutName)' layout does not size cells by their content; send 'measure' only for self-sizing layouts")
+            throw ProtocolError(.badMessage, "the '\(layoutName)' layout does not size cells by their content; send 'measure' only for self-sizing layouts")
         }
         var measured: [(IndexPath, CGSize)] = []
         for m in sizes {
@@ -21,7 +21,7 @@ extension CollectionHub {
             }
             measured.append((indexPath, CGSize(width: m.size.width, height: m.size.height)))
         }
-        let anchor = topVisibleItem(of: cv)
+        let anchor = Self.topVisibleItem(of: cv)
         for (indexPath, size) in measured { cv.setMeasuredSize(size, forItemAt: indexPath) }
         cv.layoutIfNeeded()
         var offset: Point?
@@ -34,13 +34,13 @@ extension CollectionHub {
                 offset = Point(x: Double(cv.contentOffset.x), y: Double(wanted))
             }
         }
-        let (changed, removed) = viewer.refreshWindow()
-        guard !changed.isEmpty || !removed.isEmpty || offset != nil else { return [] }
-        return [Outgoing(viewer: viewer.key, message: .window(.init(contentSize: viewer.contentSize, bands: viewer.bands, add: changed, remove: removed, offset: offset)))]
+        let change = refreshWindow()
+        guard !change.changed.isEmpty || !change.removed.isEmpty || offset != nil else { return [] }
+        return [Outgoing(viewer: key, message: window(change, offset: offset))]
     }
 
     /// The first item reaching into the viewport, and how far below its top edge the item starts.
-    private func topVisibleItem(of cv: CollectionView) -> (indexPath: IndexPath, distance: CGFloat)? {
+    private static func topVisibleItem(of cv: CollectionView) -> (indexPath: IndexPath, distance: CGFloat)? {
         let top = cv.contentOffset.y
         var best: (IndexPath, CGRect)?
         for (key, view) in cv.displayedElements {

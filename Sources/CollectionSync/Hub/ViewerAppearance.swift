@@ -1,0 +1,33 @@
+import Foundation
+
+/// How a viewer is shown to others: its display name and its colour, made safe
+/// for any page to show as they are.
+enum ViewerAppearance {
+    /// The colours viewers are given in turn (anonymous ones) or by their user's id.
+    static let palette = ["#e4572e", "#17bebb", "#ffc914", "#76b041", "#7d5ba6", "#f06292", "#2e86ab", "#ff8c42"]
+
+    /// A colour of the palette picked from a user's id: the same user gets the same one each time.
+    static func color(forUser id: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return palette[Int(hash % UInt64(palette.count))]
+    }
+
+    /// A name as others are shown it: control characters out, spaces collapsed, at most 40 characters.
+    static func displayName(_ raw: String) -> String {
+        let words = raw.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) }
+        return String(String(words).split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(40))
+    }
+
+    /// A colour a page can use as a CSS value as it is: `#rgb`…`#rrggbbaa`, a
+    /// named colour, or a colour function (`hsl(200 50% 40%)`, `rgb(…)`, `oklch(…)`…).
+    static func isSafeColor(_ color: String) -> Bool {
+        guard (1...40).contains(color.count), color.allSatisfy({ $0.isASCII }) else { return false }
+        if color.hasPrefix("#") { return [4, 5, 7, 9].contains(color.count) && color.dropFirst().allSatisfy(\.isHexDigit) }
+        if color.allSatisfy(\.isLetter) { return true }
+        let functions = ["rgb(", "rgba(", "hsl(", "hsla(", "hwb(", "lab(", "lch(", "oklab(", "oklch("]
+        guard functions.contains(where: color.hasPrefix), color.hasSuffix(")") else { return false }
+        let inside = color.drop { $0 != "(" }.dropFirst().dropLast()
+        return inside.allSatisfy { $0.isNumber || " .,%/-".contains($0) || $0.isLetter && "degturnad".contains($0) }
+    }
+}

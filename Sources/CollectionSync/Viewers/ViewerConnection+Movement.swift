@@ -1,0 +1,123 @@
+import CollectionCore
+import CollectionProtocol
+import Foundation
+
+/// The item a viewer is moving interactively, and where its pointer is.
+struct ViewerMovement {
+    var item: String
+    var position: Point
+}
+
+/// Where a movement ended (`moveEnd`).
+enum MovementEnd {
+    /// Where no item can go: nothing changes.
+    case nowhere
+    /// Where it started: nothing changes.
+    case inPlace
+    /// First in `section`, or after `after` in it: a `move` edit.
+    case move(item: String, section: String, after: String?)
+}
+
+/// Interactive movement (UIKit's `beginInteractiveMovementForItem(at:)` and the
+/// calls that follow): the item a viewer moves is picked up, follows its pointer
+/// and makes the others room in this viewer's collection view alone; others see it
+/// as a drag. Each step answers with the mover's animated window and the `drag`
+/// others are shown (the hub broadcasts it); the end is an edit the hub makes.
+extension ViewerConnection {
+    /// `moveBegin`: the collection view picks the item up (which asks `canMoveItemAt`).
+    func beginMove(_ item: String, at indexPath: IndexPath) throws(ProtocolError) -> (own: Outgoing, seen: ServerMessage) {
+        let cv = collectionView
+        if movement != nil {
+            cv.cancelInteractiveMovement()
+            movement = nil
+        }
+        guard cv.beginInteractiveMovementForItem(at: indexPath) else {
+            throw ProtocolError(.notMovable, "\(model.quotedName(of: item)) cannot be moved")
+        }
+        let center = cv.layoutAttributesForItem(at: indexPath).map { Point(x: $0.center.x, y: $0.center.y) } ?? Point(x: 0, y: 0)
+        movement = ViewerMovement(item: item, position: center)
+        return (windowChange(animated: true), .drag(viewer: info.id, item: item, at: center, over: DragAnchor(item: item, x: 0.5, y: 0.5)))
+    }
+
+    /// `moveUpdate`: the item follows the pointer; the others make room where the
+    /// layout (and the delegate's `targetIndexPathForMoveOfItemFromOriginalIndexPath`) say.
+    func updateMove(to point: Point) throws(ProtocolError) -> (own: Outgoing, seen: ServerMessage) {
+        guard var moving = movement else { throw ProtocolError(.notMoving, "no movement under way; send moveBegin first") }
+        moving.position = point
+        movement = moving
+        collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: point.x, y: point.y))
+        let over = movingAnchor(moving.item)
+        return (windowChange(animated: true), .drag(viewer: info.id, item: moving.item, at: point, over: over))
+    }
+
+    /// `moveCancel`: everything goes back; nothing changes.
+    func cancelMove() throws(ProtocolError) -> (own: Outgoing, seen: ServerMessage) {
+        guard let moving = movement else { throw ProtocolError(.notMoving, "no movement under way") }
+        collectionView.cancelInteractiveMovement()
+        movement = nil
+        return (windowChange(animated: true), .drag(viewer: info.id, item: nil, at: moving.position))
+    }
+
+    /// `moveEnd`: the item is put back (the move, if any, is an edit like any other,
+    /// whose batch this viewer receives like every viewer); says where it was shown.
+    /// The item goes after the item shown before it, or first in its section.
+    func endMove() throws(ProtocolError) -> (end: MovementEnd, seen: ServerMessage) {
+        guard let moving = movement else { throw ProtocolError(.notMoving, "no movement under way; send moveBegin first") }
+        let cv = collectionView
+        let target = cv.indexPathForInteractivelyMovingItem
+        cv.cancelInteractiveMovement()
+        movement = nil
+        let seen = ServerMessage.drag(viewer: info.id, item: nil, at: moving.position)
+        let sections = model.snapshot.sectionIdentifiers
+        guard let target, sections.indices.contains(target.section) else { return (.nowhere, seen) }
+        if model.snapshot.indexPath(for: moving.item) == target { return (.inPlace, seen) }
+        let section = sections[target.section]
+        let others = model.snapshot.itemIdentifiers(inSection: section).filter { $0 != moving.item }
+        let after = target.item > 0 && target.item <= others.count ? others[target.item - 1] : nil
+        return (.move(item: moving.item, section: section, after: after), seen)
+    }
+
+    /// Where a moving item would land, by item (so that watchers with other layouts
+    /// place its ghost in theirs): over the item whose place it would take (itself
+    /// while it would not move), or just after the last of a section it would end.
+    func movingAnchor(_ item: String) -> DragAnchor? {
+        guard let target = collectionView.indexPathForInteractivelyMovingItem else { return nil }
+        let sections = model.snapshot.sectionIdentifiers
+        guard sections.indices.contains(target.section) else { return nil }
+        let items = model.snapshot.itemIdentifiers(inSection: sections[target.section])
+        if target.item < items.count { return DragAnchor(item: items[target.item], x: 0.5, y: 0.5) }
+        return items.last.map { DragAnchor(item: $0, x: 1, y: 0.5) }
+    }
+
+    /// Where a point of this viewer's content is, by the item under it (its fractions
+    /// of that item's frame), for a drag the page reports itself.
+    func anchor(at point: Point) -> DragAnchor? {
+        let cv = collectionView
+        guard let indexPath = cv.indexPathForItem(at: CGPoint(x: point.x, y: point.y)),
+              let item = model.snapshot.itemIdentifier(at: indexPath),
+              let frame = cv.layoutAttributesForItem(at: indexPath)?.frame, frame.width > 0, frame.height > 0 else { return nil }
+        return DragAnchor(item: item, x: (point.x - frame.minX) / frame.width, y: (point.y - frame.minY) / frame.height)
+    }
+
+    /// Before a batch: a movement is put down, so that the collection view presents
+    /// the data source's order when the batch arrives.
+    func suspendMovement() {
+        if movement != nil { collectionView.cancelInteractiveMovement() }
+    }
+
+    /// After a batch (whose elements were sent where the model puts them): the
+    /// movement is picked up again where the pointer is, shown in an animated window
+    /// (`own`), or ends with a `move_cancelled` error if the item was deleted
+    /// (`seen`: the drag's end others are shown).
+    func resumeMovement() -> (own: [Outgoing], seen: ServerMessage?) {
+        guard let moving = movement else { return ([], nil) }
+        let cv = collectionView
+        if let indexPath = model.snapshot.indexPath(for: moving.item), cv.beginInteractiveMovementForItem(at: indexPath) {
+            cv.updateInteractiveMovementTargetPosition(CGPoint(x: moving.position.x, y: moving.position.y))
+            return (ready ? [windowChange(animated: true)] : [], nil)
+        }
+        movement = nil
+        return ([Outgoing(viewer: key, message: .error(code: .moveCancelled, message: "item '\(moving.item.prefix(80))' was deleted while you moved it", op: nil))],
+                .drag(viewer: info.id, item: nil, at: moving.position))
+    }
+}

@@ -1,0 +1,140 @@
+import CollectionCore
+import CollectionProtocol
+import CollectionSync
+import CollectionTesting
+import Foundation
+import Testing
+
+/// The hub's history (its number, its log for resumes, its ops), alone.
+struct BatchHistoryTests {
+    private func batch(_ seq: Int) -> LoggedBatch {
+        LoggedBatch(seq: seq, by: "v1", deletes: [], deletedIds: [], inserts: [], insertedIds: [], moves: [], reloads: [], sections: [])
+    }
+
+    @Test func aRetryOfAnAcceptedEditIsAnsweredAndAnotherEditUnderItsOpIsRefused() throws {
+        var history = BatchHistory(epoch: "e1", limits: HubLimits())
+        #expect(try history.retry(of: "op1", fingerprint: 7) == nil)
+        history.append(batch(1), op: "op1", fingerprint: 7)
+        history.append(batch(2), op: nil, fingerprint: 0)
+        #expect(history.sequence == 2)
+        #expect(try history.retry(of: "op1", fingerprint: 7) == 1)
+        #expect(throws: ProtocolError.self) { try history.retry(of: "op1", fingerprint: 8) }
+        do {
+            _ = try history.retry(of: "op1", fingerprint: 8)
+        } catch {
+            #expect(error.code == .opReused)
+            #expect(error.message.contains("batch 1"))
+        }
+    }
+
+    @Test func aResumeGetsTheBatchesAfterItsOwnOfThisEpochOnly() {
+        var history = BatchHistory(epoch: "e1", limits: HubLimits())
+        for seq in 1...5 { history.append(batch(seq), op: nil, fingerprint: 0) }
+        #expect(history.batches(after: 3, of: "e1")?.map(\.seq) == [4, 5])
+        #expect(history.batches(after: 5, of: "e1")?.isEmpty == true)
+        #expect(history.batches(after: 3, of: "e0") == nil)
+        #expect(history.batches(after: 3, of: nil) == nil)
+    }
+
+    @Test func newLimitsEmptyTheLogAndOpsButKeepTheNumberAndEpoch() throws {
+        var history = BatchHistory(epoch: "e1", limits: HubLimits())
+        history.append(batch(1), op: "op1", fingerprint: 7)
+        var limits = HubLimits()
+        limits.rememberedOps = 4
+        history.keep(limits)
+        #expect(history.sequence == 1 && history.epoch == "e1")
+        #expect(try history.retry(of: "op1", fingerprint: 7) == nil)
+        #expect(history.rememberedOps == 0)
+    }
+
+    @Test func aRestoredHistoryAnswersRetriesOfTheStoresOps() throws {
+        var history = BatchHistory(epoch: "e1", limits: HubLimits())
+        let recent = (8...10).map { seq in
+            CommittedBatch(collection: "c", seq: seq, op: "op\(seq)", fingerprint: UInt64(seq), by: "v1",
+                           delta: ModelDelta(), replay: batch(seq), nextSerial: 1)
+        }
+        history.restore(epoch: "e9", sequence: 10, recent: recent, limits: HubLimits())
+        #expect(history.epoch == "e9" && history.sequence == 10)
+        #expect(try history.retry(of: "op9", fingerprint: 9) == 9)
+        #expect(history.batches(after: 8, of: "e9")?.map(\.seq) == [9, 10])
+    }
+}
+
+/// Drag sessions by id, alone.
+struct DragSessionsTests {
+    @Test func aSessionIsFoundByIdUntilItEndsAndIdsAreNeverReused() {
+        var sessions = DragSessions()
+        let a = sessions.open(by: "v1", key: 1)
+        let b = sessions.open(by: "v1", key: 1)
+        #expect(a != b && a.hasPrefix("v1-"))
+        #expect(sessions.owner(of: a) == 1 && sessions.count == 2)
+        sessions.close(a)
+        #expect(sessions.owner(of: a) == nil && sessions.owner(of: b) == 1)
+        let c = sessions.open(by: "v2", key: 2)
+        #expect(![a, b].contains(c) && sessions.owner(of: c) == 2)
+    }
+}
+
+/// A viewer's edit made on a copy of the model, alone: what it changes, and what it refuses.
+struct ViewerEditTests {
+    private func model() -> CollectionModel {
+        var model = CollectionModel()
+        model.snapshot.appendSections(["a", "b"])
+        model.snapshot.appendItems(["a1", "a2", "a3"], toSection: "a")
+        model.snapshot.appendItems(["b1"], toSection: "b")
+        for id in ["a1", "a2", "a3", "b1"] { model.itemContent[id] = ["title": id] }
+        return model
+    }
+
+    private func edit(_ action: EditAction, maxItems: Int = 100, serial: inout Int) throws(ProtocolError) -> ViewerEdit {
+        var random = SplitMix64(seed: 1)
+        return try ViewerEdit(action, on: model(), factory: SerialItemFactory(), serial: &serial, random: &random, maxItems: maxItems)
+    }
+
+    @Test func anInsertMakesNumberedItemsFirstInItsSectionAndAdvancesTheSerial() throws {
+        var serial = 5
+        let made = try edit(.insert(section: "b", count: 2), serial: &serial)
+        #expect(made.next.snapshot.itemIdentifiers(inSection: "b") == ["n5", "n6", "b1"])
+        #expect(Set(made.inserted) == ["n5", "n6"] && serial == 7)
+        #expect(made.next.itemContent["n5"] == ["title": "New 5"])
+        #expect(made.next.checkInvariants().isEmpty)
+    }
+
+    @Test func aMoveSaysWhereFromAndWhereTo() throws {
+        var serial = 1
+        let made = try edit(.move(item: "a1", section: "b", after: "b1"), serial: &serial)
+        #expect(made.next.snapshot.itemIdentifiers(inSection: "b") == ["b1", "a1"])
+        #expect(made.moved?.from == IndexPath(item: 0, section: 0) && made.moved?.to == IndexPath(item: 1, section: 1))
+        #expect(made.next.checkInvariants().isEmpty)
+    }
+
+    @Test func refusalsSayWhyAndChangeNothing() {
+        let cases: [(EditAction, Int, ErrorCode, String)] = [
+            (.insert(section: "a", count: 2), 5, .refused, "would pass the limit of 5"),
+            (.insert(section: "z", count: 1), 100, .unknownSection, "no section with id 'z'"),
+            (.delete(items: ["a1", "a1"]), 100, .badMessage, "names an item twice"),
+            (.delete(items: ["zz"]), 100, .unknownItem, "no item with id 'zz'"),
+            (.move(item: "a1", section: "a", after: "a1"), 100, .badMessage, "cannot move after itself"),
+            (.move(item: "a1", section: "a", after: "b1"), 100, .badMessage, "is not in section 'a'"),
+        ]
+        for (action, maxItems, code, words) in cases {
+            var serial = 1
+            do {
+                _ = try edit(action, maxItems: maxItems, serial: &serial)
+                Issue.record("\(action) was made")
+            } catch {
+                #expect(error.code == code, "\(action)")
+                #expect(error.message.contains(words), "\(action): \(error.message)")
+                #expect(serial == 1, "\(action) took a serial")
+            }
+        }
+    }
+
+    @Test func aShuffleIsTheSameForTheSameSeedAndKeepsTheItems() throws {
+        var serial = 1
+        let one = try edit(.shuffle(section: "a"), serial: &serial)
+        let two = try edit(.shuffle(section: "a"), serial: &serial)
+        #expect(one.next == two.next)
+        #expect(Set(one.next.snapshot.itemIdentifiers(inSection: "a")) == ["a1", "a2", "a3"])
+    }
+}
