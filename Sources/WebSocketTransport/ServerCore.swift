@@ -23,12 +23,8 @@ final class ServerCore: @unchecked Sendable {
     /// What the service thread waits on, once started.
     private(set) var eventLoop: EventLoop?
     private var server: OpaquePointer?
-    let files: StaticFiles?
-    /// Mounted directories, longest prefix first.
-    let mounts: [(prefix: String, files: StaticFiles)]
-    /// Gzipped copies of the text files served.
-    let compressed = CompressedFiles()
-    let screen: RequestScreen
+    /// Requests, upgrades' checks, routes and files (HTTPServing.swift).
+    let http: HTTPServing
     private var connections: [ConnectionID: ServerConnection] = [:]
     /// Where each connection's record and lws state lie, for ``prefetch(_:)``: read
     /// without retaining the record, as looking it up in `connections` does (a
@@ -51,15 +47,6 @@ final class ServerCore: @unchecked Sendable {
     /// being parsed: what it is sent then waits for lws's writable turn, which puts
     /// a pong or a close reply lws owes it first).
     private var receiving: ConnectionID?
-    /// What ``WebSocketServerConfiguration/admit`` accepted each upgrade with, until
-    /// the connection is established (every upgrade passes the check first, so a
-    /// reused handle never inherits another's).
-    var admitted: [OpaquePointer: (any Sendable)?] = [:]
-    /// Bytes each HTTP connection had received when its last request was read
-    /// (``requestHeadBytes(_:)``), until it closes or upgrades.
-    var requestEnds: [OpaquePointer: UInt64] = [:]
-    /// Requests to the app's routes, from their headers to their answer.
-    var routeRequests: RouteRequests<OpaquePointer>
     /// Set by a graceful shutdown: the close every connection gets, new ones at once.
     private var shuttingDown: (CloseCode, String)?
     /// Whether an event was reported in the current turn of the loop.
@@ -71,9 +58,7 @@ final class ServerCore: @unchecked Sendable {
         self.configuration = configuration
         self.logger = logger
         self.handler = handler
-        files = configuration.publicDirectory.map(StaticFiles.init(root:))
-        mounts = configuration.mounts.map { (prefix: $0.key, files: StaticFiles(root: $0.value)) }.sorted { $0.prefix.count > $1.prefix.count }
-        screen = RequestScreen(configuration: configuration)
+        http = HTTPServing(configuration: configuration, logger: logger, loop: loop)
         var limits = ConnectionSlots.Limits()
         limits.maxConnections = configuration.maxConnections
         limits.maxPerAddress = configuration.maxConnectionsPerAddress
@@ -84,9 +69,6 @@ final class ServerCore: @unchecked Sendable {
         slots = ConnectionSlots(limits: limits)
         backlog = BacklogLedger(maxTotal: configuration.maxQueuedBytesTotal, maxPerAddress: configuration.maxQueuedBytesPerAddress)
         writeBuffer = [UInt8](repeating: 0, count: Int(cws_pre()) + configuration.fragmentSize)
-        routeRequests = RouteRequests(limits: .init(maxPending: configuration.maxPendingRoutes,
-                                                    maxPendingPerAddress: configuration.maxPendingRoutesPerAddress,
-                                                    timeout: configuration.routeTimeout))
     }
 
     func start() throws -> Int {
@@ -231,7 +213,7 @@ final class ServerCore: @unchecked Sendable {
         case .read:
             break
         case let .answer(id, response):
-            routeAnswered(id, response)
+            http.routeAnswered(id, response)
         }
     }
 
@@ -249,7 +231,7 @@ final class ServerCore: @unchecked Sendable {
     private func sweep() {
         let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
         let timeout = slots.currentTimeout ?? 0
-        expireRoutes(now: now)
+        http.expireRoutes(now: now)
         for id in slots.expired(at: now) {
             guard let connection = connections[id], connection.pendingClose == nil else { continue }
             logger.warning("closing \(id): no hello within \(Self.seconds(timeout)) s")
@@ -276,11 +258,11 @@ final class ServerCore: @unchecked Sendable {
     func callback(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
         switch reason {
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
-            let path = requestPath(wsi)
+            let path = LWSRequest.path(wsi)
             return path == configuration.webSocketPath || path == configuration.extraWebSocketPath ? 0 : 1
         case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
             // Bound to our protocol (the vhost's default) by then, not to the HTTP one.
-            return confirmUpgrade(wsi)
+            return http.confirmUpgrade(wsi, port: port.load(ordering: .relaxed))
         case LWS_CALLBACK_ESTABLISHED:
             return established(wsi, user)
         case LWS_CALLBACK_RECEIVE:
@@ -308,14 +290,6 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    func requestPath(_ wsi: OpaquePointer) -> String {
-        var buffer = [CChar](repeating: 0, count: 512)
-        let n = cws_request_path(wsi, &buffer, Int32(buffer.count))
-        guard n > 0 else { return "" }
-        let path = String(decoding: buffer[0..<Int(n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
-    }
-
     private func connectionID(_ user: UnsafeMutableRawPointer?) -> ConnectionID? {
         guard let user else { return nil }
         let raw = user.load(as: UInt64.self)
@@ -328,7 +302,7 @@ final class ServerCore: @unchecked Sendable {
         let id = ConnectionID(rawValue: nextID)
         user.storeBytes(of: nextID, as: UInt64.self)
         let subprotocol = String(cString: cws_protocol_name(wsi))
-        let path = requestPath(wsi)
+        let path = LWSRequest.path(wsi)
         let main = path == configuration.webSocketPath
         let limit = main ? configuration.maxMessageSize : configuration.extraMaxMessageSize
         // The extra path (a test echo) queues whole messages of its own, larger size.
@@ -337,8 +311,8 @@ final class ServerCore: @unchecked Sendable {
             id: id, wsi: wsi, inbound: InboundAssembler(limit: limit),
             outbound: OutboundQueue(fragmentSize: configuration.fragmentSize, maxQueuedBytes: backlog),
             flood: FloodGuard(framesPerSecond: main ? configuration.framesPerSecond : .infinity, bytesPerSecond: main ? configuration.bytesPerSecond : .infinity))
-        let address = peerAddress(wsi)
-        let credential = admitted.removeValue(forKey: wsi) ?? nil
+        let address = LWSRequest.peerAddress(wsi)
+        let credential = http.takeCredential(wsi)
         var refusal: (CloseCode, String)? = shuttingDown.map { ($0.0, $0.1) }
         if refusal == nil {
             switch slots.admit(id, from: address, at: Double(DispatchTime.now().uptimeNanoseconds) / 1e9) {
@@ -471,15 +445,14 @@ func httpCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user:
     }
     let core = Unmanaged<ServerCore>.fromOpaque(raw).takeUnretainedValue()
     switch reason {
-    case LWS_CALLBACK_HTTP: return core.serveHTTP(wsi, input, length)
-    case LWS_CALLBACK_HTTP_BODY: return core.routeBody(wsi, input, length) ?? cws_http_default(wsi, reason, user, input, length)
-    case LWS_CALLBACK_HTTP_BODY_COMPLETION: return core.routeBodyComplete(wsi) ?? cws_http_default(wsi, reason, user, input, length)
-    case LWS_CALLBACK_HTTP_WRITEABLE: return core.writeRouteAnswer(wsi) ?? cws_http_default(wsi, reason, user, input, length)
+    case LWS_CALLBACK_HTTP: return core.http.serveHTTP(wsi, input, length, port: core.port.load(ordering: .relaxed))
+    case LWS_CALLBACK_HTTP_BODY: return core.http.routeBody(wsi, input, length) ?? cws_http_default(wsi, reason, user, input, length)
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION: return core.http.routeBodyComplete(wsi) ?? cws_http_default(wsi, reason, user, input, length)
+    case LWS_CALLBACK_HTTP_WRITEABLE: return core.http.writeRouteAnswer(wsi) ?? cws_http_default(wsi, reason, user, input, length)
     case LWS_CALLBACK_CLOSED_HTTP:
-        core.requestEnds[wsi] = nil
-        core.routeRequests.finish(wsi)
+        core.http.closed(wsi)
         return cws_http_default(wsi, reason, user, input, length)
-    default: return core.confirmUpgrade(wsi)
+    default: return core.http.confirmUpgrade(wsi, port: core.port.load(ordering: .relaxed))
     }
 }
 

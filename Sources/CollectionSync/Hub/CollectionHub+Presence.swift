@@ -26,30 +26,7 @@ extension CollectionHub {
     public func endTurn() -> [Outgoing] {
         let deferred = deferredOutgoing
         deferredOutgoing = []
-        return deferred + presenceChanges()
-    }
-
-    private func presenceChanges() -> [Outgoing] {
-        guard !presenceEvents.isEmpty else { return [] }
-        defer {
-            presenceEvents.removeAll()
-            for viewer in viewers.values { viewer.presenceMark = 0 }
-        }
-        var out: [Outgoing] = []
-        // Viewers with the same mark hear the same change: encoded once.
-        var byMark: [Int: Outgoing?] = [:]
-        for viewer in orderedViewers() where viewer.ready {
-            let mark = viewer.presenceMark
-            if let known = byMark[mark] {
-                if let known { out.append(Outgoing(viewer: viewer.key, sameAs: known)) }
-                continue
-            }
-            let change = presenceEvents.change(after: mark)
-            let message = change.map { Outgoing(viewer: viewer.key, message: $0, encodeNow: true) }
-            byMark[mark] = message
-            if let message { out.append(message) }
-        }
-        return out
+        return deferred + presenceEvents.endTurn(for: orderedViewers())
     }
 }
 

@@ -45,3 +45,30 @@ package struct PresenceLog: Sendable {
         events.removeAll(keepingCapacity: events.count < 1_024)
     }
 }
+
+extension PresenceLog {
+    /// The end of a turn: every ready viewer of `viewers` (in key order) hears the
+    /// change after its mark, in one `presenceChange` (or none); viewers with the same
+    /// mark hear the same change, encoded once. The events are then forgotten and
+    /// every mark goes back to 0.
+    mutating func endTurn(for viewers: [ViewerConnection]) -> [Outgoing] {
+        guard !isEmpty else { return [] }
+        defer {
+            removeAll()
+            for viewer in viewers { viewer.presenceMark = 0 }
+        }
+        var out: [Outgoing] = []
+        var byMark: [Int: Outgoing?] = [:]
+        for viewer in viewers where viewer.ready {
+            let mark = viewer.presenceMark
+            if let known = byMark[mark] {
+                if let known { out.append(Outgoing(viewer: viewer.key, sameAs: known)) }
+                continue
+            }
+            let message = change(after: mark).map { Outgoing(viewer: viewer.key, message: $0, encodeNow: true) }
+            byMark[mark] = message
+            if let message { out.append(message) }
+        }
+        return out
+    }
+}

@@ -5,7 +5,7 @@ import Foundation
 /// The app's routes on the service thread: a request is read (its body, bounded),
 /// handed to its handler on a task, and the answer written when the handler
 /// returns (``TransportCommand/answer(_:_:)``), or 504 when it takes too long.
-extension ServerCore {
+extension HTTPServing {
     /// The request headers a route sees, by the name it sees them under.
     static let routeHeaders: [(String, lws_token_indexes)] = [
         ("accept", WSI_TOKEN_HTTP_ACCEPT), ("accept-language", WSI_TOKEN_HTTP_ACCEPT_LANGUAGE),
@@ -18,7 +18,7 @@ extension ServerCore {
     /// `LWS_CALLBACK_HTTP` for a path the app has routes at: 405 for another method,
     /// 503 when too many requests wait, and for a `POST` 403 from a foreign page,
     /// 411 without a length, 413 over the limit. nil: no route here (files answer).
-    func serveRoute(_ wsi: OpaquePointer, method: Int32, path: String, router: HTTPRouter) -> Int32? {
+    func serveRoute(_ wsi: OpaquePointer, method: Int32, path: String, router: HTTPRouter, port: Int) -> Int32? {
         let allowed = router.methods(at: path)
         guard !allowed.isEmpty else { return nil }
         // lws's method indices: GET 0, POST 1, HEAD 7.
@@ -27,19 +27,19 @@ extension ServerCore {
             let names = allowed.flatMap { $0 == .get ? ["GET", "HEAD"] : [$0.rawValue] }.joined(separator: ", ")
             return cws_http_respond(wsi, 405, "allow: \(names)\r\n", "\(path.prefix(200)) is answered with \(names)\n", 0)
         }
-        let address = peerAddress(wsi)
+        let address = LWSRequest.peerAddress(wsi)
         if let why = routeRequests.refusal(from: address) {
             logger.warning("503 \(path): \(why)")
             return cws_http_respond(wsi, 503, "retry-after: 1\r\n", why + "\n", 0)
         }
         var headers: [String: String] = [:]
         for (name, token) in Self.routeHeaders {
-            if let value = header(wsi, token, cap: configuration.headerSpace) { headers[name] = value }
+            if let value = LWSRequest.header(wsi, token, cap: configuration.headerSpace) { headers[name] = value }
         }
         if verb == .post {
             // A form posted from a page of another origin is refused, as its upgrades are.
-            if let origin = presentHeader(wsi, WSI_TOKEN_ORIGIN, cap: configuration.headerSpace),
-               !configuration.origins.allows(origin: origin, boundHost: configuration.host, port: port.load(ordering: .relaxed),
+            if let origin = LWSRequest.presentHeader(wsi, WSI_TOKEN_ORIGIN, cap: configuration.headerSpace),
+               !configuration.origins.allows(origin: origin, boundHost: configuration.host, port: port,
                                              tls: configuration.usesTLS, hostHeader: headers["host"]) {
                 return cws_http_respond(wsi, 403, "", "pages from origin '\(origin.prefix(200))' may not post here\n", 0)
             }
@@ -53,7 +53,7 @@ extension ServerCore {
                 return cws_http_respond(wsi, 413, "", "the body is \(length) bytes; the limit is \(configuration.maxRequestBodyBytes)\n", 0)
             }
         }
-        let request = HTTPRequest(method: verb, path: path, query: header(wsi, WSI_TOKEN_HTTP_URI_ARGS, cap: configuration.headerSpace) ?? "",
+        let request = HTTPRequest(method: verb, path: path, query: LWSRequest.header(wsi, WSI_TOKEN_HTTP_URI_ARGS, cap: configuration.headerSpace) ?? "",
                                   headers: headers, remoteAddress: address, isHead: method == 7)
         routeRequests.begin(wsi, address: address, request: request, handler: handler, now: Self.now())
         // A POST's body comes next (LWS_CALLBACK_HTTP_BODY…, even an empty one).
