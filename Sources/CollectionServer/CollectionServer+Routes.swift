@@ -22,6 +22,11 @@ extension CollectionServer {
     ///     return try server.signIn(Identity(id: name.lowercased(), name: name, roles: ["editor"]), redirectTo: "/")
     /// }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - method: `.get` (which answers `HEAD` too) or `.post`.
+    ///   - path: The path it answers, from `/`.
+    ///   - handler: Makes the response; what it throws is answered 500 and logged.
     public func addRoute(_ method: HTTPMethod, _ path: String, handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
         precondition(path.hasPrefix("/"), "a route's path starts with '/' (got '\(path)')")
         precondition(path != "/ws" && path != "/healthz" && !path.hasPrefix(CollectionClient.mountPath),
@@ -41,6 +46,9 @@ extension CollectionServer {
     /// the same cookies, headers and query: ``Configuration/authenticate`` when set,
     /// else the built-in token (`?token=`, the ``Configuration/tokenCookie`` cookie,
     /// `Authorization: Bearer`).
+    ///
+    /// - Parameter request: A request to one of the app's routes.
+    /// - Returns: The identity it carries, or why it carries none.
     public func authentication(of request: HTTPRequest) -> Authentication {
         (configuration.authenticate ?? configuration.tokenAuthentication)(request.handshake)
     }
@@ -50,6 +58,13 @@ extension CollectionServer {
     /// `SameSite=Lax`, `Secure` over TLS), and a redirect to `location`. Pages of
     /// this server then connect as that user with nothing more to do.
     /// Throws when the server has no ``Configuration/tokens`` to sign with.
+    ///
+    /// - Parameters:
+    ///   - identity: Who is signed in (its id, name, roles).
+    ///   - seconds: How long the token is valid.
+    ///   - location: Where the browser goes next.
+    /// - Returns: A `303` response that sets the cookie.
+    /// - Throws: ``TokenError`` when the server has no ``Configuration/tokens``.
     public func signIn(_ identity: Identity, for seconds: TimeInterval = 12 * 3600, redirectTo location: String = "/") throws(TokenError) -> HTTPResponse {
         guard let tokens = configuration.tokens else {
             throw TokenError(.badSecret, "this server has no token secret to sign in with (Configuration.tokens)")
@@ -64,6 +79,9 @@ extension CollectionServer {
     /// A response that signs the browser out: the token cookie is deleted, and a
     /// redirect to `location`. (Pages already open keep their connection, as the
     /// user it was made for, until they reconnect.)
+    ///
+    /// - Parameter location: Where the browser goes next.
+    /// - Returns: A `303` response that deletes the cookie.
     public func signOut(redirectTo location: String = "/") -> HTTPResponse {
         var response = HTTPResponse.redirect(to: location)
         response.setCookie(HTTPResponse.Cookie(name: configuration.tokenCookie, value: "", maxAge: 0, secure: configuration.usesTLS))

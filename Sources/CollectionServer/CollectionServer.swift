@@ -35,6 +35,8 @@ public final class CollectionServer: Sendable {
     }
 
     /// A server with `configuration`; nothing listens until ``start()`` or ``run()``.
+    ///
+    /// - Parameter configuration: Where it listens, what it serves, how it stores and who it admits.
     public init(configuration: Configuration) {
         self.configuration = configuration
         let level = configuration.logLevel
@@ -96,6 +98,11 @@ public final class CollectionServer: Sendable {
     /// contents, used when the store holds none. A collection whose data source
     /// holds typed values (``LiveDiffableDataSource``, a classic data source)
     /// keeps its data in the app, as `.appManaged` does.
+    ///
+    /// - Parameters:
+    ///   - name: The collection's name, unique on this server.
+    ///   - persistence: Whether the server's store keeps it (`.stored`) or the app does (`.appManaged`).
+    /// - Returns: The collection, to give a data source, a delegate and contents.
     public func addCollection(named name: String, persistence: Persistence = .stored) -> LiveCollection {
         let limits = configuration.limits
         let hub = CollectionHub(model: CollectionModel(), factory: RefusingItemFactory(), policy: DefaultLayoutPolicy(), limits: limits, name: name)
@@ -108,6 +115,9 @@ public final class CollectionServer: Sendable {
     }
 
     /// Whether `origin` is one ``Configuration/allowedOrigins`` can hold: `scheme://host[:port]`.
+    ///
+    /// - Parameter origin: A page's origin, as a browser sends it in `Origin`.
+    /// - Returns: Whether it is `scheme://host[:port]` and nothing more.
     public static func isValidOrigin(_ origin: String) -> Bool { OriginPolicy.normalize(origin) != nil }
 
     /// The collections' names, in the order added.
@@ -168,6 +178,9 @@ public final class CollectionServer: Sendable {
     /// Serves until SIGINT or SIGTERM, or ``stop()``: starts (unless started), then
     /// calls `whenListening` with ``url`` (print it, say). The signals are caught
     /// before the server listens, so none sent once the address is known is lost.
+    ///
+    /// - Parameter whenListening: Called once with ``url`` when the server listens.
+    /// - Throws: What ``start()`` throws: the port is taken, the certificate cannot be read, the store cannot be opened.
     public func run(whenListening: (@Sendable (String) -> Void)? = nil) async throws {
         let sources = [SIGINT, SIGTERM].map { sig -> DispatchSourceSignal in
             signal(sig, SIG_IGN)

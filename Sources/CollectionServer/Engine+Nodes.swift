@@ -28,6 +28,21 @@ final class HealthState: Sendable {
 /// Several servers (nodes) sharing one store: the store numbers every batch, this
 /// node takes up what the others commit. All of it runs with the engine's lock held.
 extension Engine {
+    /// A viewer's message. With a store several servers share, the collections it
+    /// may change (the hub's ``CollectionHub/changeLock(for:from:)``) are locked there
+    /// first and brought up to date, so that it is checked against the latest state;
+    /// a lock that fails refuses the message, which the hub then never sees.
+    func receive(_ bytes: [UInt8], from id: ConnectionID, in group: CollectionHubGroup) -> [Outgoing] {
+        if shared != nil, let lock = group.changeLock(for: bytes, from: id.rawValue) {
+            do throws(ProtocolError) {
+                try beginEdit(lock.collections)
+            } catch {
+                return [CollectionHub.refuse(ProtocolError(error.code, error.message, op: lock.op), to: id.rawValue)]
+            }
+        }
+        return group.receive(bytes, from: id.rawValue)
+    }
+
     /// Locks the stored collections among `names` in the shared store, and takes up
     /// what other nodes committed to them since this node's last batch, before a
     /// change is checked. The edit stays open (its locks held) until ``flush()`` ends it.

@@ -129,7 +129,7 @@ final class Engine: @unchecked Sendable {
                     hub.restore(stored)
                     logger.info("\(hub.name): restored at batch \(stored.seq), \(stored.model.snapshot.numberOfItems) items")
                 }
-                keep(StoreJournal(engine: self, locksBeforeChanges: sharedStore != nil), for: hub)
+                keep(StoreJournal(engine: self), for: hub)
             }
             self.store = store
             shared = sharedStore
@@ -338,7 +338,7 @@ final class Engine: @unchecked Sendable {
                     server.echo(bytes, to: id, binary: binary)
                     return
                 }
-                outgoing = binary ? group.receiveBinary(from: id.rawValue) : group.receive(bytes, from: id.rawValue)
+                outgoing = binary ? group.receiveBinary(from: id.rawValue) : receive(bytes, from: id, in: group)
                 if !unconfirmed.isEmpty, unconfirmed.contains(id), group.hasSaidHello(id.rawValue) {
                     unconfirmed.remove(id)
                     server.confirm(id)
@@ -365,21 +365,16 @@ final class StoreJournal: CollectionHubJournal {
     unowned let engine: Engine
     /// The store of a collection whose data the app keeps, while it is attached (its history only).
     let attaching: (any CollectionStore)?
-    let locksBeforeChanges: Bool
 
-    init(engine: Engine, attaching: (any CollectionStore)? = nil, locksBeforeChanges: Bool = false) {
+    init(engine: Engine, attaching: (any CollectionStore)? = nil) {
         self.engine = engine
         self.attaching = attaching
-        self.locksBeforeChanges = locksBeforeChanges
     }
 
     func hub(_ hub: CollectionHub, stage batch: CommittedBatch) throws(ProtocolError) {
         try engine.stage(batch, to: attaching)
     }
 
-    func hub(_ hub: CollectionHub, willChange collections: [String]) throws(ProtocolError) {
-        if locksBeforeChanges { try engine.beginEdit(collections) }
-    }
 }
 
 /// Where the engine's messages go (a connection's id names the receiver): the

@@ -166,6 +166,10 @@ final class ClassicSource: AppDataSource {
 extension LiveCollection {
     /// Registers the cell class a classic data source dequeues for `identifier`
     /// (the page's `tpl-IDENTIFIER` draws it). Call before ``setDataSource(_:)``.
+    ///
+    /// - Parameters:
+    ///   - cellClass: The cell class dequeued.
+    ///   - identifier: The reuse identifier (and the page's template name).
     public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
         classicCells.withLock { $0[identifier] = cellClass }
     }
@@ -174,6 +178,10 @@ extension LiveCollection {
     /// are loaded now as one batch, and from then on the app changes its data inside
     /// ``performBatchUpdates(_:)``. Items viewers move are moved through the data
     /// source's `moveItemAt` (and only where its `canMoveItemAt` agrees).
+    ///
+    /// - Parameter dataSource: The app's data source (held strongly).
+    /// - Returns: The sequence number of the batch that loaded its items.
+    /// - Throws: ``ProtocolError`` when its items break a limit.
     @discardableResult
     public func setDataSource(_ dataSource: sending any CollectionViewDataSource) throws(ProtocolError) -> Int {
         let cells = classicCells.withLock { $0 }
@@ -192,6 +200,10 @@ extension LiveCollection {
     /// ``reloadItems(at:)`` (and the section variants) inside `updates`. The batch is
     /// checked against the data source's counts with UIKit's rules, numbered and
     /// sent to every viewer; returns its sequence number once queued to all.
+    ///
+    /// - Parameter updates: Changes the data and says what changed.
+    /// - Returns: The batch's sequence number.
+    /// - Throws: ``ProtocolError`` (`invalidBatch`, with UIKit's message) when the changes disagree with the counts; nothing changes.
     @discardableResult
     public func performBatchUpdates(_ updates: sending () -> Void) async throws(ProtocolError) -> Int {
         try await engine.changes.perform { () throws(ProtocolError) in try batchUpdates(updates) }

@@ -50,6 +50,9 @@ public final class LiveCollection: Sendable {
     /// Sets the starting contents, before any viewer connected or any batch was
     /// made (no batch comes of it). Returns false, changing nothing, after that,
     /// and when the contents were restored from the store.
+    ///
+    /// - Parameter model: The starting contents.
+    /// - Returns: Whether they were taken.
     @discardableResult
     public func load(_ model: CollectionModel) -> Bool { onHub { $0.load(model) } }
 
@@ -61,6 +64,14 @@ public final class LiveCollection: Sendable {
     /// were sent before. Throws, changing nothing, when the change breaks a limit.
     /// The batch names `viewer` as its author (`by`): the viewer a handler acts for
     /// (a menu's or a swipe's action); by default the server itself.
+    ///
+    /// - Parameters:
+    ///   - model: The contents to make the collection.
+    ///   - reloading: Items whose cells are made anew.
+    ///   - reconfiguring: Items whose cells are configured again.
+    ///   - viewer: The batch's author.
+    /// - Returns: The batch's sequence number.
+    /// - Throws: ``ProtocolError`` (`refused`, `invalidBatch`, `storageUnavailable`…) when the change is not made.
     @discardableResult
     public func apply(_ model: CollectionModel, reloading: [String] = [], reconfiguring: [String] = [],
                       by viewer: Viewer = .server) async throws(ProtocolError) -> Int {
@@ -72,6 +83,12 @@ public final class LiveCollection: Sendable {
     /// Changes the model in place and applies the result as one batch (see
     /// ``apply(_:reloading:)``); `body` gets the current model and returns the
     /// items to reload.
+    ///
+    /// - Parameters:
+    ///   - viewer: The batch's author.
+    ///   - body: Changes the model; returns the items to reload.
+    /// - Returns: The batch's sequence number.
+    /// - Throws: ``ProtocolError`` when the change is not made.
     @discardableResult
     public func update(by viewer: Viewer = .server, _ body: sending (inout CollectionModel) -> [String]) async throws(ProtocolError) -> Int {
         try await engine.changes.perform { () throws(ProtocolError) in
@@ -118,6 +135,8 @@ public final class LiveCollection: Sendable {
 
     /// Names viewers as they arrive: given the proposed identity (the page's
     /// `name`, a colour), returns the one everybody sees. The id stays the server's.
+    ///
+    /// - Parameter identify: Given the proposed identity, the one everybody sees.
     public func setViewerIdentity(_ identify: @escaping @Sendable (Viewer) -> Viewer) {
         onApp { _, app in app.identify = identify }
     }
@@ -126,6 +145,8 @@ public final class LiveCollection: Sendable {
     /// from who it is: ``Viewer/user`` and ``Viewer/roles`` (nil and empty for an
     /// anonymous viewer). A message it may not send gets `forbidden` and changes
     /// nothing; without view it is not welcomed. By default everyone may do everything.
+    ///
+    /// - Parameter rule: What a viewer may do here, from who it is.
     public func setPermissions(_ rule: @escaping @Sendable (Viewer) -> ViewerPermissions) {
         onApp { _, app in app.permissions = rule }
     }
@@ -144,11 +165,15 @@ public final class LiveCollection: Sendable {
     }
 
     /// Makes the items viewers insert (with ``allowedEdits`` holding `.insert`).
+    ///
+    /// - Parameter factory: Makes each new item's identifier and content.
     public func setItemFactory(_ factory: some ItemFactory) { onHub { $0.factory = factory } }
 
     // MARK: Layout
 
     /// Sets how each viewer's flow layout follows its viewport (before viewers connect).
+    ///
+    /// - Parameter policy: Configures a flow layout for each viewport.
     public func setLayoutPolicy(_ policy: some LayoutPolicy) { onHub { $0.policy = policy } }
 
     /// Sets the layout provider: called for each viewer with its environment
@@ -156,6 +181,10 @@ public final class LiveCollection: Sendable {
     /// layout (a flow layout whose sizes come from the delegate, or a custom
     /// subclass). `modes` are the modes viewers may switch between with a
     /// `layout` message; the first is the initial one.
+    ///
+    /// - Parameters:
+    ///   - modes: The modes viewers may switch between; the first is the initial one.
+    ///   - provider: The layout for a viewer's environment.
     public func setLayoutProvider(modes: [String] = ["default"], _ provider: @escaping @Sendable (LayoutEnvironment) -> CollectionViewLayout) {
         onHub { $0.policy = LayoutProviderPolicy(modes: modes, provider: provider) }
     }
@@ -171,6 +200,8 @@ public final class LiveCollection: Sendable {
 
     /// The drop delegate (UIKit's `dropDelegate`): drops from other collections and
     /// from outside the page.
+    ///
+    /// - Parameter dropDelegate: Answers drops with proposals and performs them (nil: none are taken).
     public func setDropDelegate(_ dropDelegate: sending (any CollectionViewDropDelegate)?) {
         try? engine.withHub(name) { hub in
             hub.dropDelegate = dropDelegate
@@ -194,6 +225,8 @@ extension LiveCollection {
 
     /// Makes the background view from the collection now and after every change:
     /// an empty state when there are no items, say (`nil` from `provider`: none).
+    ///
+    /// - Parameter provider: The background for the collection as it is (nil: none).
     public func setBackgroundView(_ provider: @escaping @Sendable (CollectionModel) -> CellContent?) {
         try? engine.withHub(name) { hub in
             hub.app.background = provider

@@ -66,6 +66,11 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     /// A data source whose cells `cellProvider` fills; headers show `headerProvider`'s
     /// fields (by default the section identifier as `title`). It takes over the
     /// collection's contents: apply a snapshot to fill it.
+    ///
+    /// - Parameters:
+    ///   - collection: The collection whose contents it holds.
+    ///   - headerProvider: A section header's fields.
+    ///   - cellProvider: A cell's content, for an item at an index path.
     public init(collection: LiveCollection, headerProvider: HeaderProvider? = nil, cellProvider: @escaping CellProvider) {
         self.collection = collection
         self.cellProvider = cellProvider
@@ -81,11 +86,18 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     /// keep the app's own copy of the order (its database) in step. It runs with the
     /// collection locked, before viewers are sent the batch: read, and change the
     /// collection from a new `Task`.
+    ///
+    /// - Parameter handler: Told of each change (nil: no longer).
     public func onChange(_ handler: (@Sendable (_ snapshot: Snapshot, _ change: CommittedChange) -> Void)?) {
         changeHandler.withLock { $0 = handler }
     }
 
     /// A data source whose cells `registration` fills.
+    ///
+    /// - Parameters:
+    ///   - collection: The collection whose contents it holds.
+    ///   - registration: The cells' template and content.
+    ///   - headerProvider: A section header's fields.
     public convenience init(collection: LiveCollection, cellRegistration registration: CellRegistration<ItemIdentifierType>,
                             headerProvider: HeaderProvider? = nil) {
         self.init(collection: collection, headerProvider: headerProvider) { _, item in registration.content(for: item) }
@@ -104,9 +116,15 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     }
 
     /// The item at `indexPath` now.
+    ///
+    /// - Parameter indexPath: A place in the collection.
+    /// - Returns: The item there, or nil.
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { state.withLock { $0.snapshot.itemIdentifier(at: indexPath) } }
 
     /// Where `item` is now.
+    ///
+    /// - Parameter item: An item's identifier.
+    /// - Returns: Its place, or nil when the collection does not hold it.
     public func indexPath(for item: ItemIdentifierType) -> IndexPath? { state.withLock { $0.snapshot.indexPath(for: item) } }
 
     /// Makes the collection `snapshot` in one numbered batch: new items get cells
@@ -115,6 +133,13 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     /// queued to every connected viewer; throws, changing nothing, when it breaks
     /// a limit. (Viewers always animate a batch; `animatingDifferences` is kept for
     /// UIKit's signature.) The batch names `viewer` as its author (by default the server).
+    ///
+    /// - Parameters:
+    ///   - snapshot: The collection as it should be.
+    ///   - animatingDifferences: Kept for UIKit's signature.
+    ///   - viewer: The batch's author.
+    /// - Returns: The batch's sequence number.
+    /// - Throws: ``ProtocolError`` when the change is not made.
     @discardableResult
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, by viewer: Viewer = .server) async throws(ProtocolError) -> Int {
         try await collection.engine.changes.perform { () throws(ProtocolError) in
@@ -126,6 +151,12 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     /// current snapshot (viewers' moves and every other change included) and
     /// edits it in place; the result is applied as one batch, with nothing
     /// between the reading and the applying. Returns the batch's number.
+    ///
+    /// - Parameters:
+    ///   - viewer: The batch's author.
+    ///   - body: Changes the snapshot in place.
+    /// - Returns: The batch's sequence number.
+    /// - Throws: ``ProtocolError`` when the change is not made.
     @discardableResult
     public func update(by viewer: Viewer = .server, _ body: sending (inout Snapshot) -> Void) async throws(ProtocolError) -> Int {
         try await collection.engine.changes.perform { () throws(ProtocolError) in
@@ -140,6 +171,12 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     /// Configures the cells of `items` again from their current values (UIKit's
     /// `reconfigureItems`, applied at once), on the collection as it is then: a
     /// viewer's move made meanwhile stays.
+    ///
+    /// - Parameters:
+    ///   - items: The items whose cells are configured again (those gone are left out).
+    ///   - viewer: The batch's author.
+    /// - Returns: The batch's sequence number.
+    /// - Throws: ``ProtocolError`` when the change is not made.
     @discardableResult
     public func reconfigureItems(_ items: [ItemIdentifierType], by viewer: Viewer = .server) async throws(ProtocolError) -> Int {
         try await update(by: viewer) { next in

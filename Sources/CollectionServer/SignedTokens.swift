@@ -31,6 +31,9 @@ public struct TokenSigner: Sendable {
     public var issuer: String?
 
     /// A signer with `secret` (at least 32 bytes).
+    ///
+    /// - Parameter secret: The HMAC key.
+    /// - Throws: ``TokenError`` when it is shorter than 32 bytes.
     public init(secret: some DataProtocol) throws(TokenError) {
         guard secret.count >= 32 else { throw TokenError(.badSecret, "the token secret must be at least 32 bytes (it has \(secret.count))") }
         key = Array(secret)
@@ -38,12 +41,20 @@ public struct TokenSigner: Sendable {
 
     /// A signer whose secret is the contents of `path` (surrounding white space
     /// ignored), or of the environment variable `variable`.
+    ///
+    /// - Parameter path: The file holding the secret.
+    /// - Returns: The signer.
+    /// - Throws: ``TokenError`` when the file cannot be read or is too short.
     public static func secret(fromFile path: String) throws(TokenError) -> TokenSigner {
         guard let data = FileManager.default.contents(atPath: path) else { throw TokenError(.badSecret, "cannot read the token secret file \(path)") }
         return try TokenSigner(secret: Array(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).utf8))
     }
 
     /// A signer whose secret is the environment variable `name`, or nil when it is unset.
+    ///
+    /// - Parameter name: The variable's name.
+    /// - Returns: The signer, or nil when the variable is unset.
+    /// - Throws: ``TokenError`` when the secret is too short.
     public static func secret(fromEnvironment name: String) throws(TokenError) -> TokenSigner? {
         guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
         return try TokenSigner(secret: Array(value.utf8))
@@ -95,6 +106,12 @@ public struct TokenSigner: Sendable {
 
     /// A token for `identity` that expires at `expiresAt`, issued now (`iat`), with
     /// ``issuer`` and ``audience`` when they are set.
+    ///
+    /// - Parameters:
+    ///   - identity: Whom the token names.
+    ///   - expiresAt: Its `exp`.
+    ///   - issuedAt: Its `iat`.
+    /// - Returns: The token (an HS256 JWT).
     public func token(for identity: Identity, expiresAt: Date, issuedAt: Date = Date()) -> String {
         let header = Self.base64URL(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
         let claims = Claims(sub: identity.id, name: identity.name, roles: identity.roles.sorted(), color: identity.color,
@@ -106,6 +123,12 @@ public struct TokenSigner: Sendable {
     }
 
     /// The identity a token carries, once its signature and expiry are checked.
+    ///
+    /// - Parameters:
+    ///   - token: A token from ``token(for:expiresAt:issuedAt:)`` or another HS256 issuer with the same secret.
+    ///   - now: The time it is checked at.
+    /// - Returns: The identity it carries.
+    /// - Throws: ``TokenError`` when it is malformed, badly signed, expired, or names another issuer or audience.
     public func verify(_ token: String, now: Date = Date()) throws(TokenError) -> Identity {
         guard token.utf8.count <= 4_096 else { throw TokenError(.malformed, "the token is longer than 4,096 bytes") }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)

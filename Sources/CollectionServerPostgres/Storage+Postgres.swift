@@ -13,6 +13,12 @@ extension CollectionServer.Configuration.Storage {
     /// number of servers serve the same collections, in one order. `nodeID` names this
     /// server in its logs and notifications (nil: a random one);
     /// ``PostgresCollectionStore/Options`` tune it (folds, the statement timeout).
+    ///
+    /// - Parameters:
+    ///   - url: The database's URL.
+    ///   - nodeID: This server's name among the nodes.
+    ///   - options: Folds, timeouts.
+    /// - Returns: The storage, for ``CollectionServer/Configuration/storage``.
     public static func postgres(url: String, nodeID: String? = nil, options: PostgresCollectionStore.Options = .init()) -> Self {
         .shared(nodeID: nodeID) { node, logger throws(StoreError) in
             let store = try PostgresCollectionStore(url: url, nodeID: node, options: options, logger: logger)

@@ -23,6 +23,10 @@ public struct TestClient: Sendable {
     /// A new viewer, connected on `path` (`/ws`, or with a query: `/ws?token=…`), that
     /// has not said hello yet: say it with ``TestViewer/hello(width:height:y:wantOrder:lastSeq:epoch:name:collection:timeout:)``.
     /// - Throws: when the connection cannot be made (live).
+    ///
+    /// - Parameter path: The WebSocket path.
+    /// - Returns: A viewer, connected and not yet helloed.
+    /// - Throws: When the connection cannot be opened.
     public func viewer(path: String = "/ws") async throws -> TestViewer { try await open(path) }
 }
 

@@ -28,6 +28,17 @@ public final class TestViewer: @unchecked Sendable {
     /// Connects to `ws(s)://host:port/ws` (or `path`, with a query: `/ws?token=…`).
     /// Pass the `mirror` of a dropped viewer to continue it (then say hello with
     /// its `seq` and `epoch` to resume).
+    ///
+    /// - Parameters:
+    ///   - host: The server's address.
+    ///   - port: Its port.
+    ///   - path: The WebSocket path.
+    ///   - tls: Whether to connect with TLS.
+    ///   - caFile: The certificate authority to trust (TLS).
+    ///   - mirror: What the viewer's messages are applied to (a fresh one by default).
+    ///   - timeout: How long the connection may take.
+    /// - Returns: A viewer, connected and not yet helloed.
+    /// - Throws: When the connection cannot be opened.
     public static func connect(host: String = "127.0.0.1", port: Int, path: String = "/ws", tls: Bool = false, caFile: String? = nil,
                                mirror: Mirror = Mirror(), timeout: Duration = .seconds(5)) async throws -> TestViewer {
         TestViewer(socket: try await WebSocketClient.connect(host: host, port: port, path: path, tls: tls, caFile: caFile, timeout: timeout),
@@ -35,11 +46,26 @@ public final class TestViewer: @unchecked Sendable {
     }
 
     /// Sends raw JSON text.
+    ///
+    /// - Parameter json: A client message, as its JSON text.
     public func send(_ json: String) { socket.send(json) }
 
     /// Says hello (resuming when `lastSeq` and `epoch` are given; as `name`, to
     /// `collection`, when given) and waits for the welcome (and the order's parts that
     /// follow it, if any), or for the resume and everything up to its closing window.
+    ///
+    /// - Parameters:
+    ///   - width: The viewport's width.
+    ///   - height: The viewport's height.
+    ///   - y: The scroll offset.
+    ///   - wantOrder: Whether the welcome carries every section's order.
+    ///   - lastSeq: The last batch seen, to resume after.
+    ///   - epoch: The history `lastSeq` belongs to.
+    ///   - name: The name others see.
+    ///   - collection: The collection watched (nil: the server's first).
+    ///   - timeout: How long to wait for the answer.
+    /// - Returns: The `welcome` or `resume`.
+    /// - Throws: When no answer comes in time, or the server refuses.
     @discardableResult
     public func hello(width: Double = 800, height: Double = 600, y: Double = 0, wantOrder: Bool = false,
                       lastSeq: Int? = nil, epoch: String? = nil, name: String? = nil, collection: String? = nil,
@@ -62,12 +88,24 @@ public final class TestViewer: @unchecked Sendable {
     }
 
     /// The next message of `type` (messages before it are applied and kept).
+    ///
+    /// - Parameters:
+    ///   - type: The message's `type`.
+    ///   - timeout: How long to wait.
+    /// - Returns: The message.
+    /// - Throws: When none comes in time, or the connection closes.
     @discardableResult
     public func next(_ type: String, timeout: Duration = .seconds(5)) async throws -> ServerMessage {
         try await next(where: { $0.type == type }, timeout: timeout)
     }
 
     /// The next message matching `predicate`.
+    ///
+    /// - Parameters:
+    ///   - predicate: Which message is awaited.
+    ///   - timeout: How long to wait.
+    /// - Returns: The message.
+    /// - Throws: When none comes in time, or the connection closes.
     public func next(where predicate: (ServerMessage) -> Bool, timeout: Duration = .seconds(5)) async throws -> ServerMessage {
         let deadline = ContinuousClock.now + timeout
         while true {
@@ -79,6 +117,10 @@ public final class TestViewer: @unchecked Sendable {
     }
 
     /// The next message, whatever it is (applied to the mirror).
+    ///
+    /// - Parameter timeout: How long to wait.
+    /// - Returns: The next message.
+    /// - Throws: When none comes in time, or the connection closes.
     public func receiveOne(timeout: Duration = .seconds(5)) async throws -> ServerMessage {
         let raw = try await socket.receive(timeout: timeout)
         guard case .text(let text) = raw else { throw Mirror.Divergence(description: "binary message from the server") }
@@ -93,6 +135,11 @@ public final class TestViewer: @unchecked Sendable {
     }
 
     /// Reads until the mirror reaches sequence `seq`.
+    ///
+    /// - Parameters:
+    ///   - seq: The batch number awaited.
+    ///   - timeout: How long to wait.
+    /// - Throws: When it does not come in time, or the connection closes.
     public func wait(forSeq seq: Int, timeout: Duration = .seconds(10)) async throws {
         let deadline = ContinuousClock.now + timeout
         while mirror.seq < seq {
@@ -103,6 +150,9 @@ public final class TestViewer: @unchecked Sendable {
     }
 
     /// True when nothing arrives within `window`.
+    ///
+    /// - Parameter window: How long to listen.
+    /// - Returns: Whether nothing came.
     public func staysQuiet(for window: Duration = .milliseconds(300)) async -> Bool {
         do {
             _ = try await socket.receive(timeout: window)

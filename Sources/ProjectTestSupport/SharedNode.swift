@@ -34,8 +34,7 @@ public final class SharedNode: CollectionHubJournal {
     }
 
     /// Opens the store's edit, locking the collection, and takes up what other nodes committed.
-    public func hub(_ hub: CollectionHub, willChange collections: [String]) throws(ProtocolError) {
-        guard locksBeforeChanges else { return }
+    private func beginEdit() throws(ProtocolError) {
         let behind: [CommittedBatch]
         do throws(StoreError) {
             behind = try store.beginEdit([hub.name: hub.sequence])
@@ -59,7 +58,15 @@ public final class SharedNode: CollectionHubJournal {
     /// A message from viewer `key`, handled inside the store's edit, which is then
     /// committed (or cancelled when nothing was appended).
     public func send(_ text: String, from key: UInt64) throws -> [Outgoing] {
-        let out = hub.receive(Array(text.utf8), from: key)
+        let bytes = Array(text.utf8)
+        if locksBeforeChanges, let lock = hub.changeLock(for: bytes, from: key) {
+            do throws(ProtocolError) {
+                try beginEdit()
+            } catch {
+                return [CollectionHub.refuse(ProtocolError(error.code, error.message, op: lock.op), to: key)]
+            }
+        }
+        let out = hub.receive(bytes, from: key)
         if open {
             open = false
             defer { appended = false }

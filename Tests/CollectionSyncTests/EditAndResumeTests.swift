@@ -125,14 +125,13 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
         #expect(lastBatch(out, to: 1) != nil)
     }
 
-    /// A journal whose store takes `wait` seconds (of the test's clock) to lock and
-    /// to keep each batch: a database restarting, say.
+    /// A journal whose store takes `wait` seconds (of the test's clock) to keep each
+    /// batch: a database restarting, say.
     final class SlowJournal: CollectionHubJournal {
         let clock: FakeClock
         let wait: Double
         init(clock: FakeClock, wait: Double) { (self.clock, self.wait) = (clock, wait) }
         func hub(_ hub: CollectionHub, stage batch: CommittedBatch) throws(ProtocolError) { clock.advance(wait) }
-        func hub(_ hub: CollectionHub, willChange collections: [String]) throws(ProtocolError) { clock.advance(wait) }
     }
 
     @Test func waitsOnStorageAreNotChargedToTheViewerButTheHubsOwnWorkIs() {
@@ -146,7 +145,7 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
         let journal = SlowJournal(clock: clock, wait: 2)
         hub.journal = journal
         _ = hub.hello(1)
-        // Each edit waits 4 s on the store: sixteen times the share, but the store's time.
+        // Each edit waits 2 s on the store: eight times the share, but the store's time.
         for n in 1...5 {
             let out = hub.send(#"{"type":"insert","op":"i\#(n)","section":"a","count":1}"#, from: 1)
             #expect(messages(out, to: 1).first == .ack(op: "i\(n)", seq: n), "edit \(n): \(out.map(\.message))")
@@ -162,6 +161,26 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
             return
         }
         withExtendedLifetime(journal) {}
+    }
+
+    @Test func whatASharedStoreMustLockBeforeAMessageIsHandled() {
+        let hub = makeHub(sections: [("a", 3)])
+        let other = "other"
+        func lock(_ json: String, from key: UInt64 = 1) -> [String]? { hub.changeLock(for: Array(json.utf8), from: key)?.collections }
+        // Before its hello a viewer changes nothing.
+        hub.connect(1)
+        #expect(lock(#"{"type":"delete","op":"d","items":["a0"]}"#) == nil)
+        _ = hub.receive(Array(#"{"type":"hello","viewport":{"width":400,"height":300}}"#.utf8), from: 1)
+        #expect(lock(#"{"type":"delete","op":"d","items":["a0"]}"#) == [hub.name])
+        #expect(hub.changeLock(for: Array(#"{"type":"delete","op":"d","items":["a0"]}"#.utf8), from: 1)?.op == "d")
+        #expect(hub.changeLock(for: Array(#"{"type":"action","name":"vote","op":"v1"}"#.utf8), from: 1)?.op == "v1")
+        // A drop from another collection locks that one too.
+        let drop = #"{"type":"drop","op":"x","x":10,"y":10,"source":{"collection":"\#(other)","item":"b0"}}"#
+        #expect(lock(drop) == [hub.name, other])
+        // Messages that change no contents, and messages that will be refused anyway, lock nothing.
+        #expect(lock(#"{"type":"scroll","offset":{"x":0,"y":40}}"#) == nil)
+        #expect(lock(#"{"type":"nonsense"}"#) == nil)
+        #expect(lock(#"{"type":"delete","op":"d","items":["a0"]}"#, from: 9) == nil)
     }
 
     /// A delegate whose selection rule takes `wait` seconds of the test's clock, not

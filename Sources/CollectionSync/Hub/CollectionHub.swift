@@ -47,7 +47,8 @@ public final class CollectionHub {
     /// each committed batch. Held strongly; nil: the defaults, as with no app.
     package var hubDelegate: (any CollectionHubDelegate)?
     /// The storage behind the hub (CollectionHubJournal.swift): it keeps each batch
-    /// before it is applied, and locks collections before a change. nil: nothing is
+    /// before it is applied (a shared store's locks are taken before the message, from
+    /// ``changeLock(for:from:)``, by the hub's owner). nil: nothing is
     /// kept. Held weakly: the storage's owner holds the hub, not the other way round.
     package weak var journal: (any CollectionHubJournal)?
     /// Whether the presence this hub's viewers make (selections, focus, drags, joins
@@ -307,8 +308,24 @@ public final class CollectionHub {
         return try body()
     }
 
+    /// What a store shared by several servers must lock before a message from
+    /// `key` is handled (and bring up to date with what other nodes committed), so
+    /// that it is checked against the latest state: this collection, and a drop's
+    /// source; nil for a message that changes no contents, one that will be refused
+    /// anyway, or a viewer that has not said hello. The hub locks nothing itself:
+    /// its owner does it first, then hands the message to ``receive(_:from:)``, or,
+    /// when the lock fails, answers with ``refuse(_:to:)`` and the lock's `op`.
+    package func changeLock(for bytes: [UInt8], from key: UInt64) -> (collections: [String], op: String?)? {
+        guard viewers[key]?.ready == true, let message = try? ClientMessage.decode(bytes), message.mayChangeContents else { return nil }
+        var names = [name]
+        if case .drop(let request) = message, let source = request.source?.collection, source != name { names.append(source) }
+        var op = message.op
+        if op == nil, case .action(_, _, _, let actionOp?) = message { op = actionOp }
+        return (names, op)
+    }
+
     /// A refused edit with a readable op id is rejected by op; anything else is an error.
-    static func refuse(_ error: ProtocolError, to key: UInt64) -> Outgoing {
+    package static func refuse(_ error: ProtocolError, to key: UInt64) -> Outgoing {
         if let op = error.op { return Outgoing(viewer: key, message: .reject(op: op, code: error.code, message: error.message)) }
         return Outgoing(viewer: key, message: .error(code: error.code, message: error.message, op: nil))
     }
@@ -326,11 +343,6 @@ public final class CollectionHub {
     }
 
     private func route(_ message: ClientMessage, from viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
-        if let journal, viewer.ready, message.mayChangeContents {
-            var names = [name]
-            if case .drop(let request) = message, let source = request.source?.collection, source != name { names.append(source) }
-            try uncharged { () throws(ProtocolError) in try journal.hub(self, willChange: names) }
-        }
         if let op = message.op {
             // A retried edit gets its first answer; another edit under the same op id is refused.
             editFingerprint = Self.stableFingerprint(of: message)

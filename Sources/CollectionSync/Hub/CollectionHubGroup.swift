@@ -52,6 +52,12 @@ public final class CollectionHubGroup {
     /// Whether the connection said hello and was welcomed (it watches a collection).
     public func hasSaidHello(_ key: UInt64) -> Bool { route[key]?.isReady(key) ?? false }
 
+    /// What a shared store must lock before a message from `key` is handled
+    /// (``CollectionHub/changeLock(for:from:)``); nil before its hello.
+    package func changeLock(for bytes: [UInt8], from key: UInt64) -> (collections: [String], op: String?)? {
+        route[key]?.changeLock(for: bytes, from: key)
+    }
+
     /// A text message: the first must be a `hello`, which picks the hub.
     public func receive(_ bytes: [UInt8], from key: UInt64) -> [Outgoing] {
         if let hub = route[key] { return hub.receive(bytes, from: key) }
