@@ -32,6 +32,7 @@ extension CollectionHub {
     /// After a batch: `viewer`'s movement picked up again, or ended for everyone
     /// when its item was deleted.
     func resumeMovement(of viewer: ViewerConnection) -> [Outgoing] {
+        guard viewer.movement != nil else { return [] }
         let (own, seen) = viewer.resumeMovement()
         guard let seen else { return own }
         return own + broadcast(seen, except: viewer.key)

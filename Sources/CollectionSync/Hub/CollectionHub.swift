@@ -460,7 +460,9 @@ public final class CollectionHub {
     /// ``oncePerState(_:)``, appending to `out`: a batch's messages join its ack
     /// without being copied from one array into another.
     func oncePerState(into out: inout [Outgoing], _ body: (ViewerConnection) -> (shared: ServerMessage?, own: [Outgoing])) {
-        ViewStateSharing.oncePerState(orderedViewers(), into: &out, linesPrefetched: &linesPrefetched, body)
+        var lines = linesPrefetched
+        ViewStateSharing.oncePerState(orderedViewers(), into: &out, linesPrefetched: &lines, body)
+        linesPrefetched = lines
     }
 
     /// Number of distinct view states the ready viewers use (for tests and benchmarks).
