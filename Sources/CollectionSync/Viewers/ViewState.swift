@@ -6,7 +6,7 @@ import Foundation
 /// flow layout, displayed window, selection) over the shared model, and the window
 /// its client holds. Viewers that see exactly the same thing (same layout, viewport
 /// and offset, no selection, focus or movement of their own) share one view state
-/// until one of them diverges: see `CollectionHub+SharedViewStates.swift`.
+/// until one of them diverges: see `ViewStateSharing.swift`.
 final class ViewState {
     let collectionView: CollectionView
     /// The environment the current layout was made for (nil: not made yet).
