@@ -183,6 +183,28 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
         #expect(lock(#"{"type":"delete","op":"d","items":["a0"]}"#, from: 9) == nil)
     }
 
+    @Test func aMessageOverTheRateLimitLocksNothing() {
+        let clock = FakeClock()
+        var limits = HubLimits()
+        limits.messagesPerSecond = 0.001
+        limits.messageBurst = 3
+        let hub = CollectionHub(model: makeModel(sections: [("a", 5)]), factory: testFactory(), policy: testPolicy(), limits: limits, clock: clock.read)
+        _ = hub.hello(1)   // 1 of 3
+        let delete = Array(#"{"type":"delete","op":"d1","items":["a0"]}"#.utf8)
+        // Asking takes no token: the same answer twice, and the edit still goes through.
+        #expect(hub.changeLock(for: delete, from: 1)?.collections == [hub.name])
+        #expect(hub.changeLock(for: delete, from: 1)?.collections == [hub.name])
+        #expect(messages(hub.receive(delete, from: 1), to: 1).first == .ack(op: "d1", seq: 1))   // 2 of 3
+        _ = hub.send(#"{"type":"scroll","offset":{"x":0,"y":10}}"#, from: 1)   // 3 of 3
+        // Now a flood: refused by the hub, and nothing for the store to lock.
+        let next = Array(#"{"type":"delete","op":"d2","items":["a1"]}"#.utf8)
+        #expect(hub.changeLock(for: next, from: 1) == nil)
+        guard case .reject("d2", .rateLimited, _)? = hub.receive(next, from: 1).first?.message else {
+            Issue.record("expected a rate-limited reject")
+            return
+        }
+    }
+
     /// A delegate whose selection rule takes `wait` seconds of the test's clock, not
     /// timed as the app's (it is the collection view's own delegate here, not an
     /// app's callback the library times with `appWork`).

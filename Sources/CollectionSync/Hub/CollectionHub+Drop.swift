@@ -2,34 +2,12 @@ import CollectionCore
 import CollectionProtocol
 import Foundation
 
-/// Which dropped links come in: content is plain text, and a link is kept only
-/// with a scheme a page may follow.
-public enum DroppedLinks {
-    /// Schemes a dropped link may have; links with any other (`javascript:`, `data:`…)
-    /// are left out of the drop.
-    public static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
-
-    /// Whether `link` starts with an allowed scheme (case-insensitive, as URLs are).
-    public static func isAllowed(_ link: String) -> Bool {
-        let trimmed = link.drop { $0.isWhitespace }
-        guard let colon = trimmed.firstIndex(of: ":") else { return false }
-        return allowedSchemes.contains(trimmed[..<colon].lowercased())
-    }
-}
-
 extension CollectionHub {
     /// The drop session a request describes: the dragged item (read from its
     /// collection, perhaps another hub of the group) or the external data.
     func dropSession(_ request: ClientMessage.DropRequest) throws(ProtocolError) -> DropSession {
         let location = CGPoint(x: request.at.x, y: request.at.y)
-        guard let source = request.source else {
-            // Content is plain text; links come in only with a scheme a page may follow.
-            let items = request.items.filter { $0.kind != "url" || $0.value.isEmpty || DroppedLinks.isAllowed($0.value) }
-            guard !items.isEmpty else {
-                throw ProtocolError(.badMessage, "a dropped link must be an http, https or mailto URL; nothing was dropped")
-            }
-            return DropSession(items: items.map { DragItem(kind: $0.kind, value: $0.value) }, location: location)
-        }
+        guard let source = request.source else { return try DropSession.external(request) }
         guard let hub = peer(named: source.collection) else {
             throw ProtocolError(.unknownCollection, "no collection named '\(source.collection.prefix(64))'")
         }
@@ -65,17 +43,9 @@ extension CollectionHub {
             session = try dropSession(request)
         } catch where error.code == .dropForbidden {
             // An item its collection will not let go: the pointer shows a forbidden drop.
-            return [Outgoing(viewer: viewer.key, message: .dropProposal(.init(
-                operation: DropOperation.forbidden.rawValue, intent: CollectionViewDropProposal.Intent.unspecified.rawValue,
-                section: nil, item: nil, target: nil, x: request.at.x, y: request.at.y)))]
+            return [viewer.dropProposal(nil, at: request.at)]
         }
-        let resolved = resolve(session, viewer: viewer).drop
-        let target = resolved.proposal.intent == .insertIntoDestinationIndexPath
-            ? resolved.destinationIndexPath.flatMap { model.snapshot.itemIdentifier(at: $0) } : nil
-        return [Outgoing(viewer: viewer.key, message: .dropProposal(.init(
-            operation: resolved.proposal.operation.rawValue, intent: resolved.proposal.intent.rawValue,
-            section: resolved.destinationIndexPath?.section, item: resolved.destinationIndexPath?.item, target: target,
-            x: request.at.x, y: request.at.y)))]
+        return [viewer.dropProposal(resolve(session, viewer: viewer).drop, at: request.at)]
     }
 
     /// The delegate's proposal, refused (with why) for a move out of a collection

@@ -312,11 +312,16 @@ public final class CollectionHub {
     /// `key` is handled (and bring up to date with what other nodes committed), so
     /// that it is checked against the latest state: this collection, and a drop's
     /// source; nil for a message that changes no contents, one that will be refused
-    /// anyway, or a viewer that has not said hello. The hub locks nothing itself:
+    /// anyway (undecodable, or over the viewer's rate limits: a flood costs the
+    /// store nothing), or a viewer that has not said hello. The hub locks nothing itself:
     /// its owner does it first, then hands the message to ``receive(_:from:)``, or,
     /// when the lock fails, answers with ``refuse(_:to:)`` and the lock's `op`.
     package func changeLock(for bytes: [UInt8], from key: UInt64) -> (collections: [String], op: String?)? {
-        guard viewers[key]?.ready == true, let message = try? ClientMessage.decode(bytes), message.mayChangeContents else { return nil }
+        guard viewers[key]?.ready == true else { return nil }
+        // Asked of a copy of the budget: the message's own turn takes its token.
+        var budget = limiters[key]
+        guard budget?.refusal(at: clock()) == nil else { return nil }
+        guard let message = try? ClientMessage.decode(bytes), message.mayChangeContents else { return nil }
         var names = [name]
         if case .drop(let request) = message, let source = request.source?.collection, source != name { names.append(source) }
         var op = message.op
