@@ -179,6 +179,23 @@ def test_on_the_board_a_held_card_is_dragged_to_the_other_column(server):
         d.quit()
 
 
+def settled_center(d, selector):
+    """The center of `selector`'s element once the page has stopped moving it: the same
+    rectangle before and after two animation frames (the window that follows a scroll
+    can still place rows, and a tap read from the frame before lands elsewhere)."""
+    def still(d):
+        return d.execute_async_script("""const done = arguments[arguments.length - 1];
+            const read = () => { const e = document.querySelector(arguments[0]); if (!e) return null;
+                                 const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; };
+            const before = read();
+            requestAnimationFrame(() => requestAnimationFrame(() => {
+                const after = read();
+                done(before && after && before.every((v, i) => v === after[i])
+                     ? [Math.round(after[0] + after[2] / 2), Math.round(after[1] + after[3] / 2)] : null);
+            }));""", selector)
+    return wait(d, still, message=f"{selector} kept moving")
+
+
 def open_basket_on_phone(server, item):
     """The store on a phone, scrolled to its basket until row `item` is in view."""
     d = open_phone(server, "store.html", "return document.getElementById('store').dataset.status === 'connected' && "
@@ -218,8 +235,7 @@ def test_in_the_basket_a_tap_on_add_adds_one_more(server):
     try:
         count = lambda d: js(d, "return document.querySelector('#store [data-item=b4] .cv-list-secondary').textContent")
         assert count(d) == "€29 · 2"
-        add = js(d, """const r = document.querySelector('#store [data-item=b4] [data-accessory=insert]').getBoundingClientRect();
-                       return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]""")
+        add = settled_center(d, "#store [data-item=b4] [data-accessory=insert]")
         touch(d, "touchStart", add)
         touch(d, "touchEnd")
         wait(d, lambda d: count(d) == "€29 · 3", message=f"the tap did not add one: {count(d)}")
