@@ -5,7 +5,6 @@ import Logging
 import NIOCore
 import NIOPosix
 import PostgresNIO
-import Synchronization
 import Locking
 
 /// The store several servers (nodes) share: PostgreSQL, through postgres-nio. It
@@ -47,9 +46,8 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
 
     /// Where the server is.
     public let url: PostgresURL
-    /// How to connect, tried in turn (see ``PostgresURL/makeConfigurations()``),
-    /// each with its TLS context made once.
-    let configurations: [PostgresConnection.Configuration]
+    /// Makes connections and runs statements, each wait bounded.
+    let connector: PostgresConnector
     /// This node's name in notifications (its own are not acted on).
     public let nodeID: String
     let options: Options
@@ -60,8 +58,6 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     let loop: any EventLoop
     /// Every wait on a future: bounded on the waiting thread (BoundedWaits.swift).
     let waits = BoundedWaits()
-    /// Numbers connections for postgres-nio's logs.
-    private let connectionSerial = Atomic<Int>(0)
     /// Guards everything below.
     let lock = Locked(recursive: true)
     private var writer: PostgresConnection?
@@ -100,11 +96,11 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     /// Connects to the server `url` names and makes the tables when missing.
     public init(url: String, nodeID: String = String(UUID().uuidString.prefix(8)).lowercased(), options: Options = Options(), logger: Logger = Logger(label: "collection-postgres")) throws(StoreError) {
         self.url = try PostgresURL(url)
-        configurations = try self.url.makeConfigurations()
         self.nodeID = nodeID
         self.options = options
         self.logger = logger
         loop = events.next()
+        connector = try PostgresConnector(url: self.url, loop: loop, waits: waits, queryTimeout: options.queryTimeout, logger: logger)
         try locked { () throws(StoreError) in
             let c = try connection()
             do {
@@ -124,7 +120,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
                 try run("COMMIT", on: c)
             } catch {
                 _ = try? run("ROLLBACK", on: c)
-                throw Self.storeError(error)
+                throw PostgresConnector.storeError(error)
             }
         }
         // Every second, a lost connection is made again (with the same backoff), so
@@ -166,29 +162,6 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     // MARK: Connections
 
     static var now: Double { Date().timeIntervalSinceReferenceDate }
-
-    /// A new connection; throws (quickly) while the server is unreachable, and
-    /// after ``Options/queryTimeout`` when it does not answer. Needs no lock.
-    /// With `sslmode=allow`, a server that refuses a connection without TLS is asked
-    /// again with it, and a failure of both says what each attempt met.
-    func connect() throws(StoreError) -> PostgresConnection {
-        var failures: [String] = []
-        for (attempt, configuration) in configurations.enumerated() {
-            do {
-                let serial = connectionSerial.wrappingAdd(1, ordering: .relaxed).newValue
-                let made = PostgresConnection.connect(on: loop, configuration: configuration, id: serial, logger: logger)
-                guard let c = try waits.value(of: made, within: options.queryTimeout) else {
-                    made.whenSuccess { late in late.close().whenComplete { _ in } }
-                    throw StoreError(.failed, waits.isCutShort ? "the server is stopping" : "no answer in \(options.queryTimeout) s")
-                }
-                return c
-            } catch {
-                let why = url.tlsProblem(error) ?? Self.describe(error)
-                failures.append(configurations.count == 1 ? why : (attempt == 0 ? "without TLS: " : "with TLS: ") + why)
-            }
-        }
-        throw StoreError(.failed, "cannot reach PostgreSQL at \(url.description): \(failures.joined(separator: "; "))")
-    }
 
     /// The connection edits use, made again (with backoff) when it was lost.
     private func connection() throws(StoreError) -> PostgresConnection {
@@ -234,53 +207,27 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
                 _ = adopt(c)
                 return nil
             }
-            spare?.close().whenComplete { _ in }
+            if let spare { PostgresConnector.close(spare) }
         } catch {
             locked { noteFailure(error) }
         }
     }
 
-    /// Runs a statement, giving its rows; a failure says what PostgreSQL said.
-    ///
-    /// A statement on a closed connection fails at once: postgres-nio (1.33) never
-    /// answers one written to a closed channel, so a fold or presence connection
-    /// the server ended (`pg_terminate_backend`) would otherwise hang its queue.
-    /// One unanswered past ``Options/queryTimeout`` closes its connection and fails.
+    /// Runs a statement on `c` (``PostgresConnector/run(_:on:lost:)``); the
+    /// connection edits use, lost, is made again on the next call.
     @discardableResult
     func run(_ query: PostgresQuery, on c: PostgresConnection) throws(StoreError) -> [PostgresRow] {
-        var timedOut = false
-        do {
-            guard !c.isClosed else { throw StoreError(.failed, "the connection was closed") }
-            let limit = options.queryTimeout
-            guard let answer = try waits.value(of: c.query(query, logger: logger), within: limit) else {
-                timedOut = true
-                c.close().whenComplete { _ in }
-                throw StoreError(.failed, waits.isCutShort ? "the server is stopping; the statement was abandoned and its connection closed"
-                                                           : "no answer in \(limit) s; the connection was closed")
-            }
-            return answer.rows
-        } catch {
+        try connector.run(query, on: c) { c in
             locked {
-                if c === writer, c.isClosed || timedOut {
-                    writer = nil
-                    problem.withLock { $0 = StoreError(.failed, "lost the connection to PostgreSQL at \(url.description)") }
-                }
+                guard c === writer else { return }
+                writer = nil
+                problem.withLock { $0 = StoreError(.failed, "lost the connection to PostgreSQL at \(url.description)") }
             }
-            throw StoreError(.failed, "PostgreSQL: \(Self.describe(error))")
         }
     }
 
-    static func storeError(_ error: any Error) -> StoreError {
-        error as? StoreError ?? StoreError(.failed, "PostgreSQL: \(describe(error))")
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if let psql = error as? PSQLError {
-            if let message = psql.serverInfo?[.message] { return message }
-            return "\(psql.code)\(psql.underlying.map { " (\($0))" } ?? "")"
-        }
-        return "\(error)"
-    }
+    /// A new connection (``PostgresConnector/connect()``). Needs no lock.
+    func connect() throws(StoreError) -> PostgresConnection { try connector.connect() }
 
     /// Why edits would fail now (the server unreachable, or the connection lost
     /// and not made again yet), or nil. Never waits.
@@ -300,7 +247,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
                 try run("COMMIT", on: c)
             } catch {
                 _ = try? run("ROLLBACK", on: c)
-                throw Self.storeError(error)
+                throw PostgresConnector.storeError(error)
             }
             guard let head else { return nil }
             do {
@@ -394,7 +341,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
                 return behind
             } catch {
                 _ = try? run("ROLLBACK", on: c)
-                throw Self.storeError(error)
+                throw PostgresConnector.storeError(error)
             }
         }
     }
@@ -416,7 +363,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
                     try commitEdit()
                 } catch {
                     cancelEdit()
-                    throw Self.storeError(error)
+                    throw PostgresConnector.storeError(error)
                 }
                 return
             }
@@ -431,7 +378,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
                 }
             } catch {
                 editFailed = true
-                throw Self.storeError(error)
+                throw PostgresConnector.storeError(error)
             }
         }
     }
@@ -458,7 +405,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
                 try run("COMMIT", on: c)
             } catch {
                 _ = try? run("ROLLBACK", on: c)
-                throw Self.storeError(error)
+                throw PostgresConnector.storeError(error)
             }
             for name in editAppended { committedHeads[name] = heads[name]! }
             return editAppended.filter { name in

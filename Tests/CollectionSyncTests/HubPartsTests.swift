@@ -138,3 +138,92 @@ struct ViewerEditTests {
         #expect(Set(one.next.snapshot.itemIdentifiers(inSection: "a")) == ["a1", "a2", "a3"])
     }
 }
+
+/// The sections' infos kept from batch to batch, alone: only what changed is hashed again.
+struct SectionInfoCacheTests {
+    private func model() -> CollectionModel {
+        var model = CollectionModel()
+        model.snapshot.appendSections(["a", "b", "c"])
+        model.snapshot.appendItems(["a1", "a2"], toSection: "a")
+        model.snapshot.appendItems(["b1"], toSection: "b")
+        return model
+    }
+
+    @Test func onlyTheSectionsABatchChangedAreHashedAgainAndTheRestAreKept() {
+        let before = model()
+        var cache = SectionInfoCache(before)
+        #expect(cache.infos(of: before) == before.sectionInfos)
+        var next = before
+        next.snapshot.appendItems(["a3"], toSection: "a")   // changes a
+        next.sectionTitles["c"] = "Sea"                     // retitles c
+        next.snapshot.deleteSections(["b"])
+        next.snapshot.appendSections(["d"])                  // new
+        let changed = cache.changes(from: before, to: next)
+        #expect(Set(changed.keys) == ["a", "c", "d"])
+        #expect(cache.infos(of: next, changed: changed) == next.sectionInfos)
+        cache.update(changed, removing: ["b"])
+        #expect(cache.infos(of: next) == next.sectionInfos)
+        // Nothing changed: nothing is hashed.
+        #expect(cache.changes(from: next, to: next).isEmpty)
+    }
+
+    @Test func aResetTakesEverySectionOfTheNewContents() {
+        var cache = SectionInfoCache(model())
+        var other = CollectionModel()
+        other.snapshot.appendSections(["x"])
+        other.snapshot.appendItems(["x1"], toSection: "x")
+        cache.reset(to: other)
+        #expect(cache.infos(of: other) == other.sectionInfos)
+        #expect(cache.changes(from: other, to: other).isEmpty)
+    }
+}
+
+/// A change of the model as its numbered batch, alone: the update, the record, what viewers share.
+struct NumberedBatchTests {
+    private func model() -> CollectionModel {
+        var model = CollectionModel()
+        model.snapshot.appendSections(["a", "b"])
+        model.snapshot.appendItems(["a1", "a2", "a3"], toSection: "a")
+        model.snapshot.appendItems(["b1"], toSection: "b")
+        for id in ["a1", "a2", "a3", "b1"] { model.itemContent[id] = ["title": id] }
+        return model
+    }
+
+    @Test func theBatchRecordsTheChangeByIdentifierAndApplyingItGivesTheNextContents() throws {
+        let before = model()
+        var next = before
+        next.snapshot.deleteItems(["a2"])
+        next.itemContent["a2"] = nil
+        next.snapshot.insertItems(["b0"], beforeItem: "b1")
+        next.itemContent["b0"] = ["title": "b0"]
+        next.snapshot.moveItem("a1", afterItem: "a3")
+        next.itemReuseIdentifiers["a2"] = "gone"
+        let numbered = try NumberedBatch(from: before, to: next, reloading: ["a3"], reconfiguring: ["a3", "b1", "a2"],
+                                         seq: 7, by: "v1", sections: next.sectionInfos)
+        #expect(numbered.logged.seq == 7 && numbered.logged.by == "v1")
+        #expect(numbered.logged.deletedIds == ["a2"] && numbered.logged.insertedIds == ["b0"])
+        #expect(numbered.deletedIds == [IndexPath(item: 1, section: 0): "a2"])
+        // a3 is reloaded, so not reconfigured; a2 is gone, so neither.
+        #expect(numbered.update.reloadedItems == [IndexPath(item: 2, section: 0)])
+        #expect(numbered.update.reconfiguredItems == [IndexPath(item: 0, section: 1)])
+        #expect(numbered.next.itemReuseIdentifiers["a2"] == nil)
+        #expect(numbered.checkedItems != nil)
+        // The item changes, applied to the identifiers before, give the identifiers after.
+        var ids = before.snapshot.sectionIdentifiers.map { before.snapshot.itemIdentifiers(inSection: $0) }
+        ids = numbered.itemUpdates.applied(to: ids, countsAfter: next.snapshot.sectionCounts,
+                                           insertedItem: { next.snapshot.itemIdentifier(at: $0) ?? "?" }, insertedSection: { _ in [] })
+        #expect(ids == next.snapshot.sectionIdentifiers.map { next.snapshot.itemIdentifiers(inSection: $0) })
+        let template = numbered.template()
+        #expect(template.seq == 7 && template.insertedIds == ["b0"] && template.sections == next.sectionInfos)
+    }
+
+    @Test func countsThatDisagreeAreRefusedAsAnInvalidBatch() {
+        let before = model()
+        var next = before
+        next.snapshot.deleteSections(["b"])
+        // A reload of an item the batch deletes: UIKit refuses it, and so does this.
+        #expect {
+            _ = try NumberedBatch(from: before, to: next, reloading: ["b1"], seq: 1, by: "v1", sections: next.sectionInfos)
+        } throws: { ($0 as? ProtocolError)?.code == .invalidBatch }
+    }
+}

@@ -10,44 +10,20 @@ extension CollectionViewFlowLayout {
     }
 
 
-    /// Fixed sizes: where the first item of a line of `inLine` items starts, and the
-    /// distance from one item to the next.
-    @inline(__always)
-    private static func fixedLine(_ g: Section, inLine: Int, width w: CGFloat, alignment: FlowLineAlignment) -> (CGFloat, CGFloat) {
-        switch alignment {
-        case .justified:
-            if g.columns == 1 || g.count == 1 { return (g.uStart + (g.available - w) / 2, 0) }
-            return (g.uStart, g.step)
-        case .leading:
-            return (g.uStart, w + g.spacing)
-        case .center:
-            let packed = CGFloat(inLine) * w + CGFloat(inLine - 1) * g.spacing
-            return (g.uStart + (g.available - packed) / 2, w + g.spacing)
-        case .trailing:
-            let packed = CGFloat(inLine) * w + CGFloat(inLine - 1) * g.spacing
-            return (g.uStart + g.available - packed, w + g.spacing)
-        }
-    }
-
-    @inline(__always)
-    private static func makeRect(_ vertical: Bool, u: CGFloat, v: CGFloat, uExtent: CGFloat, vExtent: CGFloat) -> CGRect {
-        vertical ? CGRect(x: u, y: v, width: uExtent, height: vExtent) : CGRect(x: v, y: u, width: vExtent, height: uExtent)
-    }
-
     /// The frame of an item without building attributes (no allocation).
     public func frameForItem(_ item: Int, inSection section: Int) -> CGRect {
         let g = sections[section]
         let vertical = scrollDirection == .vertical
         if let (w, h) = fixedSize {
             let line = item / g.columns
-            let (u0, step) = Self.fixedLine(g, inLine: min(g.columns, g.count - line * g.columns), width: w, alignment: lineAlignment)
-            return Self.makeRect(vertical, u: u0 + CGFloat(item - line * g.columns) * step,
+            let (u0, step) = FlowLines.fixedLine(g, inLine: min(g.columns, g.count - line * g.columns), width: w, alignment: lineAlignment)
+            return FlowLines.makeRect(vertical, u: u0 + CGFloat(item - line * g.columns) * step,
                                  v: g.itemsStart + CGFloat(line) * (h + g.lineSpacing), uExtent: w, vExtent: h)
         }
         let geometry = storage.items[g.firstItem + item]
         let line = Int(geometry.line)
         let v = storage.lineV[line] + (storage.lineExtent[line] - geometry.vExtent) / 2
-        return Self.makeRect(vertical, u: geometry.u, v: v, uExtent: geometry.uExtent, vExtent: geometry.vExtent)
+        return FlowLines.makeRect(vertical, u: geometry.u, v: v, uExtent: geometry.uExtent, vExtent: geometry.vExtent)
     }
 
     func itemAttributes(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
@@ -82,7 +58,7 @@ extension CollectionViewFlowLayout {
             return nil
         }
         var attributes = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: indexPath.section))
-        attributes.frame = Self.makeRect(vertical, u: 0, v: v, uExtent: crossLength, vExtent: extent)
+        attributes.frame = FlowLines.makeRect(vertical, u: 0, v: v, uExtent: crossLength, vExtent: extent)
         attributes.zIndex = pinned ? Self.pinnedZIndex : Self.supplementaryZIndex
         return attributes
     }
@@ -143,11 +119,11 @@ extension CollectionViewFlowLayout {
                 if v >= vMax { break }
                 if v + h > vMin && h > 0 && w > 0 {
                     let start = line * g.columns, end = min(start + g.columns, g.count)
-                    let (u0, step) = Self.fixedLine(g, inLine: end - start, width: w, alignment: alignment)
+                    let (u0, step) = FlowLines.fixedLine(g, inLine: end - start, width: w, alignment: alignment)
                     var u = u0
                     for item in start..<end {
                         if u + w > uMin && u < uMax {
-                            body(s, item, Self.makeRect(vertical, u: u, v: v, uExtent: w, vExtent: h))
+                            body(s, item, FlowLines.makeRect(vertical, u: u, v: v, uExtent: w, vExtent: h))
                         }
                         u += step
                     }
@@ -191,7 +167,7 @@ extension CollectionViewFlowLayout {
                                 let geometry = items[k]
                                 if geometry.u + geometry.uExtent <= uMin || geometry.u >= uMax { continue }
                                 let v = lineV[line] + (lineExtent[line] - geometry.vExtent) / 2
-                                let frame = Self.makeRect(vertical, u: geometry.u, v: v, uExtent: geometry.uExtent, vExtent: geometry.vExtent)
+                                let frame = FlowLines.makeRect(vertical, u: geometry.u, v: v, uExtent: geometry.uExtent, vExtent: geometry.vExtent)
                                 if Self.intersects(frame, rect) { body(s, k - g.firstItem, frame) }
                             }
                             line += 1

@@ -263,7 +263,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                     let target = buffer.baseAddress! + written
                     if let sizing, let sizes = sizing.sectionSizes(s, count: count, layout: self) {
                         cursor = sizes.withUnsafeBufferPointer { sizes in
-                            Self.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
+                            FlowLines.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
                                            items: target, lines: &lines) { sizes[$0] }
                         }
                     } else if let sizing {
@@ -274,7 +274,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                         let again = sizing.askAgain[s] ?? []
                         var next = 0
                         let keep = sizing.keep
-                        cursor = Self.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
+                        cursor = FlowLines.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
                                                 items: target, lines: &lines) { item in
                             if keep && !(next < again.count && again[next] == item) {
                                 // Not yet written over: the slot still holds the last prepare's item.
@@ -288,7 +288,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                     } else if let sizes = context.sizesInSection?(s) {
                         if !(sizes.count == count) { fatalError("sizesInSection(\(s)) gave \(sizes.count) sizes for \(count) items") }
                         cursor = sizes.withUnsafeBufferPointer { sizes in
-                            Self.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
+                            FlowLines.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
                                            items: target, lines: &lines) { sizes[$0] }
                         }
                     } else {
@@ -296,7 +296,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                         // One index path, its item index set for each call: building one per
                         // item costs more than the layout's own work.
                         var path = IndexPath(item: 0, section: s)
-                        cursor = Self.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
+                        cursor = FlowLines.flowItems(geometry: &g, top: cursor, vertical: vertical, alignment: alignment,
                                                 items: target, lines: &lines) { item in
                             path[1] = item
                             return sizeForItem(path)
@@ -322,89 +322,6 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         // again); what is swapped out is what was taken out above, empty.
         swap(&storage, &lines)
         swap(&self.sections, &sections)
-    }
-
-    /// Breaks one section's items into lines and places them; returns the end of the last line.
-    @inline(__always)
-    private static func flowItems(geometry g: inout Section, top: CGFloat, vertical: Bool, alignment: FlowLineAlignment,
-                                  items: UnsafeMutablePointer<ItemGeometry>, lines st: inout Storage,
-                                  size sizeOf: (Int) -> CGSize) -> CGFloat {
-        var v = top
-        var previousGap: CGFloat?
-        var previousCount = 0
-        var lineStart = 0
-        var used: CGFloat = 0
-        var sum: CGFloat = 0
-        var uniform = true
-        var lineMax: CGFloat = 0
-        let base = g.firstItem
-
-        func closeLine(end: Int, isLast: Bool) {
-            let m = end - lineStart
-            guard m > 0 else { return }
-            if st.lineV.count > g.firstLine { v += g.lineSpacing }
-            let lineIndex = Int32(st.lineV.count)
-            st.lineV.append(v); st.lineExtent.append(lineMax); st.lineFirst.append(base + lineStart)
-            let uniformWidth: CGFloat? = uniform ? items[lineStart].uExtent : nil
-            let (start, gap) = placement(alignment, count: m, sum: sum, available: g.available, spacing: g.spacing, isLast: isLast,
-                                         sectionCount: g.count, previousGap: previousGap, previousCount: previousCount, uniform: uniformWidth)
-            var u = g.uStart + start
-            for k in lineStart..<end {
-                items[k].u = u
-                items[k].line = lineIndex
-                u += items[k].uExtent + gap
-            }
-            previousGap = m > 1 ? gap : previousGap
-            previousCount = m
-            v += lineMax
-            lineStart = end
-            used = 0
-            sum = 0
-            uniform = true
-            lineMax = 0
-        }
-
-        var index = 0
-        while index < g.count {
-            let size = sizeOf(index)
-            let uExtent = max(0, vertical ? size.width : size.height)
-            let vExtent = max(0, vertical ? size.height : size.width)
-            if index > lineStart && used + g.spacing + uExtent > g.available {
-                closeLine(end: index, isLast: false)
-            }
-            (items + index).initialize(to: ItemGeometry(u: 0, uExtent: uExtent, vExtent: vExtent, line: 0))
-            if index > lineStart && uExtent != items[lineStart].uExtent { uniform = false }
-            sum += uExtent
-            used += (index > lineStart ? g.spacing : 0) + uExtent
-            lineMax = max(lineMax, vExtent)
-            index += 1
-        }
-        closeLine(end: g.count, isLast: true)
-        return v
-    }
-
-    /// Where a line of `count` items totalling `sum` starts, and the gap between its items.
-    private static func placement(_ alignment: FlowLineAlignment, count m: Int, sum: CGFloat, available: CGFloat, spacing s: CGFloat, isLast: Bool,
-                                  sectionCount: Int, previousGap: CGFloat?, previousCount: Int, uniform: CGFloat?) -> (CGFloat, CGFloat) {
-        let packed = sum + CGFloat(m - 1) * s
-        switch alignment {
-        case .leading: return (0, s)
-        case .center: return ((available - packed) / 2, s)
-        case .trailing: return (available - packed, s)
-        case .justified:
-            if m == 1 {
-                let centered = sectionCount == 1 || !isLast || previousCount == 1
-                return (centered ? (available - sum) / 2 : 0, s)
-            }
-            if !isLast { return (0, (available - sum) / CGFloat(m - 1)) }
-            if let gap = previousGap, sum + CGFloat(m - 1) * gap <= available + 0.000_1 { return (0, gap) }
-            if let w = uniform {
-                // The spacing a full line of such items would have: the same columns.
-                let n = max(1, Int(((available + s) / (w + s)).rounded(.down)))
-                if n > 1 { return (0, (available - CGFloat(n) * w) / CGFloat(n - 1)) }
-            }
-            return (0, s)
-        }
     }
 
     // MARK: Queries (implemented in FlowLayout+Queries.swift)

@@ -56,7 +56,7 @@ public final class ModelDropPlaceholderContext: CollectionViewDropPlaceholderCon
             at.item = min(max(at.item, 0), model.snapshot.numberOfItems(inSection: sections[at.section]))
         }
         dataSourceUpdates(at)
-        hub.resolvePlaceholder(of: pending, committing: model)
+        hub.drops.resolvePlaceholder(of: pending, committing: model)
         return true
     }
 
@@ -66,7 +66,7 @@ public final class ModelDropPlaceholderContext: CollectionViewDropPlaceholderCon
     public func deletePlaceholder() -> Bool {
         guard !isResolved, let hub = pending.hub else { return false }
         isResolved = true
-        hub.resolvePlaceholder(of: pending, committing: nil)
+        hub.drops.resolvePlaceholder(of: pending, committing: nil)
         return true
     }
 
@@ -91,26 +91,5 @@ extension CollectionHub {
     func makeItemIdentifier(in section: String) -> String {
         defer { nextSerial += 1 }
         return factory.makeItem(serial: nextSerial, section: section).id
-    }
-
-    /// A placeholder of a drop was committed (with the model it leaves) or deleted.
-    func resolvePlaceholder(of drop: PendingDrop, committing next: CollectionModel?) {
-        let op = drop.answered ? nil : drop.op
-        if let next, next != model, next.checkInvariants().isEmpty, next.snapshot.numberOfItems <= limits.maxItems {
-            do throws(ProtocolError) {
-                deferredOutgoing += try commit(next, reloading: [], op: op, by: drop.by, ackTo: drop.viewer)
-                drop.answered = drop.answered || op != nil
-                return
-            } catch {
-                if let op { deferredOutgoing.append(Outgoing(viewer: drop.viewer, message: .reject(op: op, code: error.code, message: error.message))) }
-                drop.answered = true
-                return
-            }
-        }
-        guard let op else { return }
-        drop.answered = true
-        let why = next == nil ? "the drop delegate deleted its placeholder; nothing was dropped"
-            : "the placeholder's commit changed nothing the collection can take (its limit is \(limits.maxItems) items); nothing was dropped"
-        deferredOutgoing.append(Outgoing(viewer: drop.viewer, message: .reject(op: op, code: .dropCancelled, message: why)))
     }
 }

@@ -74,61 +74,34 @@ extension CollectionHub {
     /// names the items whose content may have changed (nil: any).
     /// `committed`: the batch was committed by another server sharing the store;
     /// it keeps its number, and nothing is journaled or acknowledged here.
-    /// `changedSections`: ``changedSectionInfos(in:)`` of `next`, when the caller made them.
+    /// `changedSections`: ``SectionInfoCache/changes(from:to:)`` of `next`, when the caller made them.
     func commit(_ next: CollectionModel, reloading reloadIds: [String], reconfiguring reconfigureIds: [String] = [], op: String?, by: String, ackTo: UInt64?,
                 changedContent: [String]? = nil, committed: CommittedBatch? = nil,
                 changedSections: [String: SectionInfo]? = nil) throws(ProtocolError) -> [Outgoing] {
-        var next = next
+        let changed = changedSections ?? sectionCache.changes(from: model, to: next)
+        let numbered = try NumberedBatch(from: model, to: next, reloading: reloadIds, reconfiguring: reconfigureIds,
+                                         seq: committed?.seq ?? sequence + 1, by: by, sections: sectionCache.infos(of: next, changed: changed))
         let before = model.snapshot
-        var batch = BatchUpdate(from: before, to: next.snapshot)
-        batch.reloadedItems = reloadIds.compactMap { before.indexPath(for: $0) }.sorted()
-        if !reconfigureIds.isEmpty {
-            // Only items that stay and are not reloaded: the same cell, configured again.
-            let reloaded = Set(reloadIds)
-            batch.reconfiguredItems = reconfigureIds.filter { !reloaded.contains($0) && next.snapshot.contains(item: $0) }
-                .compactMap { before.indexPath(for: $0) }.sorted()
-        }
-        do {
-            try batch.validate(countsBefore: before.sectionCounts, countsAfter: next.snapshot.sectionCounts)
-        } catch {
-            throw ProtocolError(.invalidBatch, error.description)
-        }
-        for p in batch.deletedItems {
-            if let id = before.itemIdentifier(at: p), !next.snapshot.contains(item: id) { next.itemReuseIdentifiers[id] = nil }
-        }
-        // The sections the batch changed, as they will be.
-        let infos = changedSections ?? changedSectionInfos(in: next)
-        let seq = committed?.seq ?? sequence + 1
-        let logged = LoggedBatch(
-            seq: seq, by: by,
-            deletes: batch.deletedItems,
-            deletedIds: batch.deletedItems.compactMap { before.itemIdentifier(at: $0) },
-            inserts: batch.insertedItems,
-            insertedIds: batch.insertedItems.compactMap { next.snapshot.itemIdentifier(at: $0) },
-            moves: batch.movedItems.map { ($0.from, $0.to) },
-            reloads: batch.reloadedItems,
-            sections: next.snapshot.sectionIdentifiers.map { infos[$0] ?? sectionInfoCache[$0] ?? next.sectionInfo($0) })
+        let next = numbered.next
         // The store keeps it first: a batch it cannot keep is refused, changing nothing.
         if let committed {
             nextSerial = max(nextSerial, committed.nextSerial)
         } else if let journal {
-            let delta = ModelDelta(from: model, to: next, batch: batch, changedContent: changedContent.map { $0 + reloadIds + reconfigureIds })
-            let staged = CommittedBatch(collection: name, seq: seq, op: op, fingerprint: op == nil ? 0 : editFingerprint, by: by,
-                                        delta: delta, replay: logged, nextSerial: nextSerial)
+            let delta = ModelDelta(from: model, to: next, batch: numbered.update, changedContent: changedContent.map { $0 + reloadIds + reconfigureIds })
+            let staged = CommittedBatch(collection: name, seq: numbered.logged.seq, op: op, fingerprint: op == nil ? 0 : editFingerprint, by: by,
+                                        delta: delta, replay: numbered.logged, nextSerial: nextSerial)
             try uncharged { () throws(ProtocolError) in try journal.hub(self, stage: staged) }
         }
         store.model = next
         // Kept for resumes; its op remembered for retries (with the fingerprint of the
         // edit, or of the one another server committed).
         let remembered = committed != nil || ackTo != nil ? op : nil
-        history.append(logged, op: remembered, fingerprint: committed?.fingerprint ?? editFingerprint)
+        history.append(numbered.logged, op: remembered, fingerprint: committed?.fingerprint ?? editFingerprint)
         // The app's data source follows before any layout asks it about the new state.
         hubDelegate?.hub(self, didCommit: sequence, by: by, model: next)
         refreshBackground()
-        for s in batch.deletedSections where next.snapshot.indexOfSection(before.sectionIdentifiers[s]) == nil {
-            sectionInfoCache[before.sectionIdentifiers[s]] = nil
-        }
-        for (id, info) in infos { sectionInfoCache[id] = info }
+        let goneSections = numbered.update.deletedSections.map { before.sectionIdentifiers[$0] }.filter { next.snapshot.indexOfSection($0) == nil }
+        sectionCache.update(changed, removing: goneSections)
 
         var out: [Outgoing] = []
         if let op, let ackTo, committed == nil {
@@ -136,22 +109,10 @@ extension CollectionHub {
         }
         // Every viewer's copy shares all but its content size and window changes:
         // those members are encoded once.
-        var template = ServerMessage.Batch(
-            seq: sequence, by: by, deletes: logged.deletes, deletedIds: logged.deletedIds, inserts: logged.inserts,
-            insertedIds: logged.insertedIds, moves: logged.moves, reloads: logged.reloads, sections: logged.sections,
-            contentSize: Size(width: 0, height: 0), elements: [], remove: [])
-        template.encodeSharedMembers()
-        let deletedIds = Dictionary(batch.deletedItems.compactMap { p in before.itemIdentifier(at: p).map { (p, $0) } }, uniquingKeysWith: { a, _ in a })
-        // The item changes every viewer's collection view performs, checked once
-        // against the shared data source's counts (nil: they do not pass, as when
-        // sections changed; each view then checks, fails and loads afresh).
-        var items = BatchUpdate()
-        items.deletedItems = batch.deletedItems
-        items.insertedItems = batch.insertedItems
-        items.movedItems = batch.movedItems
-        items.reloadedItems = batch.reloadedItems
-        items.reconfiguredItems = batch.reconfiguredItems
-        let checked = try? CheckedBatchUpdate(items, countsBefore: before.sectionCounts, countsAfter: next.snapshot.sectionCounts)
+        let template = numbered.template()
+        let deletedIds = numbered.deletedIds
+        let items = numbered.itemUpdates
+        let checked = numbered.checkedItems
         // Written out here, not in a part of its own: made by a function and handed
         // back, each viewer's message cost 300-900 more instructions a delivery
         // (`make bench-instructions`; tried on 2026-11-29 as a struct and as a class).

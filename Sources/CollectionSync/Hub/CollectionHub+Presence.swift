@@ -24,8 +24,8 @@ extension CollectionHub {
     /// Messages made since, outside the handling of a message (a drop's placeholder
     /// committed or deleted later), go out first.
     public func endTurn() -> [Outgoing] {
-        let deferred = deferredOutgoing
-        deferredOutgoing = []
+        let deferred = drops.deferred
+        drops.deferred = []
         return deferred + presenceEvents.endTurn(for: orderedViewers())
     }
 }

@@ -92,6 +92,10 @@ public final class CollectionHub {
     public internal(set) var backgroundFollowsModel = false
     /// Drags out of this collection under way, by session id.
     var drags = DragSessions()
+    /// The drag under way with session id `id`, if it is this collection's.
+    func dragSession(_ id: String) -> DragSession? {
+        drags.owner(of: id).flatMap { viewers[$0] }?.collectionView.activeDragSession
+    }
     /// Limits; change before viewers connect.
     public var limits: HubLimits {
         didSet { history.keep(limits) }
@@ -140,11 +144,11 @@ public final class CollectionHub {
     var numbering = ViewerNumbering()
     /// Joins and leaves not yet told (sent once per turn by ``endTurn()``).
     var presenceEvents = PresenceLog()
-    /// Messages made outside the handling of a message (a drop placeholder committed
-    /// later), sent by ``endTurn()``.
-    var deferredOutgoing: [Outgoing] = []
+    /// Drops on this collection (CollectionDrops.swift).
+    private(set) lazy var drops = CollectionDrops(hub: self)
     var random: SplitMix64
-    var sectionInfoCache: [String: SectionInfo] = [:]
+    /// Each section's identity, count and checksum, kept from batch to batch.
+    var sectionCache: SectionInfoCache
     /// The fingerprint of the edit being handled (recorded with its op when accepted).
     var editFingerprint: UInt64 = 0
     /// The buffer every message this hub sends is encoded in, then copied out (used
@@ -170,7 +174,7 @@ public final class CollectionHub {
         self.clock = clock
         nextSerial = model.snapshot.numberOfItems + 1
         random = SplitMix64(seed: seed)
-        for id in model.snapshot.sectionIdentifiers { sectionInfoCache[id] = model.sectionInfo(id) }
+        sectionCache = SectionInfoCache(model)
         store.dragDelegate = ModelDragDelegate(store: store, collection: name)
         store.owner = self
     }
@@ -184,8 +188,7 @@ public final class CollectionHub {
         store.model = model
         refreshBackground()
         nextSerial = model.snapshot.numberOfItems + 1
-        sectionInfoCache = [:]
-        for id in model.snapshot.sectionIdentifiers { sectionInfoCache[id] = model.sectionInfo(id) }
+        sectionCache.reset(to: model)
         return true
     }
 
@@ -215,7 +218,7 @@ public final class CollectionHub {
     public func windowKeys(of viewer: UInt64) -> Set<String> { Set(viewers[viewer]?.window.keys ?? [:].keys) }
 
     /// Section identities, counts and checksums (cached; refreshed per batch).
-    var sectionInfos: [SectionInfo] { model.snapshot.sectionIdentifiers.map { sectionInfoCache[$0] ?? model.sectionInfo($0) } }
+    var sectionInfos: [SectionInfo] { sectionCache.infos(of: model) }
 
     /// A connection opened, by `identity` when authentication established one
     /// (its name and colour are what others see; nil: an anonymous viewer).
@@ -243,7 +246,7 @@ public final class CollectionHub {
     public func disconnect(_ key: UInt64) -> [Outgoing] {
         limiters[key] = nil
         guard let gone = viewers[key] else { return [] }
-        endDrag(of: gone)
+        gone.endDrag(sessions: &drags)
         viewers[key] = nil
         sharing.release(gone)
         guard gone.ready else { return [] }
@@ -401,11 +404,11 @@ public final class CollectionHub {
         case .layout(let name):
             return try switchLayout(to: name, by: viewer)
         case let .dragBegin(item, at):
-            return try beginDrag(item, at: at, viewer: viewer)
+            return try [viewer.beginDrag(item, at: at, in: name, sessions: &drags)]
         case let .dragAdd(item, at):
-            return try addToDrag(item, at: at, viewer: viewer)
+            return try viewer.addToDrag(item, at: at)
         case .dragEnd:
-            endDrag(of: viewer)
+            viewer.endDrag(sessions: &drags)
             return []
         case let .outline(item, expanded):
             guard model.snapshot.contains(item: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
@@ -423,9 +426,9 @@ public final class CollectionHub {
             }
             return []
         case .dropUpdate(let request):
-            return try proposeDrop(request, viewer: viewer)
+            return try drops.propose(request, viewer: viewer)
         case .drop(let request):
-            return try performDrop(request, viewer: viewer)
+            return try drops.perform(request, viewer: viewer)
         case let .selectRange(from, to, selected, replace):
             let (deselected, changed) = try viewer.selectRange(from: from, to: to, selected: selected, replace: replace, limit: limits.maxRangeSelection)
             var out: [Outgoing] = []

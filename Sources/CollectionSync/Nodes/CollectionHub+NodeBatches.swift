@@ -22,11 +22,8 @@ extension CollectionHub {
         var next = model
         batch.delta.apply(to: &next)
         // Checked with the infos the commit below keeps (made once, not twice).
-        let changed = changedSectionInfos(in: next)
-        let checks = next.snapshot.sectionIdentifiers.map { id in
-            let info = changed[id] ?? sectionInfoCache[id] ?? next.sectionInfo(id)
-            return "\(id) \(info.count) \(info.checksum)"
-        }
+        let changed = sectionCache.changes(from: model, to: next)
+        let checks = sectionCache.infos(of: next, changed: changed).map { "\($0.id) \($0.count) \($0.checksum)" }
         guard checks == batch.replay.sections.map({ "\($0.id) \($0.count) \($0.checksum)" }) else {
             throw ProtocolError(.invalidBatch, "batch \(batch.seq) of '\(name)' does not give the sections it recorded here; restore the collection from the store")
         }
@@ -38,27 +35,5 @@ extension CollectionHub {
                              committed: batch, changedSections: changed)
         for i in out.indices { out[i].encode() }
         return out
-    }
-
-    /// The infos of `next`'s sections that differ from the cached ones (the model's
-    /// now): sections new to it, retitled, or whose items are not the very storage the
-    /// model holds. The others are left out: hashing every identifier of the
-    /// collection for each batch cost its whole size.
-    func changedSectionInfos(in next: CollectionModel) -> [String: SectionInfo] {
-        var infos: [String: SectionInfo] = [:]
-        let sameTitles = next.sectionTitles == model.sectionTitles   // at once while they are one storage
-        for id in next.snapshot.sectionIdentifiers {
-            if let cached = sectionInfoCache[id], model.snapshot.indexOfSection(id) != nil, sameTitles || cached.title == next.sectionTitles[id] ?? id,
-               Self.sameStorage(next.snapshot.itemIdentifiers(inSection: id), model.snapshot.itemIdentifiers(inSection: id)) {
-                continue
-            }
-            infos[id] = next.sectionInfo(id)
-        }
-        return infos
-    }
-
-    /// Whether two arrays are one storage (so equal without a compare).
-    static func sameStorage(_ a: [String], _ b: [String]) -> Bool {
-        a.count == b.count && a.withUnsafeBufferPointer { $0.baseAddress } == b.withUnsafeBufferPointer { $0.baseAddress }
     }
 }

@@ -18,8 +18,7 @@ extension CollectionHub {
         refreshBackground()
         nextSerial = max(stored.nextSerial, nextSerial)
         restored = true
-        sectionInfoCache = [:]
-        for id in stored.model.snapshot.sectionIdentifiers { sectionInfoCache[id] = stored.model.sectionInfo(id) }
+        sectionCache.reset(to: stored.model)
         history.restore(epoch: stored.epoch, sequence: stored.seq, recent: stored.recent, limits: limits)
         return true
     }
