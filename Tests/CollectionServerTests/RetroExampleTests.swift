@@ -71,6 +71,10 @@ import Testing
         // (At once: the budget is the app's decision, not the board's, which follows.)
         let over = try await answer(ana, #"{"type":"action","op":"v6","name":"vote","item":"c1"}"#)
         #expect(over.status == "refused" && over.message == "You have used your 3 votes: take one back first.")
+        // The board follows: once Ana sees her vote on the new card, it holds her three.
+        if ana.mirror.element(item: id)?.content["votes"] != "1" {
+            _ = try await ana.next(where: { _ in ana.mirror.element(item: id)?.content["votes"] == "1" })
+        }
         #expect(board.retro.dataSource.snapshot().itemIdentifiers.filter { $0.voters.contains("ana") }.count == 3)
     }
 

@@ -198,7 +198,8 @@ struct NumberedBatchTests {
         next.itemContent["b0"] = ["title": "b0"]
         next.snapshot.moveItem("a1", afterItem: "a3")
         next.itemReuseIdentifiers["a2"] = "gone"
-        let numbered = try NumberedBatch(from: before, to: next, reloading: ["a3"], reconfiguring: ["a3", "b1", "a2"],
+        var after = next
+        let numbered = try NumberedBatch(from: before, to: &after, reloading: ["a3"], reconfiguring: ["a3", "b1", "a2"],
                                          seq: 7, by: "v1", sections: next.sectionInfos)
         #expect(numbered.logged.seq == 7 && numbered.logged.by == "v1")
         #expect(numbered.logged.deletedIds == ["a2"] && numbered.logged.insertedIds == ["b0"])
@@ -206,7 +207,7 @@ struct NumberedBatchTests {
         // a3 is reloaded, so not reconfigured; a2 is gone, so neither.
         #expect(numbered.update.reloadedItems == [IndexPath(item: 2, section: 0)])
         #expect(numbered.update.reconfiguredItems == [IndexPath(item: 0, section: 1)])
-        #expect(numbered.next.itemReuseIdentifiers["a2"] == nil)
+        #expect(after.itemReuseIdentifiers["a2"] == nil)
         #expect(numbered.checkedItems != nil)
         // The item changes, applied to the identifiers before, give the identifiers after.
         var ids = before.snapshot.sectionIdentifiers.map { before.snapshot.itemIdentifiers(inSection: $0) }
@@ -223,7 +224,7 @@ struct NumberedBatchTests {
         next.snapshot.deleteSections(["b"])
         // A reload of an item the batch deletes: UIKit refuses it, and so does this.
         #expect {
-            _ = try NumberedBatch(from: before, to: next, reloading: ["b1"], seq: 1, by: "v1", sections: next.sectionInfos)
+            _ = try NumberedBatch(from: before, to: &next, reloading: ["b1"], seq: 1, by: "v1", sections: next.sectionInfos)
         } throws: { ($0 as? ProtocolError)?.code == .invalidBatch }
     }
 }

@@ -28,7 +28,7 @@ extension CollectionHub {
     /// delegate's answer after the next batch replaces it.
     public func setBackgroundView(_ content: BackgroundContent?) -> [Outgoing] {
         guard adoptBackground(content) else { return [] }
-        return oncePerState { viewer in
+        return viewers.oncePerState { viewer in
             guard viewer.ready else { return (nil, []) }
             return (viewer.window(viewer.refreshWindow()), [])
         }
@@ -54,10 +54,7 @@ extension CollectionHub {
     func adoptBackground(_ content: BackgroundContent?) -> Bool {
         guard content != store.background else { return false }
         store.background = content
-        var seen: Set<ObjectIdentifier> = []
-        for viewer in viewers.values where seen.insert(ObjectIdentifier(viewer.state)).inserted {
-            viewer.state.showBackground(content)
-        }
+        for state in viewers.states { state.showBackground(content) }
         return true
     }
 }

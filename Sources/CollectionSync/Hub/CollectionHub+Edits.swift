@@ -11,7 +11,7 @@ extension CollectionHub {
         if let ifSeq = request.ifSeq, ifSeq != sequence {
             throw ProtocolError(.stale, "the edit expects sequence \(ifSeq); the collection is at \(sequence)")
         }
-        try requireAllowed(request.action)
+        if let refusal = allowedEdits.refusal(of: request.action, by: name) { throw refusal }
         let edit = try ViewerEdit(request.action, on: model, factory: factory, serial: &nextSerial, random: &random, maxItems: limits.maxItems)
         if let (from, to) = edit.moved, case .move(let item, _, _) = request.action {
             let cv = viewer.collectionView
@@ -28,17 +28,6 @@ extension CollectionHub {
             hubDelegate?.hub(self, didMoveItemAt: moved.from, to: moved.to)
         }
         return out
-    }
-
-    private func requireAllowed(_ action: EditAction) throws(ProtocolError) {
-        let (edit, name): (ViewerEdits, String) = switch action {
-        case .insert: (.insert, "insert")
-        case .delete: (.delete, "delete")
-        case .shuffle: (.shuffle, "shuffle")
-        case .reload: (.reload, "reload")
-        case .move: (.move, "move")
-        }
-        guard allowedEdits.contains(edit) else { throw ProtocolError(.refused, "collection '\(self.name)' does not take '\(name)' edits from viewers") }
     }
 
     /// A change the server itself makes (a background job, the app's own data, a
@@ -79,10 +68,10 @@ extension CollectionHub {
                 changedContent: [String]? = nil, committed: CommittedBatch? = nil,
                 changedSections: [String: SectionInfo]? = nil) throws(ProtocolError) -> [Outgoing] {
         let changed = changedSections ?? sectionCache.changes(from: model, to: next)
-        let numbered = try NumberedBatch(from: model, to: next, reloading: reloadIds, reconfiguring: reconfigureIds,
+        var next = next
+        let numbered = try NumberedBatch(from: model, to: &next, reloading: reloadIds, reconfiguring: reconfigureIds,
                                          seq: committed?.seq ?? sequence + 1, by: by, sections: sectionCache.infos(of: next, changed: changed))
         let before = model.snapshot
-        let next = numbered.next
         // The store keeps it first: a batch it cannot keep is refused, changing nothing.
         if let committed {
             nextSerial = max(nextSerial, committed.nextSerial)
@@ -116,7 +105,7 @@ extension CollectionHub {
         // Written out here, not in a part of its own: made by a function and handed
         // back, each viewer's message cost 300-900 more instructions a delivery
         // (`make bench-instructions`; tried on 2026-11-29 as a struct and as a class).
-        oncePerState(into: &out) { viewer in
+        viewers.oncePerState(into: &out) { viewer in
             // Each viewer's collection view performs the batch against the shared data
             // source (already changed).
             let cv = viewer.collectionView

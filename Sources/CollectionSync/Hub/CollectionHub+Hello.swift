@@ -16,14 +16,8 @@ extension CollectionHub {
         // The display name others see: a signed-in user's own, else the hello's when it has one worth showing.
         if first, viewer.info.user == nil, let name = hello.name.map(ViewerAppearance.displayName), !name.isEmpty { viewer.info.name = name }
         if first, let hubDelegate {
-            var chosen = hubDelegate.hub(self, identify: viewer.info)
-            chosen.id = viewer.info.id   // ids stay the server's: unique, and what presence is keyed by
-            chosen.user = viewer.info.user   // who it is, and its roles, are authentication's
-            chosen.roles = viewer.info.roles
-            chosen.name = ViewerAppearance.displayName(chosen.name)
-            if !ViewerAppearance.isSafeColor(chosen.color) { chosen.color = viewer.info.color }
-            viewer.info = chosen
-            actingViewer = chosen
+            viewer.info = ViewerAppearance.chosen(hubDelegate.hub(self, identify: viewer.info), for: viewer.info)
+            actingViewer = viewer.info
         }
         if first {
             viewer.permissions = hubDelegate?.hub(self, permissionsOf: viewer.info) ?? .all
@@ -34,15 +28,12 @@ extension CollectionHub {
         viewer.ready = true
         // Presence changes from now on reach this viewer; those before are in its answer.
         if first {
-            presenceEvents.joined(viewer.info)
-            if relaysPresence { relayed.append(.presenceChange(joined: [viewer.info], left: [])) }
+            presence.joined(viewer.info)
         }
-        viewer.presenceMark = presenceEvents.count
-        let selections = orderedViewers().filter(\.ready)
-            .map { SelectionInfo(viewer: $0.info.id, items: $0.selection(in: model).sorted()) }
-            .filter { !$0.items.isEmpty } + remote.selectionInfos(in: model.snapshot)
-        let now = CollectionNow(epoch: epoch, sequence: sequence, sections: { self.sectionInfos }, selections: selections, viewers: presence(),
-                                focuses: focuses(except: viewer.key) + remote.focusInfos(in: model.snapshot), layout: layoutName, collection: name)
+        viewer.presenceMark = presence.log.count
+        let here = presence.now(of: viewers.ready(), except: viewer.key, in: model)
+        let now = CollectionNow(epoch: epoch, sequence: sequence, sections: { self.sectionInfos }, selections: here.selections, viewers: here.viewers,
+                                focuses: here.focuses, layout: layoutName, collection: name)
         if let lastSeq = hello.lastSeq, let missed = history.batches(after: lastSeq, of: hello.epoch) {
             return viewer.resume(hello, from: lastSeq, missed: missed, now: now, policy: policy)
         }

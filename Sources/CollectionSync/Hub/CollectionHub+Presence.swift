@@ -26,7 +26,7 @@ extension CollectionHub {
     public func endTurn() -> [Outgoing] {
         let deferred = drops.deferred
         drops.deferred = []
-        return deferred + presenceEvents.endTurn(for: orderedViewers())
+        return deferred + presence.log.endTurn(for: viewers.inOrder())
     }
 }
 
@@ -51,29 +51,19 @@ public struct HubFootprint: Equatable, Sendable {
 extension CollectionHub {
     /// What this hub holds now (see ``HubFootprint``).
     public var footprint: HubFootprint {
-        var states: [ObjectIdentifier: ViewState] = [:]
-        for viewer in viewers.values { states[ObjectIdentifier(viewer.state)] = viewer.state }
+        let states = viewers.states
         return HubFootprint(
             loggedBatches: history.loggedBatches, rememberedOps: history.rememberedOps,
-            appliedUpdates: states.values.reduce(0) { $0 + $1.collectionView.appliedUpdateCount },
-            views: states.values.reduce(0) { $0 + $1.collectionView.displayedElements.count + $1.collectionView.reusableViewCount },
-            windowElements: states.values.reduce(0) { $0 + $1.entries.count },
-            presenceEvents: presenceEvents.count)
+            appliedUpdates: states.reduce(0) { $0 + $1.collectionView.appliedUpdateCount },
+            views: states.reduce(0) { $0 + $1.collectionView.displayedElements.count + $1.collectionView.reusableViewCount },
+            windowElements: states.reduce(0) { $0 + $1.entries.count },
+            presenceEvents: presence.log.count)
     }
 }
 
 extension CollectionHub {
-    /// Where the other ready viewers' focus is.
-    func focuses(except key: UInt64) -> [FocusInfo] {
-        orderedViewers().filter { $0.ready && $0.key != key }.compactMap { v in
-            v.collectionView.focusedIndexPath.flatMap { model.snapshot.itemIdentifier(at: $0) }.map { FocusInfo(viewer: v.info.id, item: $0) }
-        }
-    }
-
-    func presence() -> [ViewerInfo] { orderedViewers().filter(\.ready).map(\.info) + remote.viewers.map(\.info) }
-
-    /// The viewers that said hello, in the order they connected.
-    public var presentViewers: [ViewerInfo] { presence() }
+    /// The viewers that said hello, in the order they connected (then other servers').
+    public var presentViewers: [ViewerInfo] { viewers.ready().map(\.info) + presence.remote.viewers.map(\.info) }
 
     /// The viewer whose id is `id`: of this collection, of another of its group (one
     /// that dropped an item here), or of another server; nil for none of them (the
@@ -83,6 +73,6 @@ extension CollectionHub {
         for hub in group?.hubs ?? [self] {
             if let viewer = hub.viewers.values.first(where: { $0.info.id == id }) { return viewer.info }
         }
-        return remote.viewers.first { $0.info.id == id }?.info
+        return presence.remote.viewers.first { $0.info.id == id }?.info
     }
 }

@@ -39,7 +39,7 @@ public final class CollectionHub {
         set {
             store.delegate = newValue
             for viewer in viewers.values { viewer.collectionView.delegate = newValue }
-            for state in sharing.states.values { state.collectionView.delegate = newValue }
+            for state in viewers.sharing.states.values { state.collectionView.delegate = newValue }
         }
     }
     /// What the hub asks of the app on it (CollectionHubDelegate.swift): identities,
@@ -55,20 +55,17 @@ public final class CollectionHub {
     /// and leaves, layout switches) is kept for ``takeRelayed()``: a store shared by
     /// several servers relays it to the others, whose hubs take it up with
     /// ``receiveRelayed(_:from:at:)``.
-    public var relaysPresence = false {
-        didSet { if !relaysPresence { relayed = [] } }
+    public var relaysPresence: Bool {
+        get { presence.relays }
+        set { presence.relays = newValue }
     }
     /// Presence to relay to other nodes, in the order it was made (an effect the
     /// hub's owner carries out: the hub itself calls nothing while it handles a message).
-    public internal(set) var relayed: [ServerMessage] = []
-
+    public var relayed: [ServerMessage] { presence.relayed }
     /// The presence to relay made since the last call, in order.
-    public func takeRelayed() -> [ServerMessage] {
-        defer { relayed = [] }
-        return relayed
-    }
-    /// Viewers of other servers sharing the collection (CollectionHub+Nodes.swift).
-    var remote = RemotePresence()
+    public func takeRelayed() -> [ServerMessage] { presence.takeRelayed() }
+    /// Joins and leaves, presence to relay, other servers' viewers (HubPresence.swift).
+    var presence = HubPresence()
     /// Whether the contents came from a store (``restore(_:)``): ``load(_:)`` then changes nothing.
     public internal(set) var restored = false
     /// Which edits viewers may send; others are refused with `refused`.
@@ -110,20 +107,15 @@ public final class CollectionHub {
     /// Whether the viewer on connection `key` said hello and was welcomed.
     func isReady(_ key: UInt64) -> Bool { viewers[key]?.ready ?? false }
 
-    var viewers: [UInt64: ViewerConnection] = [:] {
-        didSet { ordered = nil }
-    }
-    /// ``viewers`` in key order, kept until the table changes (every batch walks them).
-    private var ordered: [ViewerConnection]?
+    /// The viewers, their numbers and the view states they share (HubViewers.swift).
+    let viewers = HubViewers()
     /// Cache lines prefetched for the next viewer's turn so far (``PrefetchList``).
-    package internal(set) var linesPrefetched = 0
-    /// View states offered for sharing, by what they show (ViewStateSharing.swift).
-    var sharing = ViewStateSharing()
+    package var linesPrefetched: Int { viewers.linesPrefetched }
     /// Whether viewers that see exactly the same thing share one view state (and so
     /// one batch computation and encoding). The messages are the same either way.
     public var sharesViewStates: Bool {
-        get { sharing.enabled }
-        set { sharing.enabled = newValue }
+        get { viewers.sharing.enabled }
+        set { viewers.sharing.enabled = newValue }
     }
     /// Beyond UIKit: whether every viewer's collection view keeps views (cells,
     /// headers), as UIKit's does, and calls the delegate's `willDisplay` and
@@ -137,13 +129,7 @@ public final class CollectionHub {
         get { store.keepsViews }
         set { store.keepsViews = newValue }
     }
-    var limiters: [UInt64: ClientBudget] = [:]
     var nextSerial: Int
-    /// Hands out viewer numbers, shared by the hubs of a group so that ids are unique
-    /// across the server.
-    var numbering = ViewerNumbering()
-    /// Joins and leaves not yet told (sent once per turn by ``endTurn()``).
-    var presenceEvents = PresenceLog()
     /// Drops on this collection (CollectionDrops.swift).
     private(set) lazy var drops = CollectionDrops(hub: self)
     var random: SplitMix64
@@ -223,35 +209,23 @@ public final class CollectionHub {
     /// A connection opened, by `identity` when authentication established one
     /// (its name and colour are what others see; nil: an anonymous viewer).
     public func connect(_ key: UInt64, identity: Identity? = nil) {
-        let n = numbering.next()
-        let palette = ViewerAppearance.palette
-        var info = ViewerInfo(id: "\(numbering.prefix)v\(n)", name: "Viewer \(n)", color: palette[(n - 1) % palette.count])
-        if let identity {
-            info.guest = false
-            info.user = identity.id
-            info.roles = identity.roles
-            let name = ViewerAppearance.displayName(identity.name)
-            info.name = name.isEmpty ? identity.id : name
-            info.color = identity.color.flatMap { ViewerAppearance.isSafeColor($0) ? $0 : nil } ?? ViewerAppearance.color(forUser: identity.id)
-        }
-        let viewer = ViewerConnection(key: key, info: info, store: store)
+        let numbering = viewers.numbering
+        let info = ViewerAppearance.info(number: numbering.next(), prefix: numbering.prefix, identity: identity)
+        let viewer = ViewerConnection(key: key, info: info, store: store, budget: ClientBudget(limits))
         viewer.state.bound = WindowBound(limits)
         viewer.layoutName = layoutName
         viewers[key] = viewer
-        limiters[key] = ClientBudget(limits)
     }
 
     /// A connection closed: its selection goes away at once; others hear that it
     /// left with the turn's other presence changes (``endTurn()``).
     public func disconnect(_ key: UInt64) -> [Outgoing] {
-        limiters[key] = nil
         guard let gone = viewers[key] else { return [] }
         gone.endDrag(sessions: &drags)
         viewers[key] = nil
-        sharing.release(gone)
+        viewers.sharing.release(gone)
         guard gone.ready else { return [] }
-        presenceEvents.left(gone.info.id)
-        if relaysPresence { relayed.append(.presenceChange(joined: [], left: [gone.info.id])) }
+        presence.left(gone.info.id)
         let selection = gone.selection(in: model).sorted()
         return selection.isEmpty ? [] : broadcast(.selections(viewer: gone.info.id, items: selection, selected: false))
     }
@@ -265,7 +239,7 @@ public final class CollectionHub {
     public func receive(_ bytes: [UInt8], from key: UInt64) -> [Outgoing] {
         guard let viewer = viewers[key] else { return [] }
         let now = clock()
-        if let refusal = limiters[key]?.refusal(at: now) {
+        if let refusal = viewer.budget.refusal(at: now) {
             return [Self.refuse(ProtocolError(.rateLimited, refusal + "; this message was dropped", op: ClientMessage.editOp(in: bytes)), to: key)]
         }
         var out: [Outgoing]
@@ -294,7 +268,7 @@ public final class CollectionHub {
         // The app's callbacks (its delegate writing to its own database, say) are
         // the app's cost, and a wait on storage (a database restarting) the store's:
         // not the viewer's.
-        limiters[key]?.charge(bytes: cost, seconds: max(0, done - now - (unchargedSeconds - unchargedBefore)), at: done)
+        viewers[key]?.budget.charge(bytes: cost, seconds: max(0, done - now - (unchargedSeconds - unchargedBefore)), at: done)
         return out
     }
 
@@ -320,10 +294,10 @@ public final class CollectionHub {
     /// its owner does it first, then hands the message to ``receive(_:from:)``, or,
     /// when the lock fails, answers with ``refuse(_:to:)`` and the lock's `op`.
     package func changeLock(for bytes: [UInt8], from key: UInt64) -> (collections: [String], op: String?)? {
-        guard viewers[key]?.ready == true else { return nil }
+        guard let viewer = viewers[key], viewer.ready else { return nil }
         // Asked of a copy of the budget: the message's own turn takes its token.
-        var budget = limiters[key]
-        guard budget?.refusal(at: clock()) == nil else { return nil }
+        var budget = viewer.budget
+        guard budget.refusal(at: clock()) == nil else { return nil }
         guard let message = try? ClientMessage.decode(bytes), message.mayChangeContents else { return nil }
         var names = [name]
         if case .drop(let request) = message, let source = request.source?.collection, source != name { names.append(source) }
@@ -363,8 +337,8 @@ public final class CollectionHub {
             // These change no state of the sender's own (an edit reaches every state alike).
             return try dispatch(message, from: viewer)
         default:
-            sharing.own(viewer, store: store, policy: policy)
-            defer { sharing.share(viewer) }
+            viewers.sharing.own(viewer, store: store, policy: policy)
+            defer { viewers.sharing.share(viewer) }
             return try dispatch(message, from: viewer)
         }
     }
@@ -445,36 +419,11 @@ public final class CollectionHub {
         }
     }
 
-    func orderedViewers() -> [ViewerConnection] {
-        if let ordered { return ordered }
-        let sorted = viewers.values.sorted { $0.key < $1.key }
-        ordered = sorted
-        return sorted
-    }
-
     func broadcast(_ message: ServerMessage, except: UInt64? = nil, relaying: Bool = true) -> [Outgoing] {
-        if relaying, relaysPresence, message.isRelayedPresence { relayed.append(message) }
-        return orderedViewers().filter { $0.ready && $0.key != except }.map { Outgoing(viewer: $0.key, message: message) }
-    }
-
-    /// Runs `body` once per view state, for the state's first viewer in key order
-    /// (``ViewStateSharing/oncePerState(_:into:linesPrefetched:_:)``).
-    func oncePerState(_ body: (ViewerConnection) -> (shared: ServerMessage?, own: [Outgoing])) -> [Outgoing] {
-        var out: [Outgoing] = []
-        oncePerState(into: &out, body)
-        return out
-    }
-
-    /// ``oncePerState(_:)``, appending to `out`: a batch's messages join its ack
-    /// without being copied from one array into another.
-    func oncePerState(into out: inout [Outgoing], _ body: (ViewerConnection) -> (shared: ServerMessage?, own: [Outgoing])) {
-        var lines = linesPrefetched
-        ViewStateSharing.oncePerState(orderedViewers(), into: &out, linesPrefetched: &lines, body)
-        linesPrefetched = lines
+        if relaying { presence.relay(message) }
+        return viewers.messages(message, except: except)
     }
 
     /// Number of distinct view states the ready viewers use (for tests and benchmarks).
-    public var viewStateCount: Int {
-        Set(viewers.values.filter(\.ready).map { ObjectIdentifier($0.state) }).count
-    }
+    public var viewStateCount: Int { viewers.readyStateCount }
 }

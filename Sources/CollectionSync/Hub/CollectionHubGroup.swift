@@ -26,7 +26,7 @@ public final class CollectionHubGroup {
         numbering.prefix = viewerPrefix
         for hub in hubs {
             hub.group = self
-            hub.numbering = numbering
+            hub.viewers.numbering = numbering
         }
     }
 

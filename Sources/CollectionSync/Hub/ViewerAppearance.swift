@@ -1,3 +1,4 @@
+import CollectionProtocol
 import Foundation
 
 /// How a viewer is shown to others: its display name and its colour, made safe
@@ -5,6 +6,34 @@ import Foundation
 enum ViewerAppearance {
     /// The colours viewers are given in turn (anonymous ones) or by their user's id.
     static let palette = ["#e4572e", "#17bebb", "#ffc914", "#76b041", "#7d5ba6", "#f06292", "#2e86ab", "#ff8c42"]
+
+    /// What others see of viewer number `n` (its id after `prefix`): "Viewer n" in
+    /// the palette's next colour, or, signed in as `identity`, its name (or id) and
+    /// its colour (or one picked from its id).
+    static func info(number n: Int, prefix: String, identity: Identity?) -> ViewerInfo {
+        var info = ViewerInfo(id: "\(prefix)v\(n)", name: "Viewer \(n)", color: palette[(n - 1) % palette.count])
+        guard let identity else { return info }
+        info.guest = false
+        info.user = identity.id
+        info.roles = identity.roles
+        let name = displayName(identity.name)
+        info.name = name.isEmpty ? identity.id : name
+        info.color = identity.color.flatMap { isSafeColor($0) ? $0 : nil } ?? color(forUser: identity.id)
+        return info
+    }
+
+    /// What the app chose to show of a viewer (its delegate's `identify`), made safe:
+    /// the id stays the server's (unique, and what presence is keyed by), the user
+    /// and roles authentication's; the name is cleaned, an unsafe colour not taken.
+    static func chosen(_ chosen: ViewerInfo, for info: ViewerInfo) -> ViewerInfo {
+        var chosen = chosen
+        chosen.id = info.id
+        chosen.user = info.user
+        chosen.roles = info.roles
+        chosen.name = displayName(chosen.name)
+        if !isSafeColor(chosen.color) { chosen.color = info.color }
+        return chosen
+    }
 
     /// A colour of the palette picked from a user's id: the same user gets the same one each time.
     static func color(forUser id: String) -> String {

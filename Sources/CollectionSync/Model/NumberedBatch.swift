@@ -11,8 +11,6 @@ package struct NumberedBatch {
     package let update: BatchUpdate
     /// What the log keeps for resumes (and a store for other servers).
     package let logged: LoggedBatch
-    /// The contents after, without the cell templates of the items deleted.
-    package let next: CollectionModel
     /// The item changes alone, which every viewer's collection view performs.
     package let itemUpdates: BatchUpdate
     /// ``itemUpdates`` checked once against the counts (nil: they do not pass, as
@@ -24,10 +22,11 @@ package struct NumberedBatch {
     /// The batch numbered `seq`, made by `by`, that takes `before` to `next`;
     /// `reloading` items' cells are made again, `reconfiguring` ones (those that stay
     /// and are not reloaded) configured again; `sections` are `next`'s infos.
+    /// `next` loses the cell templates of the items deleted. (It is not kept here: a
+    /// second reference to the contents would make the next change in place copy them.)
     /// Throws `invalid_batch` when the counts disagree.
-    package init(from before: CollectionModel, to next: CollectionModel, reloading: [String], reconfiguring: [String] = [],
+    package init(from before: CollectionModel, to next: inout CollectionModel, reloading: [String], reconfiguring: [String] = [],
                  seq: Int, by: String, sections: [SectionInfo]) throws(ProtocolError) {
-        var next = next
         let old = before.snapshot
         var batch = BatchUpdate(from: old, to: next.snapshot)
         batch.reloadedItems = reloading.compactMap { old.indexPath(for: $0) }.sorted()
@@ -65,7 +64,6 @@ package struct NumberedBatch {
         checkedItems = try? CheckedBatchUpdate(items, countsBefore: old.sectionCounts, countsAfter: next.snapshot.sectionCounts)
         itemUpdates = items
         update = batch
-        self.next = next
         self.deletedIds = deletedIds
     }
 

@@ -87,3 +87,18 @@ package struct ViewerEdit {
         }
     }
 }
+
+extension ViewerEdits {
+    /// Why a collection named `collection` that takes these edits from viewers
+    /// refuses `action` (`refused`), or nil when it takes it.
+    func refusal(of action: EditAction, by collection: String) -> ProtocolError? {
+        let (edit, name): (ViewerEdits, String) = switch action {
+        case .insert: (.insert, "insert")
+        case .delete: (.delete, "delete")
+        case .shuffle: (.shuffle, "shuffle")
+        case .reload: (.reload, "reload")
+        case .move: (.move, "move")
+        }
+        return contains(edit) ? nil : ProtocolError(.refused, "collection '\(collection)' does not take '\(name)' edits from viewers")
+    }
+}

@@ -19,20 +19,9 @@ extension CollectionHub {
         guard batch.seq == sequence + 1 else {
             throw ProtocolError(.stale, "batch \(batch.seq) of '\(name)' does not follow batch \(sequence); restore the collection from the store")
         }
-        var next = model
-        batch.delta.apply(to: &next)
-        // Checked with the infos the commit below keeps (made once, not twice).
-        let changed = sectionCache.changes(from: model, to: next)
-        let checks = sectionCache.infos(of: next, changed: changed).map { "\($0.id) \($0.count) \($0.checksum)" }
-        guard checks == batch.replay.sections.map({ "\($0.id) \($0.count) \($0.checksum)" }) else {
-            throw ProtocolError(.invalidBatch, "batch \(batch.seq) of '\(name)' does not give the sections it recorded here; restore the collection from the store")
-        }
-        let reloading = batch.replay.reloads.compactMap { p in p.count == 2 ? model.snapshot.itemIdentifier(at: IndexPath(item: p[1], section: p[0])) : nil }
-        // Items whose content changed and that stay (reconfigured where the batch was
-        // made: the log keeps reloads only): configured again here too.
-        let reconfiguring = batch.delta.content.keys.filter { model.snapshot.contains(item: $0) && next.snapshot.contains(item: $0) }.sorted()
-        var out = try commit(next, reloading: reloading, reconfiguring: reconfiguring, op: batch.op, by: batch.by, ackTo: nil,
-                             committed: batch, changedSections: changed)
+        let replay = try batch.replayed(on: model, sections: sectionCache)
+        var out = try commit(replay.next, reloading: replay.reloading, reconfiguring: replay.reconfiguring, op: batch.op, by: batch.by, ackTo: nil,
+                             committed: batch, changedSections: replay.changed)
         for i in out.indices { out[i].encode() }
         return out
     }

@@ -35,6 +35,43 @@ struct RemotePresence {
         return true
     }
 
+    /// Takes up a node's joins and leaves: the viewers new to this hub (neither
+    /// known nor `here`), the known ones that left, and the items each of those had
+    /// selected (still in `snapshot`), which this hub's viewers see unselected first.
+    mutating func take(joined: [ViewerInfo], left: [String], from node: String, here: Set<String>, in snapshot: Snapshot<String, String>)
+        -> (joined: [ViewerInfo], left: [String], unselected: [SelectionInfo]) {
+        let known = Set(viewers.map(\.info.id))
+        let new = joined.filter { !known.contains($0.id) && !here.contains($0.id) }
+        viewers += new.map { ($0, node) }
+        let gone = left.filter { known.contains($0) }
+        var unselected: [SelectionInfo] = []
+        for id in gone {
+            let items = selections[id].map { $0.filter(snapshot.contains(item:)).sorted() } ?? []
+            remove(viewer: id)
+            if !items.isEmpty { unselected.append(SelectionInfo(viewer: id, items: items)) }
+        }
+        return (new, gone, unselected)
+    }
+
+    /// What another node that has just started listening needs to know of the
+    /// `ready` viewers here: who they are (in groups of 16, each well under a
+    /// notification's 8,000 bytes), what they select (64 items a message) and focus.
+    static func announcement(of ready: [ViewerConnection], in model: CollectionModel) -> [ServerMessage] {
+        var messages: [ServerMessage] = stride(from: 0, to: ready.count, by: 16).map { start in
+            .presenceChange(joined: ready[start..<min(start + 16, ready.count)].map(\.info), left: [])
+        }
+        for viewer in ready {
+            let selected = viewer.selection(in: model).sorted()
+            for start in stride(from: 0, to: selected.count, by: 64) {
+                messages.append(.selections(viewer: viewer.info.id, items: Array(selected[start..<min(start + 64, selected.count)]), selected: true))
+            }
+            if let item = viewer.collectionView.focusedIndexPath.flatMap(model.snapshot.itemIdentifier(at:)) {
+                messages.append(.focus(viewer: viewer.info.id, item: item))
+            }
+        }
+        return messages
+    }
+
     /// The nodes not heard from since `time`, forgotten; returns their viewers' ids.
     mutating func forgetNodes(silentSince time: Double) -> [String] {
         let silent = Set(heard.filter { $0.value < time }.keys)

@@ -23,9 +23,13 @@ final class ViewerConnection {
     /// covered (see `CollectionHub.endTurn()`).
     var presenceMark = 0
 
-    init(key: UInt64, info: ViewerInfo, store: SharedModel) {
+    /// What this viewer may still ask (rates, bytes, the server's time).
+    var budget: ClientBudget
+
+    init(key: UInt64, info: ViewerInfo, store: SharedModel, budget: ClientBudget) {
         self.key = key
         self.info = info
+        self.budget = budget
         state = ViewState(store: store)
         state.members = 1
     }
