@@ -16,17 +16,17 @@ extension ViewState {
             var content = view.content
             var record: ItemRecord?
             if let style = listLayout?.listRowStyle(at: key.indexPath) {
-                Self.addListFields(style, to: &content)
+                WireFields.addListFields(style, to: &content)
             } else if let source = view.elementSource as? ItemRecord, source.id == id {
                 // The item's identity as a viewer made it before, if it still fits.
                 if let identity = source.identity, identity.same(kind: "cell", reuse: view.reuseIdentifier, content: content) {
                     return Element(identity: identity, section: section, item: item, x: x, y: y, width: width, height: height,
-                                   zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform))
+                                   zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: WireFields.wire(a.transform))
                 }
                 record = source
             }
             let made = Element(key: "i:" + id, kind: "cell", reuse: view.reuseIdentifier, section: section, item: item, x: x, y: y, width: width, height: height,
-                               zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content, cache: cache)
+                               zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: WireFields.wire(a.transform), content: content, cache: cache)
             // For the next viewer whose cell (or window without views) shows the item:
             // only an identity of the record's own content (a view's content may differ),
             // which the window without views relies on.
@@ -37,14 +37,14 @@ extension ViewState {
         if kind == CollectionView.elementKindSectionHeader {
             // A header's count changes while its view stays displayed: always from the model.
             return Element(key: "h:" + id, kind: "header", reuse: view.reuseIdentifier, section: section, item: nil, x: x, y: y, width: width, height: height,
-                           zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform),
+                           zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: WireFields.wire(a.transform),
                            content: dataSource.headerContent(forSectionAt: section), cache: cache)
         }
         // A footer, a badge: keyed by kind and by the section or item it belongs to.
         let footer = kind == CollectionView.elementKindSectionFooter
         return Element(key: "s:\(kind):" + id, kind: "supplementary", reuse: view.reuseIdentifier, section: section, item: footer ? nil : item,
                        x: x, y: y, width: width, height: height, zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden,
-                       transform: Self.wire(a.transform), content: view.content, cache: cache)
+                       transform: WireFields.wire(a.transform), content: view.content, cache: cache)
     }
 
     /// Moves the element `entry` holds, last sent for `view` (at content revision
@@ -71,17 +71,7 @@ extension ViewState {
             return nil
         }
         return entry.element.place(section: section, item: item, x: Double(a.frame.minX), y: Double(a.frame.minY), width: Double(a.frame.width),
-                                   height: Double(a.frame.height), zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform))
-    }
-
-    /// A number as a content field writes it (no ".0" on whole numbers).
-    static func number(_ value: CGFloat) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(Double(value))
-    }
-
-    /// A transform as the protocol writes it (nil: the identity).
-    static func wire(_ t: CGAffineTransform) -> [Double]? {
-        t == .identity ? nil : [Double(t.a), Double(t.b), Double(t.c), Double(t.d), Double(t.tx), Double(t.ty)]
+                                   height: Double(a.frame.height), zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: WireFields.wire(a.transform))
     }
 
     /// The last batch's animations as the layout gave them, for the items in the
@@ -97,41 +87,22 @@ extension ViewState {
             guard let id = model.snapshot.itemIdentifier(at: q) else { continue }
             let shown = collectionView.displayedAttributes(ofItemAt: q)
             if a.alpha == 0 && a.transform == .identity && a.frame == shown?.frame { continue }
-            appear.append(Self.pose("i:" + id, a))
+            appear.append(WireFields.pose("i:" + id, a))
         }
         for (p, a) in animations.disappearing {
             guard let id = deletedIds[p] else { continue }
             if a.alpha == 0 && a.transform == .identity && a.frame == animations.before[p]?.frame { continue }
-            disappear.append(Self.pose("i:" + id, a))
+            disappear.append(WireFields.pose("i:" + id, a))
         }
         appear.sort { $0.key < $1.key }
         disappear.sort { $0.key < $1.key }
         return (appear.isEmpty ? nil : appear, disappear.isEmpty ? nil : disappear)
     }
 
-    static func pose(_ key: String, _ a: CollectionViewLayoutAttributes) -> Pose {
-        Pose(key: key, frame: [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)],
-             alpha: Double(a.alpha), transform: wire(a.transform))
-    }
-
     /// The compositional layout in use, when it has list sections (their rows carry their style).
     var listLayout: CollectionViewCompositionalLayout? {
         guard let layout = collectionView.collectionViewLayout as? CollectionViewCompositionalLayout, layout.hasListSections else { return nil }
         return layout
-    }
-
-    /// Where a row sits in its list, as fields its template (or the client's own list row) draws by.
-    static func addListFields(_ style: ListRowStyle, to content: inout [String: String]) {
-        content["listAppearance"] = style.appearance.rawValue
-        content["listPosition"] = style.position.rawValue
-        content["listSeparator"] = style.separator ? "true" : "false"
-        if style.isHeader { content["listHeader"] = "true" }
-        let separators = style.separators
-        if separators.top { content["listSeparatorTop"] = "true" }
-        if let color = separators.color, separators.top || separators.bottom { content["listSeparatorColor"] = color }
-        func points(_ insets: NSDirectionalEdgeInsets) -> String { "\(Self.number(insets.leading)) \(Self.number(insets.trailing))" }
-        if separators.bottom, let insets = separators.bottomInsets { content["listSeparatorInsets"] = points(insets) }
-        if separators.top, let insets = separators.topInsets { content["listSeparatorTopInsets"] = points(insets) }
     }
 
     /// The element of a decoration view (a section's background): keyed by kind and
@@ -142,6 +113,6 @@ extension ViewState {
         let content = dataSource.headerContent(forSectionAt: p.section)
         return Element(key: "d:\(kind):" + id, kind: "decoration", reuse: view.reuseIdentifier, section: p.section, item: nil,
                        frame: [Double(a.frame.minX), Double(a.frame.minY), Double(a.frame.width), Double(a.frame.height)],
-                       zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform), content: content)
+                       zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: WireFields.wire(a.transform), content: content)
     }
 }

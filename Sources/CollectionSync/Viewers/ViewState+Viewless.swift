@@ -66,7 +66,7 @@ extension ViewState {
         let reuse = reuse ?? store.model.reuseIdentifier(forItem: record.id)
         let f = a.frame
         let (x, y, width, height) = (Double(f.minX), Double(f.minY), Double(f.width), Double(f.height))
-        let transform = Self.wire(a.transform)
+        let transform = WireFields.wire(a.transform)
         // The record's identity was made from its content (a record's content never
         // changes), as a cell's: only the reuse identifier may have changed since.
         if let identity = record.identity, identity.reuse == reuse {
@@ -95,11 +95,11 @@ extension ViewState {
         // template.
         if let held = headerEntries[section], held.isHeld,
            held.element.identity === identity || held.element.isHeader(like: identity) {
-            return place(held, section: section, item: nil, a, transform: Self.wire(a.transform), pass: pass, shown: &shown, changed: &changed)
+            return place(held, section: section, item: nil, a, transform: WireFields.wire(a.transform), pass: pass, shown: &shown, changed: &changed)
         }
         let f = a.frame
         let made = Element(identity: identity, section: section, item: nil, x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height),
-                           zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: Self.wire(a.transform))
+                           zIndex: a.zIndex, alpha: Double(a.alpha), hidden: a.isHidden, transform: WireFields.wire(a.transform))
         headerEntries[section] = hold(made, pass: pass, shown: &shown, changed: &changed)
     }
 

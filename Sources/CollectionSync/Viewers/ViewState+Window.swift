@@ -32,7 +32,7 @@ extension ViewState {
     /// display has not changed (a scroll within the same elements, say), and a cell
     /// whose view has not changed since it was sent is not rebuilt either.
     func refreshWindow(force: Bool = false) -> (changed: [Element], removed: [String]) {
-        if !sectionOffsets.isEmpty { applySectionOffsets() }
+        if !sectionScrolling.offsets.isEmpty { applySectionOffsets() }
         let viewless = canDoWithoutViews
         if viewless != collectionView.keepsNoViews { collectionView.keepsNoViews = viewless }
         if viewless, let refreshed = refreshWithoutViews(force: force) { return refreshed }

@@ -9,10 +9,16 @@ import Foundation
 /// until one of them diverges: see `ViewStateSharing.swift`.
 final class ViewState {
     let collectionView: CollectionView
-    /// The environment the current layout was made for (nil: not made yet).
-    private var environment: LayoutEnvironment?
-    /// The name of the layout in use, and the last viewport.
-    var layoutName = ""
+    /// The layout in use, how it was chosen, a transition under way (ViewLayoutChoice.swift).
+    private var layouts = ViewLayoutChoice()
+    /// The name of the layout in use.
+    var layoutName: String {
+        get { layouts.name }
+        set { layouts.name = newValue }
+    }
+    /// The layout an interactive transition goes to (nil: none under way).
+    var transitionTarget: String? { layouts.transitionTarget }
+    /// The last viewport.
     var viewport: Size?
     let dataSource: ModelDataSource
     /// Elements the client holds, by key, as last sent (see `ViewState+Window.swift`).
@@ -40,11 +46,8 @@ final class ViewState {
     var registeredKey: SharingKey?
     /// How large a window may be.
     var bound = WindowBound(HubLimits())
-    /// How far sections that scroll on their own are scrolled, by section id, as the
-    /// client last said (only offsets past 0).
-    private(set) var sectionOffsets: [String: Double] = [:]
-    /// The layout this state's interactive transition goes to (nil: none under way).
-    private(set) var transitionTarget: String?
+    /// How far sections that scroll on their own are scrolled (SectionScrolling.swift).
+    private(set) var sectionScrolling = SectionScrolling()
     /// The layout shows elements a window without views does not make (footers,
     /// badges, decorations): the collection view keeps views until the layout changes.
     var needsViews = false
@@ -96,7 +99,7 @@ final class ViewState {
         guard let viewport, !collectionView.holdsUserState else { return nil }
         let offset = collectionView.contentOffset
         return SharingKey(layoutName: layoutName, width: viewport.width, height: viewport.height, x: Double(offset.x), y: Double(offset.y),
-                          sectionOffsets: sectionOffsets)
+                          sectionOffsets: sectionScrolling.offsets)
     }
 
     /// A state of its own for one viewer leaving a shared one: the same layout,
@@ -105,7 +108,7 @@ final class ViewState {
         let copy = ViewState(store: store)
         copy.bound = bound
         copy.layoutName = layoutName
-        copy.sectionOffsets = sectionOffsets
+        copy.sectionScrolling = sectionScrolling
         let offset = collectionView.contentOffset
         copy.show(viewport: viewport, offset: Point(x: Double(offset.x), y: Double(offset.y)), policy: policy)
         copy.window = window
@@ -128,72 +131,20 @@ final class ViewState {
         }
         collectionView.contentOffset = CGPoint(x: offset.x, y: offset.y)
         collectionView.layoutIfNeeded()
-        guard collectionView.displayedCount > bound.maxElements, let viewport else { return }
-        // Too many elements: less above and below the viewport, and if the viewport
-        // alone holds too many, a shorter window (density need not be even: re-check).
-        let horizontal = collectionView.scrollsHorizontally
-        let height = horizontal ? bound.laidOut(viewport).width : bound.laidOut(viewport).height
-        let limit = Double(bound.maxElements)
-        collectionView.displayMargin = 0
-        collectionView.layoutIfNeeded()
-        let inView = Double(collectionView.displayedCount)
-        if inView <= limit {
-            var margin = height * (limit / max(inView, 1) - 1) / 2
-            for _ in 0..<8 {
-                collectionView.displayMargin = min(margin, height)
-                collectionView.layoutIfNeeded()
-                if collectionView.displayedCount <= bound.maxElements { return }
-                margin /= 2
-            }
-            collectionView.displayMargin = 0
-        } else {
-            var shown = height
-            for _ in 0..<8 where collectionView.displayedCount > bound.maxElements {
-                shown = max(1, shown * limit / Double(collectionView.displayedCount) * 0.9)
-                if horizontal { collectionView.frame.size.width = shown } else { collectionView.frame.size.height = shown }
-                collectionView.layoutIfNeeded()
-            }
-        }
-        collectionView.layoutIfNeeded()
+        if let viewport { bound.fit(collectionView, viewport: viewport) }
     }
 
     /// Takes the client's offsets of sections that scroll on their own (by section
     /// id; 0 forgets one). Unknown ids are refused, and nothing is taken.
     func scrollSections(_ offsets: [String: Double]) throws(ProtocolError) {
-        guard !offsets.isEmpty else { return }
-        let snapshot = dataSource.store.model.snapshot
-        if let unknown = offsets.keys.sorted().first(where: { snapshot.indexOfSection($0) == nil }) {
-            throw ProtocolError(.unknownSection, "'sectionOffsets' names no section with id '\(unknown.prefix(80))'; nothing scrolled")
-        }
-        for (id, offset) in offsets { sectionOffsets[id] = offset > 0 ? offset : nil }
+        try sectionScrolling.take(offsets, in: dataSource.store.model.snapshot)
     }
 
-    /// Gives the collection view the offsets by the sections' indices now (sections
-    /// move and go; offsets of gone sections are forgotten).
-    func applySectionOffsets() {
-        let snapshot = dataSource.store.model.snapshot
-        var byIndex: [Int: CGFloat] = [:]
-        for (id, offset) in sectionOffsets {
-            if let s = snapshot.indexOfSection(id) { byIndex[s] = CGFloat(offset) } else { sectionOffsets[id] = nil }
-        }
-        // Sections scroll on their own only in some layouts: leave the view alone otherwise.
-        if !byIndex.isEmpty || !collectionView.orthogonalScrollOffsets.isEmpty { collectionView.orthogonalScrollOffsets = byIndex }
-    }
+    /// Gives the collection view the offsets by the sections' indices now.
+    func applySectionOffsets() { sectionScrolling.apply(to: collectionView, in: dataSource.store.model.snapshot) }
 
     /// The sections that scroll on their own, for messages (nil: none).
-    func bands() -> [Band]? {
-        let regions = collectionView.orthogonalScrollingRegions
-        guard !regions.isEmpty else { return nil }
-        let snapshot = dataSource.store.model.snapshot
-        let offsets = collectionView.orthogonalScrollOffsets
-        return regions.compactMap { r in
-            guard r.section < snapshot.numberOfSections else { return nil }
-            let f = r.frame
-            return Band(section: snapshot.sectionIdentifiers[r.section], frame: [Double(f.minX), Double(f.minY), Double(f.width), Double(f.height)],
-                        axis: r.scrollsHorizontally ? "x" : "y", length: Double(r.contentLength), behavior: r.behavior.name,
-                        pitch: Double(r.groupPitch), offset: Double(offsets[r.section] ?? 0))
-        }
-    }
+    func bands() -> [Band]? { SectionScrolling.bands(of: collectionView, in: dataSource.store.model.snapshot) }
 
     /// Switches to a new layout built by the policy: `setCollectionViewLayout(_:animated:)`.
     func switchLayout(to name: String, policy: LayoutPolicy) {
@@ -202,82 +153,24 @@ final class ViewState {
         adoptLayout(for: LayoutEnvironment(container: bound.laidOut(viewport), mode: name), policy: policy, animated: true)
     }
 
-    /// The policy's layout for `environment`: a layout of the policy's own making
-    /// (made again only when the environment changes), or the flow layout configured
-    /// again (a configuration that changes nothing invalidates nothing).
+    /// Gives the collection view the policy's layout for `next` (``ViewLayoutChoice``).
     private func adoptLayout(for next: LayoutEnvironment, policy: LayoutPolicy, animated: Bool) {
-        defer { environment = next }
-        if next == environment { return }
-        needsViews = false
-        // An interactive transition under way: a new viewport starts it again from the
-        // new layouts, at the same progress; another layout for everyone ends it.
-        let transition = collectionView.transitionLayout.map { (target: transitionTarget, progress: $0.transitionProgress) }
-        if transition != nil {
-            collectionView.cancelInteractiveTransition()
-            transitionTarget = nil
-        }
-        defer {
-            if let transition, let target = transition.target, next.mode == environment?.mode {
-                beginTransition(to: target, policy: policy, container: next.container, progress: Double(transition.progress))
-            }
-        }
-        if let made = policy.makeLayout(for: next) {
-            // The same mode at the same width (the viewport only grew taller or
-            // shorter): the cells measured keep their sizes in the layout made anew,
-            // since the client, seeing the same widths, does not measure them again.
-            let kept = next.mode == environment?.mode && next.container.width == environment?.container.width
-                ? collectionView.selfSizedItems : nil
-            collectionView.setCollectionViewLayout(made, animated: animated)
-            for (indexPath, size) in kept ?? [:] { collectionView.setMeasuredSize(size, forItemAt: indexPath) }
-            return
-        }
-        if animated || environment == nil || environment?.mode != next.mode || !(collectionView.collectionViewLayout is CollectionViewFlowLayout) {
-            let flow = CollectionViewFlowLayout()
-            policy.configure(flow, for: next.container, named: next.mode)
-            collectionView.setCollectionViewLayout(flow, animated: animated)
-        } else if let flow = collectionView.collectionViewLayout as? CollectionViewFlowLayout {
-            policy.configure(flow, for: next.container, named: next.mode)
-        }
-    }
-
-    /// The layout a policy makes for `environment`: its own, or a flow layout it configures.
-    private func layout(for environment: LayoutEnvironment, policy: LayoutPolicy) -> CollectionViewLayout {
-        if let made = policy.makeLayout(for: environment) { return made }
-        let flow = CollectionViewFlowLayout()
-        policy.configure(flow, for: environment.container, named: environment.mode)
-        return flow
+        if layouts.adopt(next, policy: policy, animated: animated, in: collectionView) { needsViews = false }
     }
 
     /// Starts an interactive transition of this state's layout to the layout named
     /// `name` (`startInteractiveTransition(to:completion:)`).
-    func beginTransition(to name: String, policy: LayoutPolicy, container: Size? = nil, progress: Double = 0) {
-        guard let size = container ?? viewport.map(bound.laidOut) else { return }
-        transitionTarget = name
-        let transition = collectionView.startInteractiveTransition(to: layout(for: LayoutEnvironment(container: size, mode: name), policy: policy))
-        transition.transitionProgress = CGFloat(progress)
+    func beginTransition(to name: String, policy: LayoutPolicy) {
+        guard let size = viewport.map(bound.laidOut) else { return }
+        layouts.beginTransition(to: name, policy: policy, container: size, progress: 0, in: collectionView)
     }
 
     /// Moves the transition under way; false when there is none.
-    func updateTransition(_ progress: Double) -> Bool {
-        guard let transition = collectionView.transitionLayout else { return false }
-        transition.transitionProgress = CGFloat(progress)
-        return true
-    }
+    func updateTransition(_ progress: Double) -> Bool { layouts.updateTransition(progress, in: collectionView) }
 
     /// Ends the transition under way in its target layout (`finish`) or where it
     /// started; false when there is none.
-    func endTransition(finish: Bool) -> Bool {
-        guard collectionView.transitionLayout != nil, let target = transitionTarget else { return false }
-        transitionTarget = nil
-        guard finish else {
-            collectionView.cancelInteractiveTransition()
-            return true
-        }
-        collectionView.finishInteractiveTransition()
-        layoutName = target
-        if let environment { self.environment = LayoutEnvironment(container: environment.container, mode: target) }
-        return true
-    }
+    func endTransition(finish: Bool) -> Bool { layouts.endTransition(finish: finish, in: collectionView) }
 
     var contentSize: Size {
         let s = collectionView.contentSize
@@ -303,6 +196,41 @@ struct WindowBound {
     /// The size a viewport is laid out at.
     func laidOut(_ viewport: Size) -> Size {
         Size(width: min(viewport.width, maxViewport), height: min(viewport.height, maxViewport))
+    }
+}
+
+extension WindowBound {
+    /// Keeps `collectionView`'s window (its viewport `viewport`, laid out, and the
+    /// margins before and after) to at most ``maxElements`` elements: past that, less
+    /// is held above and below the viewport, and past that again, less of the viewport.
+    func fit(_ collectionView: CollectionView, viewport: Size) {
+        guard collectionView.displayedCount > maxElements else { return }
+        // Too many elements: less above and below the viewport, and if the viewport
+        // alone holds too many, a shorter window (density need not be even: re-check).
+        let horizontal = collectionView.scrollsHorizontally
+        let height = horizontal ? laidOut(viewport).width : laidOut(viewport).height
+        let limit = Double(maxElements)
+        collectionView.displayMargin = 0
+        collectionView.layoutIfNeeded()
+        let inView = Double(collectionView.displayedCount)
+        if inView <= limit {
+            var margin = height * (limit / max(inView, 1) - 1) / 2
+            for _ in 0..<8 {
+                collectionView.displayMargin = min(margin, height)
+                collectionView.layoutIfNeeded()
+                if collectionView.displayedCount <= maxElements { return }
+                margin /= 2
+            }
+            collectionView.displayMargin = 0
+        } else {
+            var shown = height
+            for _ in 0..<8 where collectionView.displayedCount > maxElements {
+                shown = max(1, shown * limit / Double(collectionView.displayedCount) * 0.9)
+                if horizontal { collectionView.frame.size.width = shown } else { collectionView.frame.size.height = shown }
+                collectionView.layoutIfNeeded()
+            }
+        }
+        collectionView.layoutIfNeeded()
     }
 }
 
