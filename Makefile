@@ -82,7 +82,7 @@ test-js:
 	node --test Tests/js/
 
 test-browser: $(VENV)/.installed
-	$(PY) -m pytest -q Tests/browser
+	$(PY) -m pytest -q --durations=12 Tests/browser
 
 test-conformance: $(VENV)/.installed
 	$(PY) -m pytest -q Tests/conformance

@@ -18,6 +18,10 @@ public struct CellContent: Sendable, Hashable {
     }
 
     /// Content drawn with `template`.
+    ///
+    /// - Parameters:
+    ///   - template: The template's id, without the page's `tpl-` prefix.
+    ///   - fields: Field values by name.
     public init(template: String, fields: [String: String]) {
         self.template = template
         self.fields = fields
@@ -27,6 +31,12 @@ public struct CellContent: Sendable, Hashable {
     /// `tpl-list-cell`, or else by the client's own list row, with the
     /// configuration's text, secondary text and image, and the accessories (a
     /// viewer choosing one with an action handler runs it, with the collection locked).
+    ///
+    /// - Parameters:
+    ///   - configuration: The row's text, secondary text and image.
+    ///   - accessories: What the row shows at its ends (disclosure, checkmark, delete…).
+    ///   - indentationLevel: How far the row is indented (an outline's depth).
+    /// - Returns: The row's content.
     public static func list(_ configuration: ListContentConfiguration, accessories: [CellAccessory] = [], indentationLevel: Int = 0) -> CellContent {
         var fields = configuration.fields
         if !accessories.isEmpty { fields["accessories"] = CellAccessory.field(accessories) }
@@ -39,6 +49,10 @@ public struct CellContent: Sendable, Hashable {
     /// Content drawn with `template`, its fields from an `Encodable` value's
     /// top-level properties: strings as they are, numbers and booleans as JSON
     /// writes them, nested values as JSON text, nil left out.
+    ///
+    /// - Parameters:
+    ///   - template: The template's id, without the page's `tpl-` prefix.
+    ///   - value: A value whose top-level properties become the fields.
     public init(template: String, encoding value: some Encodable) {
         self.template = template
         fields = Self.fields(of: value)
@@ -54,6 +68,10 @@ public struct CellRegistration<Item>: Sendable {
     private let make: @Sendable (Item) -> [String: String]
 
     /// Cells from `template` with the fields `handler` gives.
+    ///
+    /// - Parameters:
+    ///   - template: The template's id, without the page's `tpl-` prefix.
+    ///   - handler: An item's field values by name.
     public init(template: String, handler: @escaping @Sendable (Item) -> [String: String]) {
         self.template = template
         make = handler
@@ -61,11 +79,18 @@ public struct CellRegistration<Item>: Sendable {
 
     /// Cells from `template`, their fields from an `Encodable` value (see
     /// ``CellContent/init(template:encoding:)``).
+    ///
+    /// - Parameters:
+    ///   - template: The template's id, without the page's `tpl-` prefix.
+    ///   - content: An item's value, whose top-level properties become the fields.
     public init<Content: Encodable & Sendable>(template: String, content: @escaping @Sendable (Item) -> Content) {
         self.template = template
         make = { CellContent.fields(of: content($0)) }
     }
 
     /// The content of `item`'s cell.
+    ///
+    /// - Parameter item: The item a cell shows.
+    /// - Returns: Its template and fields.
     public func content(for item: Item) -> CellContent { CellContent(template: template, fields: make(item)) }
 }

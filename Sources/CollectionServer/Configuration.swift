@@ -81,6 +81,14 @@ extension CollectionServer {
         public var shutdownTimeout: Double = 3
 
         /// A configuration listening on `host:port`, serving `publicDirectory`.
+        ///
+        /// - Parameters:
+        ///   - host: The address to listen on (`0.0.0.0`: every interface).
+        ///   - port: The port (0: one the kernel picks; ``CollectionServer/url`` says which).
+        ///   - tlsCertificate: A PEM certificate chain: HTTPS and WSS (with `tlsKey`).
+        ///   - tlsKey: Its PEM private key.
+        ///   - publicDirectory: The folder of the app's pages (nil: the client alone).
+        ///   - logLevel: What the server logs.
         public init(host: String = "127.0.0.1", port: Int = 8080, tlsCertificate: String? = nil, tlsKey: String? = nil,
                     publicDirectory: String? = nil, logLevel: Logger.Level = .info) {
             self.host = host

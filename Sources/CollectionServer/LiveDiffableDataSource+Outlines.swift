@@ -20,6 +20,13 @@ extension LiveDiffableDataSource {
     /// its visible items become the section's items, in one numbered batch (the
     /// section is appended if new); rows whose expansion changed are configured
     /// again, so that their outline disclosure shows it.
+    ///
+    /// - Parameters:
+    ///   - sectionSnapshot: The section's items, their outline and what is expanded.
+    ///   - section: The section it fills.
+    ///   - animatingDifferences: Whether viewers animate the change.
+    /// - Returns: The batch's sequence number.
+    /// - Throws: ``ProtocolError`` when the change is not made (and nothing changed).
     @discardableResult
     public func apply(_ sectionSnapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
                       animatingDifferences: Bool = true) async throws(ProtocolError) -> Int {
@@ -40,6 +47,9 @@ extension LiveDiffableDataSource {
     }
 
     /// The section snapshot last applied to `section`, or a flat one of its items.
+    ///
+    /// - Parameter section: A section of the data source.
+    /// - Returns: Its section snapshot.
     public func snapshot(for section: SectionIdentifierType) -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType> {
         if let kept = sectionSnapshot(for: section) { return kept }
         var flat = NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>()

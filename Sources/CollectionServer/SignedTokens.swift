@@ -223,6 +223,10 @@ public struct TokenError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What happened, for people.
     public var message: String
     /// A failure.
+    ///
+    /// - Parameters:
+    ///   - kind: What kind of failure.
+    ///   - message: What happened, for people.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message

@@ -29,6 +29,9 @@ public enum FuzzHarness {
     }
 
     /// Runs one input; returns the invariants it broke (empty: none).
+    ///
+    /// - Parameter input: Bytes: messages from viewers and what else the harness reads from them.
+    /// - Returns: The invariants broken, described.
     public static func run(_ input: [UInt8]) -> [String] {
         // Decoding alone must never crash, whatever the bytes.
         _ = try? ClientMessage.decode(input)
@@ -61,6 +64,13 @@ public enum FuzzHarness {
 
     /// The invariants one message's handling broke: `out` is what the hub returned for
     /// a message from `key`, `before` the model and sequence before it.
+    ///
+    /// - Parameters:
+    ///   - hub: The hub that handled the message.
+    ///   - out: What it returned.
+    ///   - before: Its model and sequence number before.
+    ///   - key: The sender's connection.
+    /// - Returns: The invariants broken, described.
     public static func check(_ hub: CollectionHub, out: [Outgoing], before: (CollectionModel, Int), from key: UInt64) -> [String] {
         var problems = hub.model.checkInvariants()
         let changed = hub.sequence != before.1

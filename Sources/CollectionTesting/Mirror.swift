@@ -31,6 +31,9 @@ public struct Mirror: Sendable, Equatable {
 
     /// Applies a server message. Throws when it does not follow: a sequence gap,
     /// or an order that no longer matches the server's checksum.
+    ///
+    /// - Parameter message: A message from the server, in the order it came.
+    /// - Throws: ``Divergence`` when it does not follow what the mirror holds.
     public mutating func apply(_ message: ServerMessage) throws(Divergence) {
         switch message {
         case .welcome(let w):
@@ -126,9 +129,17 @@ public struct Mirror: Sendable, Equatable {
     }
 
     /// The element of the item `id`, if it is in the window.
+    ///
+    /// - Parameter id: An item identifier.
+    /// - Returns: Its cell's element, or nil.
     public func element(item id: String) -> Element? { elements["i:" + id] }
 
     /// The element at an index path, if it is in the window.
+    ///
+    /// - Parameters:
+    ///   - section: The section's index.
+    ///   - item: The item's index in it.
+    /// - Returns: The cell's element, or nil.
     public func element(section: Int, item: Int) -> Element? {
         elements.values.first { $0.kind == "cell" && $0.section == section && $0.item == item }
     }

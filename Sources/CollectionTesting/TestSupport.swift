@@ -8,6 +8,8 @@ public struct SerialItemFactory: ItemFactory {
     /// Prefix of new item identifiers.
     public let prefix: String
     /// Creates a factory.
+    ///
+    /// - Parameter prefix: What every new identifier starts with.
     public init(prefix: String = "n") { self.prefix = prefix }
 
     public func makeItem(serial: Int, section: String) -> (id: String, content: [String: String]) {
@@ -21,6 +23,10 @@ public struct FixedLayoutPolicy: LayoutPolicy {
     public let itemSize: CGSize
     public let headerHeight: CGFloat
     /// Creates a policy.
+    ///
+    /// - Parameters:
+    ///   - itemSize: Every item's size.
+    ///   - headerHeight: Every section header's height.
     public init(itemSize: CGSize, headerHeight: CGFloat) {
         self.itemSize = itemSize
         self.headerHeight = headerHeight

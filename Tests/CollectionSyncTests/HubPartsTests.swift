@@ -77,14 +77,7 @@ struct DragSessionsTests {
 
 /// A viewer's edit made on a copy of the model, alone: what it changes, and what it refuses.
 struct ViewerEditTests {
-    private func model() -> CollectionModel {
-        var model = CollectionModel()
-        model.snapshot.appendSections(["a", "b"])
-        model.snapshot.appendItems(["a1", "a2", "a3"], toSection: "a")
-        model.snapshot.appendItems(["b1"], toSection: "b")
-        for id in ["a1", "a2", "a3", "b1"] { model.itemContent[id] = ["title": id] }
-        return model
-    }
+    private func model() -> CollectionModel { twoSections() }
 
     private func edit(_ action: EditAction, maxItems: Int = 100, serial: inout Int) throws(ProtocolError) -> ViewerEdit {
         var random = SplitMix64(seed: 1)
@@ -180,14 +173,7 @@ struct SectionInfoCacheTests {
 
 /// A change of the model as its numbered batch, alone: the update, the record, what viewers share.
 struct NumberedBatchTests {
-    private func model() -> CollectionModel {
-        var model = CollectionModel()
-        model.snapshot.appendSections(["a", "b"])
-        model.snapshot.appendItems(["a1", "a2", "a3"], toSection: "a")
-        model.snapshot.appendItems(["b1"], toSection: "b")
-        for id in ["a1", "a2", "a3", "b1"] { model.itemContent[id] = ["title": id] }
-        return model
-    }
+    private func model() -> CollectionModel { twoSections() }
 
     @Test func theBatchRecordsTheChangeByIdentifierAndApplyingItGivesTheNextContents() throws {
         let before = model()
@@ -227,4 +213,14 @@ struct NumberedBatchTests {
             _ = try NumberedBatch(from: before, to: &next, reloading: ["b1"], seq: 1, by: "v1", sections: next.sectionInfos)
         } throws: { ($0 as? ProtocolError)?.code == .invalidBatch }
     }
+}
+
+/// Sections a (a1, a2, a3) and b (b1), each item titled with its id.
+private func twoSections() -> CollectionModel {
+    var model = CollectionModel()
+    model.snapshot.appendSections(["a", "b"])
+    model.snapshot.appendItems(["a1", "a2", "a3"], toSection: "a")
+    model.snapshot.appendItems(["b1"], toSection: "b")
+    for id in ["a1", "a2", "a3", "b1"] { model.itemContent[id] = ["title": id] }
+    return model
 }
