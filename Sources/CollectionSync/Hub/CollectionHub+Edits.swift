@@ -14,14 +14,7 @@ extension CollectionHub {
         if let refusal = allowedEdits.refusal(of: request.action, by: name) { throw refusal }
         let edit = try ViewerEdit(request.action, on: model, factory: factory, serial: &nextSerial, random: &random, maxItems: limits.maxItems)
         if let (from, to) = edit.moved, case .move(let item, _, _) = request.action {
-            let cv = viewer.collectionView
-            guard cv.dataSource?.collectionView(cv, canMoveItemAt: from) ?? false else {
-                throw ProtocolError(.notMovable, "\(model.quotedName(of: item)) cannot be moved")
-            }
-            if let delegate = cv.delegate,
-               delegate.collectionView(cv, targetIndexPathForMoveOfItemFromOriginalIndexPath: from, atCurrentIndexPath: from, toProposedIndexPath: to) != to {
-                throw ProtocolError(.notMovable, "\(model.quotedName(of: item)) cannot be moved there (the delegate's targetIndexPathForMoveOfItemFromOriginalIndexPath keeps it elsewhere)")
-            }
+            try viewer.allowMove(of: model.quotedName(of: item), from: from, to: to)
         }
         let out = try commit(edit.next, reloading: edit.reloaded, op: request.op, by: viewer.info.id, ackTo: viewer.key, changedContent: edit.inserted)
         if let moved = edit.moved {

@@ -24,6 +24,21 @@ enum MovementEnd {
 /// as a drag. Each step answers with the mover's animated window and the `drag`
 /// others are shown (the hub broadcasts it); the end is an edit the hub makes.
 extension ViewerConnection {
+    /// Throws `not_movable` unless this viewer's collection view lets `item` (named
+    /// as messages quote it) move from `from` to `to`: its data source's
+    /// `canMoveItemAt`, and its delegate's rule for where a dragged item may go
+    /// (`targetIndexPathForMoveOfItemFromOriginalIndexPath`).
+    func allowMove(of item: String, from: IndexPath, to: IndexPath) throws(ProtocolError) {
+        let cv = collectionView
+        guard cv.dataSource?.collectionView(cv, canMoveItemAt: from) ?? false else {
+            throw ProtocolError(.notMovable, "\(item) cannot be moved")
+        }
+        if let delegate = cv.delegate,
+           delegate.collectionView(cv, targetIndexPathForMoveOfItemFromOriginalIndexPath: from, atCurrentIndexPath: from, toProposedIndexPath: to) != to {
+            throw ProtocolError(.notMovable, "\(item) cannot be moved there (the delegate's targetIndexPathForMoveOfItemFromOriginalIndexPath keeps it elsewhere)")
+        }
+    }
+
     /// `moveBegin`: the collection view picks the item up (which asks `canMoveItemAt`).
     func beginMove(_ item: String, at indexPath: IndexPath) throws(ProtocolError) -> (own: Outgoing, seen: ServerMessage) {
         let cv = collectionView
