@@ -215,6 +215,48 @@ struct NumberedBatchTests {
     }
 }
 
+/// A message's cost on the server's clock, alone: the app's and the store's time is not the viewer's.
+struct ServerTimeMeterTests {
+    /// A clock the test moves by hand.
+    final class HandClock: @unchecked Sendable {
+        var now = 100.0
+    }
+
+    @Test func theAppsAndTheStoresTimeIsNotChargedAndSpansInsideSpansCountOnce() {
+        let time = HandClock()
+        let meter = ServerTimeMeter(clock: { time.now })
+        let start = meter.start()
+        time.now += 1                                 // the hub's own work
+        meter.uncharged { time.now += 5 }             // a wait on the store
+        meter.uncharged {                             // an app's callback whose change waits on the store
+            time.now += 2
+            meter.uncharged { time.now += 3 }
+        }
+        time.now += 0.5                               // encoding
+        let (seconds, at) = meter.charge(since: start)
+        #expect(seconds == 1.5 && at == 111.5)
+        #expect(meter.unchargedSeconds == 10)
+        // The next message is charged from its own start.
+        let next = meter.start()
+        time.now += 2
+        #expect(meter.charge(since: next).seconds == 2)
+    }
+
+    @Test func aSpanThatThrowsIsStillNotCharged() {
+        let time = HandClock()
+        let meter = ServerTimeMeter(clock: { time.now })
+        let start = meter.start()
+        #expect(throws: ProtocolError.self) {
+            try meter.uncharged { () throws(ProtocolError) in
+                time.now += 4
+                throw ProtocolError(.storageUnavailable, "down")
+            }
+        }
+        time.now += 1
+        #expect(meter.charge(since: start).seconds == 1)
+    }
+}
+
 /// Sections a (a1, a2, a3) and b (b1), each item titled with its id.
 private func twoSections() -> CollectionModel {
     var model = CollectionModel()

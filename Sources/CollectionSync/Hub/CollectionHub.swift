@@ -140,10 +140,8 @@ public final class CollectionHub {
     /// The buffer every message this hub sends is encoded in, then copied out (used
     /// from the one thread that serves the collection).
     @exclusivity(unchecked) var writer = JSONWriter(capacity: 8192)
-    private let clock: @Sendable () -> Double
-    /// Seconds the app's own callbacks and the waits on storage took
-    /// (``uncharged(_:)``), not charged to the viewer whose message caused them.
-    private var unchargedSeconds = 0.0
+    /// A message's cost on the hub's clock, less the app's and the store's time (ServerTimeMeter.swift).
+    private let meter: ServerTimeMeter
 
     /// Creates a hub over `model`; `seed` makes shuffles repeatable; `clock` gives
     /// seconds (for rate limits); `epoch` names this history.
@@ -157,7 +155,7 @@ public final class CollectionHub {
         self.limits = limits
         history = BatchHistory(epoch: epoch, limits: limits)
         self.name = name
-        self.clock = clock
+        meter = ServerTimeMeter(clock: clock)
         nextSerial = model.snapshot.numberOfItems + 1
         random = SplitMix64(seed: seed)
         sectionCache = SectionInfoCache(model)
@@ -238,12 +236,11 @@ public final class CollectionHub {
     /// A text message arrived: rate-check, decode, apply, and say who gets what.
     public func receive(_ bytes: [UInt8], from key: UInt64) -> [Outgoing] {
         guard let viewer = viewers[key] else { return [] }
-        let now = clock()
-        if let refusal = viewer.budget.refusal(at: now) {
+        let start = meter.start()
+        if let refusal = viewer.budget.refusal(at: start.at) {
             return [Self.refuse(ProtocolError(.rateLimited, refusal + "; this message was dropped", op: ClientMessage.editOp(in: bytes)), to: key)]
         }
         var out: [Outgoing]
-        let unchargedBefore = unchargedSeconds
         do throws(ProtocolError) {
             let message = try ClientMessage.decode(bytes)
             do throws(ProtocolError) {
@@ -264,26 +261,22 @@ public final class CollectionHub {
             out[i].encode(using: &writer)
             cost += out[i].byteCount
         }
-        let done = clock()
         // The app's callbacks (its delegate writing to its own database, say) are
         // the app's cost, and a wait on storage (a database restarting) the store's:
         // not the viewer's.
-        viewers[key]?.budget.charge(bytes: cost, seconds: max(0, done - now - (unchargedSeconds - unchargedBefore)), at: done)
+        let (seconds, done) = meter.charge(since: start)
+        viewers[key]?.budget.charge(bytes: cost, seconds: seconds, at: done)
         return out
     }
 
     /// Runs one of the app's callbacks, timing it: the viewer whose message caused
     /// it is not charged for that time (``HubLimits/serverTimeShare`` counts the
     /// library's work only).
-    package func appWork<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T { try uncharged(body) }
+    package func appWork<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T { try meter.uncharged(body) }
 
     /// Runs work the viewer is not charged for (the app's callbacks, the waits on
     /// storage), timing it.
-    func uncharged<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        let start = clock()
-        defer { unchargedSeconds += max(0, clock() - start) }
-        return try body()
-    }
+    func uncharged<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T { try meter.uncharged(body) }
 
     /// What a store shared by several servers must lock before a message from
     /// `key` is handled (and bring up to date with what other nodes committed), so
@@ -297,7 +290,7 @@ public final class CollectionHub {
         guard let viewer = viewers[key], viewer.ready else { return nil }
         // Asked of a copy of the budget: the message's own turn takes its token.
         var budget = viewer.budget
-        guard budget.refusal(at: clock()) == nil else { return nil }
+        guard budget.refusal(at: meter.now()) == nil else { return nil }
         guard let message = try? ClientMessage.decode(bytes), message.mayChangeContents else { return nil }
         var names = [name]
         if case .drop(let request) = message, let source = request.source?.collection, source != name { names.append(source) }
