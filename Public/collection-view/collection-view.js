@@ -48,17 +48,21 @@ export class CollectionViewElement extends HTMLElement {
     notice.setAttribute("role", "status");
     notice.hidden = true;
     this.notice = notice;
-    // While the connection is down: a banner, said once (not at every retry), with
-    // what waits to be sent beside it. The live region stays in the page, so what
-    // is written into it is said.
+    // While the connection is down: a banner on every collection of the page, said
+    // once (not at every retry, nor once per collection), with what waits to be sent
+    // beside it. The live region stays in the page, so what is written into it is
+    // said; the banner's own text is for the eye.
     const offline = document.createElement("div");
     offline.className = "cv-offline";
+    const shown = document.createElement("span");
+    shown.setAttribute("aria-hidden", "true");
     const said = document.createElement("span");
+    said.className = "cv-offline-said";
     said.setAttribute("role", "status");
     const waiting = document.createElement("span");
     waiting.className = "cv-offline-waiting";
-    offline.append(said, " ", waiting);
-    this.offline = { box: offline, said, waiting };
+    offline.append(shown, said, " ", waiting);
+    this.offline = { box: offline, shown, said, waiting };
     this.replaceChildren(scroller, region, notice, offline);
     this.scroller = scroller;
     // Until the first welcome: busy, and "Loading…" shown where the cells will be.
@@ -193,18 +197,20 @@ export class CollectionViewElement extends HTMLElement {
    * retries), with the number of changes waiting; hidden, and said, when it is back.
    */
   #showOffline(status) {
-    const { box, said, waiting } = this.offline;
+    const { box, shown, said, waiting } = this.offline;
     const wasDown = box.dataset.down === "true";
     const down = status === "reconnecting" || (status === "connecting" && wasDown);
     if (down) {
       box.dataset.down = "true";
-      if (!wasDown && sayOncePerPage("lost")) said.textContent = "Connection lost. Reconnecting…";
+      shown.textContent = "Connection lost. Reconnecting…";
+      if (!wasDown && sayOncePerPage("lost")) said.textContent = shown.textContent;
       // What waits is for the eye: each change was said as it was made.
       const n = this.pendingCount;
       const text = n ? `${n === 1 ? "1 change waits" : `${n} changes wait`} to be sent.` : "";
       if (waiting.textContent !== text) waiting.textContent = text;
     } else if (status === "connected" && wasDown) {
       delete box.dataset.down;
+      shown.textContent = "";
       said.textContent = "";
       waiting.textContent = "";
       if (sayOncePerPage("back")) this.live?.announce("Connected again.");

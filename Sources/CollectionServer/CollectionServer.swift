@@ -192,7 +192,8 @@ public final class CollectionServer: Sendable {
         defer { sources.forEach { $0.cancel() } }
         let (started, stopped) = lifecycle.withLock { ($0.started, $0.stopped) }
         if stopped { return }
-        if !started { try start() }
+        // Opening the store may wait on the disk or the database: not on the pool.
+        if !started { _ = try await offThePool { try self.start() } }
         whenListening?(url)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let resumeNow = lifecycle.withLock { life -> Bool in

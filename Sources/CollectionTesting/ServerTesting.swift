@@ -53,18 +53,18 @@ extension CollectionServer {
     public func test<T: Sendable>(_ setup: TestingSetup, _ body: (TestClient) async throws -> T) async throws -> T {
         switch setup {
         case .inProcess:
-            let connections = try startInProcess()
+            let connections = try await offThePool { try self.startInProcess() }
             let result: Result<T, any Error>
             do {
                 result = .success(try await body(TestClient { path in TestViewer(socket: await connections.connect(path: path)) }))
             } catch {
                 result = .failure(error)
             }
-            await stopOffThePool()
+            _ = try? await offThePool { self.stop() }   // it waits for the last commit and the closes
             await connections.closeAll()
             return try result.get()
         case .live:
-            let port = try start()
+            let port = try await offThePool { try self.start() }
             let host = configuration.host == "0.0.0.0" || configuration.host == "::" ? "127.0.0.1" : configuration.host
             let tls = configuration.usesTLS
             let result: Result<T, any Error>
@@ -73,19 +73,8 @@ extension CollectionServer {
             } catch {
                 result = .failure(error)
             }
-            await stopOffThePool()
+            _ = try? await offThePool { self.stop() }   // it waits for the last commit and the closes
             return try result.get()
-        }
-    }
-
-    /// ``stop()`` waits (for the last commit, for connections to close): it runs on a
-    /// thread of its own while the test's task suspends, holding no cooperative thread.
-    private func stopOffThePool() async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            Thread {
-                self.stop()
-                done.resume()
-            }.start()
         }
     }
 }

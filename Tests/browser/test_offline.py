@@ -83,3 +83,22 @@ def test_what_is_made_offline_waits_and_is_done_when_the_server_is_back(data):
         server.stop()
         if again:
             again.stop()
+
+
+def test_every_collection_of_a_page_shows_the_banner_and_it_is_said_once():
+    """Two collections on one page, the server stopped: each shows the banner's words
+    (the eye sees every collection), and the page's live regions say them once."""
+    server = Server(*ARGS)
+    d = browser(1100, 700)
+    try:
+        d.get(server.url + "together.html")
+        wait(d, lambda d: js(d, "return [...document.querySelectorAll('collection-view')].every(v => v.dataset.status === 'connected')"))
+        js(d, SAID)
+        server.stop()
+        shown = """return [...document.querySelectorAll('collection-view .cv-offline')].map(b => b.dataset.down === 'true'
+            && b.getBoundingClientRect().height > 20 && b.querySelector('[aria-hidden=true]')?.textContent)"""
+        wait(d, lambda d: js(d, shown) == ["Connection lost. Reconnecting…"] * 2, message="a collection's banner shows no words")
+        assert js(d, "return window.__said.filter(s => s.startsWith('Connection lost')).length") == 1, js(d, "return window.__said")
+    finally:
+        d.quit()
+        server.stop()

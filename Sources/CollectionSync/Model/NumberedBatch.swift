@@ -41,15 +41,17 @@ package struct NumberedBatch {
             throw ProtocolError(.invalidBatch, error.description)
         }
         var deletedIds: [IndexPath: String] = [:]
+        var deletedInOrder: [String] = []
         for p in batch.deletedItems {
             guard let id = old.itemIdentifier(at: p) else { continue }
-            deletedIds[p] = deletedIds[p] ?? id
+            deletedIds[p] = id
+            deletedInOrder.append(id)
             if !next.snapshot.contains(item: id) { next.itemReuseIdentifiers[id] = nil }
         }
         logged = LoggedBatch(
             seq: seq, by: by,
             deletes: batch.deletedItems,
-            deletedIds: batch.deletedItems.compactMap { old.itemIdentifier(at: $0) },
+            deletedIds: deletedInOrder,
             inserts: batch.insertedItems,
             insertedIds: batch.insertedItems.compactMap { next.snapshot.itemIdentifier(at: $0) },
             moves: batch.movedItems.map { ($0.from, $0.to) },
