@@ -37,7 +37,7 @@ extension Engine {
             do throws(ProtocolError) {
                 try beginEdit(lock.collections)
             } catch {
-                return [CollectionHub.refuse(ProtocolError(error.code, error.message, op: lock.op), to: id.rawValue)]
+                return [Outgoing.refusal(ProtocolError(error.code, error.message, op: lock.op), to: id.rawValue)]
             }
         }
         return group.receive(bytes, from: id.rawValue)

@@ -63,7 +63,7 @@ public final class SharedNode: CollectionHubJournal {
             do throws(ProtocolError) {
                 try beginEdit()
             } catch {
-                return [CollectionHub.refuse(ProtocolError(error.code, error.message, op: lock.op), to: key)]
+                return [Outgoing.refusal(ProtocolError(error.code, error.message, op: lock.op), to: key)]
             }
         }
         let out = hub.receive(bytes, from: key)

@@ -11,12 +11,12 @@ extension CollectionView {
     }
 
     /// Views waiting in the reuse queues (at most as many as were displayed at once).
-    public var reusableViewCount: Int { reusePool.values.reduce(0) { $0 + $1.views.count } }
+    public var reusableViewCount: Int { reuse.waitingCount }
 
     /// Elements displayed now (inside ``displayRect``), with their views.
     public var displayedElements: [ElementKey: CollectionReusableView] {
         layoutIfNeeded()
-        return displayed
+        return display.table
     }
 
     /// The index path the data source knows an item by (differs from the shown one
@@ -35,11 +35,8 @@ extension CollectionView {
     /// the data source (willDisplay), gone ones are recycled (didEndDisplaying).
     func updateDisplayedElements() {
         needsDisplayUpdate = false
-        displayUpdates += 1
-        defer {
-            displayUpdates -= 1
-            if displayUpdates == 0 && !keptForDisplayUpdate.isEmpty { keptForDisplayUpdate = [] }
-        }
+        display.beginUpdate()
+        defer { display.endUpdate() }
         let rect = displayRect
         // Attributes and views in two arrays (a tuple of both copied through generic
         // code at every step was a good part of a batch's cost for each viewer).
@@ -52,7 +49,7 @@ extension CollectionView {
         // The views unretained: the displayed table keeps each (a view made below is
         // put in the table before its reference is noted here; one that leaves the
         // table while this runs, should a delegate or data source reload, is kept by
-        // `keepDisplayedForUpdate()`), and retaining each in the array and releasing
+        // `DisplayedViews.keepForUpdate()`), and retaining each in the array and releasing
         // it with the array were two atomic operations per displayed view of every
         // viewer on every batch.
         var views: [Unmanaged<CollectionReusableView>?] = []
@@ -67,28 +64,15 @@ extension CollectionView {
         // lookup in the stored property itself retained and released its storage.
         views.reserveCapacity(attributesWanted.count)
         do {
-            let shown = displayed
+            let shown = display.table
             for i in attributesWanted.indices { views.append(shown[attributesWanted[i].elementKey].map(Unmanaged.passUnretained)) }
         }
         var changed = false
-        // Mark the views still wanted (counting each once, should a layout name an
-        // element twice): any other displayed view left.
-        displayPass &+= 1
-        var found = 0
-        for case let view? in views {
-            view._withUnsafeGuaranteedRef { view in
-                if view.displayPass != displayPass {
-                    view.displayPass = displayPass
-                    found += 1
-                }
-            }
-        }
-        if found != displayed.count {
+        // Mark the views still wanted: any other displayed view left.
+        let found = display.mark(views)
+        if found != display.table.count {
             // The set changed (most batches and scrolls keep it): what left goes, in place.
-            var departed: [(key: ElementKey, view: CollectionReusableView)] = []
-            departed.reserveCapacity(max(0, displayed.count - found))
-            for (key, view) in displayed where view.displayPass != displayPass { departed.append((key, view)) }
-            for d in departed { displayed.removeValue(forKey: d.key) }
+            let departed = display.removeUnmarked(found: found)
             let delegate = self.delegate
             for d in departed { endDisplaying(d.view, d.key, delegate: delegate) }
             changed = !departed.isEmpty
@@ -98,7 +82,7 @@ extension CollectionView {
             for i in views.indices where views[i] == nil {
                 let key = attributesWanted[i].elementKey
                 guard let made = makeView(for: key, from: dataSource) else { continue }
-                displayed[key] = made
+                display.table[key] = made
                 views[i] = Unmanaged.passUnretained(made)
                 willDisplay(made, key, delegate: delegate)
                 changed = true
@@ -136,19 +120,11 @@ extension CollectionView {
         }
     }
 
-    /// Keeps every displayed view alive until the display update under way ends, if
-    /// one is: called before anything but the update itself takes views out of the
-    /// displayed table (the update holds them unretained).
-    func keepDisplayedForUpdate() {
-        guard displayUpdates > 0 else { return }
-        keptForDisplayUpdate.append(contentsOf: displayed.values)
-    }
-
     /// Records the size a cell's content needs (measured by the client) and lays
     /// out again if it changed. Only with self-sizing (`estimatedItemSize`).
     public func setMeasuredSize(_ size: CGSize, forItemAt indexPath: IndexPath) {
         guard isValid(indexPath), selfSizedItems?[indexPath] != size else { return }
-        (displayed[.cell(indexPath)])?.measuredSize = size
+        display.table[.cell(indexPath)]?.measuredSize = size
         selfSizedItems = selfSizedItems ?? [:]
         selfSizedItems![indexPath] = size
         collectionViewLayout.invalidateLayout()
@@ -160,8 +136,8 @@ extension CollectionView {
         switch key.category {
         case .cell:
             let cell = dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: p))
-            cell.isSelected = !selected.isEmpty && selected.contains(p)
-            cell.isHighlighted = highlighted != nil && highlighted == p
+            cell.isSelected = !selection.selected.isEmpty && selection.selected.contains(p)
+            cell.isHighlighted = selection.highlighted != nil && selection.highlighted == p
             cell.editingState = isEditing
             cell.finishConfiguring()
             return cell
@@ -170,7 +146,7 @@ extension CollectionView {
         case .decorationView:
             let kind = key.kind
             // Made from the class the layout registered for the kind; drawn by the template named after the kind.
-            if let view = reusePool[Self.decorationPoolKey(kind)]?.views.popLast() {
+            if let view = reuse.take(ReusePool.decorationKey(kind)) {
                 view.prepareForReuse()
                 return view
             }
@@ -178,23 +154,12 @@ extension CollectionView {
         }
     }
 
-    /// The queue recycled views of `key` wait in (made when first needed).
-    func reuseQueue(_ key: String) -> ReuseQueue {
-        if let queue = reusePool[key] { return queue }
-        let queue = ReuseQueue()
-        reusePool[key] = queue
-        return queue
-    }
-
-    /// Where recycled decoration views of `kind` wait.
-    static func decorationPoolKey(_ kind: String) -> String { "\u{1E}decoration\u{1F}" + kind }
-
     /// Tells `delegate` (the collection view's, read once by the caller) that `view` shows `key`.
     func willDisplay(_ view: CollectionReusableView, _ key: ElementKey, delegate: CollectionViewDelegate?) {
         switch key.category {
         case .cell:
             let p = key.indexPath
-            if !prefetched.isEmpty { prefetched.remove(p) }
+            prefetching.displayed(p)
             if let delegate, let cell = view as? CollectionViewCell { delegate.collectionView(self, willDisplay: cell, forItemAt: p) }
         case .supplementaryView:
             delegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
@@ -213,31 +178,27 @@ extension CollectionView {
         switch key.category {
         case .cell:
             if let delegate, let cell = view as? CollectionViewCell { delegate.collectionView(self, didEndDisplaying: cell, forItemAt: key.indexPath) }
-            let identifier = view.reuseIdentifier
-            if let last = lastCellQueue, last.identifier == identifier { last.queue.views.append(view) } else { reuseQueue(identifier).views.append(view) }
         case .supplementaryView:
             delegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: key.kind, at: key.indexPath)
-            reuseQueue(key.kind + "\u{1F}" + view.reuseIdentifier).views.append(view)
         case .decorationView:
-            reuseQueue(Self.decorationPoolKey(key.kind)).views.append(view)
+            break
         }
+        reuse.recycle(view, shown: key)
     }
 
     /// Items within one more screen of the displayed rect are prefetched; those that
     /// drift out of that band before being displayed are cancelled.
     private func updatePrefetching(around rect: CGRect) {
         guard isPrefetchingEnabled, let prefetchDataSource else {
-            prefetched = []
+            prefetching.removeAll()
             return
         }
         let band = scrollsHorizontally ? rect.insetBy(dx: -bounds.width, dy: 0) : rect.insetBy(dx: 0, dy: -bounds.height)
         var inBand: Set<IndexPath> = []
         for a in collectionViewLayout.layoutAttributesForElements(in: band) ?? [] where a.representedElementCategory == .cell {
-            if displayed[.cell(a.indexPath)] == nil { inBand.insert(a.indexPath) }
+            if display.table[.cell(a.indexPath)] == nil { inBand.insert(a.indexPath) }
         }
-        let start = inBand.subtracting(prefetched).sorted()
-        let cancel = prefetched.subtracting(inBand).filter { displayed[.cell($0)] == nil }.sorted()
-        prefetched = inBand
+        let (start, cancel) = prefetching.update(inBand: inBand) { display.table[.cell($0)] != nil }
         if !cancel.isEmpty { prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancel) }
         if !start.isEmpty { prefetchDataSource.collectionView(self, prefetchItemsAt: start) }
     }

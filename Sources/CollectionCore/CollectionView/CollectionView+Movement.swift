@@ -77,13 +77,8 @@ extension CollectionView {
         var batch = BatchUpdate()
         batch.movedItems = [ItemMove(from: from, to: to)]
         let mapper = IndexPathMapper(batch, countsBefore: before, countsAfter: after)
-        keepDisplayedForUpdate()
-        var moved: [ElementKey: CollectionReusableView] = [:]
-        for (key, view) in displayed {
-            if key.category == .cell, let q = mapper.map(key.indexPath) { moved[.cell(q)] = view } else { moved[key] = view }
-        }
-        displayed = moved
-        selected = Set(selected.compactMap { mapper.map($0) })
+        display.remapCells(by: mapper)
+        selection.selected = Set(selection.selected.compactMap { mapper.map($0) })
         counts = after
         movement?.current = to
         collectionViewLayout.invalidateLayout()

@@ -5,27 +5,27 @@ extension CollectionView {
     var multipleSelectionAllowed: Bool { isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection }
 
     func trimSelectionIfSingle() {
-        guard !multipleSelectionAllowed, selected.count > 1, let keep = selected.min() else { return }
-        for p in selected where p != keep { setSelected(false, p) }
+        guard !multipleSelectionAllowed else { return }
+        for p in selection.beyondSingle { setSelected(false, p) }
     }
 
     func setSelected(_ isSelected: Bool, _ indexPath: IndexPath) {
-        if isSelected { selected.insert(indexPath) } else { selected.remove(indexPath) }
-        (displayed[.cell(indexPath)] as? CollectionViewCell)?.isSelected = isSelected
+        if isSelected { selection.selected.insert(indexPath) } else { selection.selected.remove(indexPath) }
+        (display.table[.cell(indexPath)] as? CollectionViewCell)?.isSelected = isSelected
     }
 
     /// The selected items in index-path order (UIKit returns an optional array).
-    public var indexPathsForSelectedItems: [IndexPath]? { selected.sorted() }
+    public var indexPathsForSelectedItems: [IndexPath]? { selection.selected.sorted() }
 
     /// Selects an item (nil deselects all) without asking or telling the delegate,
     /// and scrolls it to `scrollPosition`. Without multiple selection, the others are deselected.
     public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         guard let indexPath else {
-            for p in selected { setSelected(false, p) }
+            for p in selection.selected { setSelected(false, p) }
             return
         }
         guard isValid(indexPath), selectionAllowed else { return }
-        if !multipleSelectionAllowed { for p in selected where p != indexPath { setSelected(false, p) } }
+        if !multipleSelectionAllowed { for p in selection.selected where p != indexPath { setSelected(false, p) } }
         setSelected(true, indexPath)
         if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
     }
@@ -41,10 +41,10 @@ extension CollectionView {
     @discardableResult
     public func pressItem(at indexPath: IndexPath) -> Bool {
         guard isValid(indexPath), selectionAllowed else { return false }
-        if let current = highlighted { unhighlight(current) }
+        if let current = selection.highlighted { unhighlight(current) }
         guard delegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true else { return false }
-        highlighted = indexPath
-        (displayed[.cell(indexPath)] as? CollectionViewCell)?.isHighlighted = true
+        selection.highlighted = indexPath
+        (display.table[.cell(indexPath)] as? CollectionViewCell)?.isHighlighted = true
         delegate?.collectionView(self, didHighlightItemAt: indexPath)
         return true
     }
@@ -54,7 +54,7 @@ extension CollectionView {
     /// the selection changed.
     @discardableResult
     public func releaseItem(at indexPath: IndexPath) -> Bool {
-        guard highlighted == indexPath else {
+        guard selection.highlighted == indexPath else {
             cancelPress()
             return false
         }
@@ -64,12 +64,12 @@ extension CollectionView {
 
     /// Pointer left or was cancelled: unhighlights without selecting.
     public func cancelPress() {
-        if let current = highlighted { unhighlight(current) }
+        if let current = selection.highlighted { unhighlight(current) }
     }
 
     private func unhighlight(_ indexPath: IndexPath) {
-        highlighted = nil
-        (displayed[.cell(indexPath)] as? CollectionViewCell)?.isHighlighted = false
+        selection.highlighted = nil
+        (display.table[.cell(indexPath)] as? CollectionViewCell)?.isHighlighted = false
         delegate?.collectionView(self, didUnhighlightItemAt: indexPath)
     }
 
@@ -77,7 +77,7 @@ extension CollectionView {
     @discardableResult
     public func toggleFromUser(_ indexPath: IndexPath) -> Bool {
         guard isValid(indexPath), selectionAllowed else { return false }
-        if selected.contains(indexPath) {
+        if selection.selected.contains(indexPath) {
             guard multipleSelectionAllowed else { return false }
             guard delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else { return false }
             setSelected(false, indexPath)
@@ -86,7 +86,7 @@ extension CollectionView {
         }
         guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return false }
         if !multipleSelectionAllowed {
-            for p in selected.sorted() where delegate?.collectionView(self, shouldDeselectItemAt: p) ?? true {
+            for p in selection.selected.sorted() where delegate?.collectionView(self, shouldDeselectItemAt: p) ?? true {
                 setSelected(false, p)
                 delegate?.collectionView(self, didDeselectItemAt: p)
             }
@@ -105,19 +105,19 @@ extension CollectionView {
     @discardableResult
     public func focusItem(at indexPath: IndexPath) -> Bool {
         guard focusAllowed, isValid(indexPath), delegate?.collectionView(self, canFocusItemAt: indexPath) ?? true else { return false }
-        let previous = focusedIndexPath
-        focusedIndexPath = indexPath
-        lastFocusedIndexPath = indexPath
+        let previous = selection.focused
+        selection.focused = indexPath
+        selection.lastFocused = indexPath
         delegate?.collectionView(self, didUpdateFocusIn: CollectionViewFocusUpdateContext(previouslyFocusedIndexPath: previous, nextFocusedIndexPath: indexPath),
                                  with: FocusAnimationCoordinator())
-        if selectionFollowsFocus && !selected.contains(indexPath) { toggleFromUser(indexPath) }
+        if selectionFollowsFocus && !selection.selected.contains(indexPath) { toggleFromUser(indexPath) }
         return true
     }
 
     /// Focus leaves the collection view.
     public func resignFocus() {
-        guard let previous = focusedIndexPath else { return }
-        focusedIndexPath = nil
+        guard let previous = selection.focused else { return }
+        selection.focused = nil
         delegate?.collectionView(self, didUpdateFocusIn: CollectionViewFocusUpdateContext(previouslyFocusedIndexPath: previous, nextFocusedIndexPath: nil),
                                  with: FocusAnimationCoordinator())
     }
@@ -125,7 +125,7 @@ extension CollectionView {
     /// Where focus goes when the collection view takes it: the last focused item when
     /// `remembersLastFocusedIndexPath` is on and it still exists, else the first item.
     public var preferredFocusIndexPath: IndexPath? {
-        if remembersLastFocusedIndexPath, let last = lastFocusedIndexPath, isValid(last) { return last }
+        if remembersLastFocusedIndexPath, let last = selection.lastFocused, isValid(last) { return last }
         for s in 0..<numberOfSections where numberOfItems(inSection: s) > 0 { return IndexPath(item: 0, section: s) }
         return nil
     }

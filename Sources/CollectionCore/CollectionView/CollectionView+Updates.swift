@@ -30,6 +30,13 @@ public struct AppliedUpdate: Sendable {
     public var batch: BatchUpdate
     /// Whether it should animate.
     public var animated: Bool
+
+    /// A change of `kind`.
+    package init(kind: Kind, batch: BatchUpdate, animated: Bool) {
+        self.kind = kind
+        self.batch = batch
+        self.animated = animated
+    }
 }
 
 extension CollectionView {
@@ -162,54 +169,16 @@ extension CollectionView {
     /// views, then a new layout.
     func apply(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int], animated: Bool, mapper: IndexPathMapper? = nil) {
         let mapper = mapper ?? IndexPathMapper(batch, countsBefore: countsBefore, countsAfter: countsAfter)
-        keepDisplayedForUpdate()
-        var moved: [ElementKey: CollectionReusableView] = [:]
-        swap(&moved, &spareDisplayed)
-        moved.reserveCapacity(displayed.count)
-        var reconfigure: [IndexPath: CollectionViewCell] = [:]
-        let reconfigured = Set(batch.reconfiguredItems)
-        var vanished = viewless ? vanishedWithoutViews(batch, mapper) : [:]
-        // The delegate, read once (at the first view that goes), not once per view.
-        var delegate: CollectionViewDelegate?, delegateRead = false
-        func ending(_ view: CollectionReusableView, _ key: ElementKey) {
-            if !delegateRead { delegate = self.delegate; delegateRead = true }
-            endDisplaying(view, key, delegate: delegate)
+        var vanished = viewless ? ShownAttributes.vanished(from: shown.attributes, batch, mapper) : [:]
+        // Without views (a server's viewers, mostly) the table is empty: nothing to move.
+        let remapped = display.table.isEmpty ? DisplayedViews.Remapped()
+            : display.remap(by: mapper, reconfigured: Set(batch.reconfiguredItems), vanished: &vanished)
+        if !remapped.departed.isEmpty {
+            let delegate = self.delegate
+            for d in remapped.departed { endDisplaying(d.view, d.key, delegate: delegate) }
         }
-        for (key, view) in displayed {
-            switch key.category {
-            case .cell:
-                if let q = mapper.map(section: key.section, item: key.item) {
-                    moved[ElementKey(cellAt: q.item, inSection: q.section)] = view
-                    if !reconfigured.isEmpty, reconfigured.contains(key.indexPath), let cell = view as? CollectionViewCell {
-                        reconfigure[IndexPath(item: q.item, section: q.section)] = cell
-                    }
-                } else {
-                    vanished[key.indexPath] = view.layoutAttributes
-                    ending(view, key)
-                }
-            case .supplementaryView where key.isSectionHeaderOrFooter,
-                 .decorationView:
-                // Headers, footers and backgrounds belong to their section, and move with it.
-                if let s = mapper.section(key.section) {
-                    moved[key.at(section: s, item: key.item)] = view
-                } else {
-                    ending(view, key)
-                }
-            case .supplementaryView:
-                // Other kinds may belong to an item (a badge): made again for the new order.
-                ending(view, key)
-            }
-        }
-        // Swapped, not assigned: a copy kept alive to the end of the method made the
-        // next change of `displayed` (in layoutIfNeeded below) copy the whole
-        // dictionary. The table before is kept, emptied, for the next batch.
-        swap(&displayed, &moved)
-        moved.removeAll(keepingCapacity: true)
-        spareDisplayed = consume moved
-        if !selected.isEmpty { selected = Set(selected.compactMap { mapper.map($0) }) }
-        if highlighted != nil { highlighted = highlighted.flatMap { mapper.map($0) } }
-        if focusedIndexPath != nil { focusedIndexPath = focusedIndexPath.flatMap { mapper.map($0) } }
-        if !prefetched.isEmpty { prefetched = Set(prefetched.compactMap { mapper.map($0) }) }
+        if !selection.isEmpty { selection.remap(by: mapper) }
+        if !prefetching.items.isEmpty { prefetching.remap(by: mapper) }
         if let sizes = selfSizedItems {
             var moved: [IndexPath: CGSize] = [:]
             for (p, size) in sizes { if let q = mapper.map(p) { moved[q] = size } }
@@ -222,7 +191,7 @@ extension CollectionView {
         askUpdateAnimations(batch, vanished: vanished, countsAfter: countsAfter)
         // Reconfigure: the data source configures the same cell again.
         if let dataSource {
-            for (p, cell) in reconfigure {
+            for (p, cell) in remapped.reconfigure {
                 reconfiguring = cell
                 let result = dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: p))
                 reconfiguring = nil
@@ -234,21 +203,13 @@ extension CollectionView {
         displayGeneration += 1
     }
 
-    /// Keeps `update` for ``takeAppliedUpdates()``: at most ``appliedUpdatesLimit``
-    /// of them (the oldest are forgotten), none when the limit is 0.
-    func recordAppliedUpdate(_ update: AppliedUpdate) {
-        guard appliedUpdatesLimit > 0 else { return }
-        if appliedUpdates.count >= appliedUpdatesLimit { appliedUpdates.removeFirst(appliedUpdates.count - appliedUpdatesLimit + 1) }
-        appliedUpdates.append(update)
-    }
+    /// Keeps `update` for ``takeAppliedUpdates()``.
+    func recordAppliedUpdate(_ update: AppliedUpdate) { appliedLog.record(update) }
 
     /// How many applied changes wait for ``takeAppliedUpdates()`` (at most ``appliedUpdatesLimit``).
-    public var appliedUpdateCount: Int { appliedUpdates.count }
+    public var appliedUpdateCount: Int { appliedLog.updates.count }
 
     /// The changes applied since the last call, oldest first (the last
     /// ``appliedUpdatesLimit`` of them).
-    public func takeAppliedUpdates() -> [AppliedUpdate] {
-        defer { appliedUpdates = [] }
-        return appliedUpdates
-    }
+    public func takeAppliedUpdates() -> [AppliedUpdate] { appliedLog.take() }
 }

@@ -17,13 +17,7 @@ extension CollectionView {
         set {
             guard newValue != viewless else { return }
             viewless = newValue
-            if newValue {
-                displayed.removeAll()
-                spareDisplayed.removeAll()
-            } else {
-                shownAttributes = []
-                shownQuery = nil
-            }
+            if newValue { display.removeAll() } else { shown.reset() }
             needsDisplayUpdate = true
         }
     }
@@ -33,44 +27,26 @@ extension CollectionView {
     /// item size: the same frames at the same index paths).
     func updateShownAttributes() {
         needsDisplayUpdate = false
-        let layout = collectionViewLayout
-        let rect = displayRect
-        let query = layout.queryRevision.map { (layout: ObjectIdentifier(layout), revision: $0, rect: rect) }
-        if let query, let last = shownQuery, query.layout == last.layout && query.revision == last.revision && query.rect == last.rect {
-            // The same answers: the attributes kept (the items at their index paths may differ).
-        } else {
-            shownAttributes = layout.layoutAttributesForElements(in: rect) ?? []
-            shownQuery = query
-        }
+        shown.update(from: collectionViewLayout, in: displayRect)
         displayGeneration += 1
     }
+
+    /// Without views: the attributes the layout gave for the display rect, as it last asked.
+    package var shownAttributes: [CollectionViewLayoutAttributes] { shown.attributes }
 
     /// How many elements are displayed (views, or attributes without them).
     package var displayedCount: Int {
         layoutIfNeeded()
-        return viewless ? shownAttributes.count : displayed.count
+        return viewless ? shown.attributes.count : display.table.count
     }
 
     /// The attributes the displayed cell of the item at `indexPath` was given (nil: not displayed).
     package func displayedAttributes(ofItemAt indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        guard viewless else { return displayed[.cell(indexPath)]?.layoutAttributes }
-        return shownAttributes.first { $0.representedElementCategory == .cell && $0.indexPath == indexPath }
+        viewless ? ShownAttributes.item(at: indexPath, in: shown.attributes) : display.table[.cell(indexPath)]?.layoutAttributes
     }
 
     /// Whether a cell of the item at `indexPath` is displayed.
     func displaysItem(at indexPath: IndexPath) -> Bool {
-        viewless ? displayedAttributes(ofItemAt: indexPath) != nil : displayed[.cell(indexPath)] != nil
-    }
-
-    /// Without views: the attributes of the displayed cells a batch takes away (what
-    /// their views would hold), by their index paths before it.
-    func vanishedWithoutViews(_ batch: BatchUpdate, _ mapper: IndexPathMapper) -> [IndexPath: CollectionViewLayoutAttributes] {
-        var vanished: [IndexPath: CollectionViewLayoutAttributes] = [:]
-        guard !batch.deletedItems.isEmpty || !batch.deletedSections.isEmpty else { return vanished }
-        for a in shownAttributes where a.representedElementCategory == .cell {
-            let p = a.indexPath
-            if mapper.map(section: p.section, item: p.item) == nil { vanished[p] = a }
-        }
-        return vanished
+        viewless ? ShownAttributes.item(at: indexPath, in: shown.attributes) != nil : display.table[.cell(indexPath)] != nil
     }
 }

@@ -93,7 +93,7 @@ open class CollectionView {
     @exclusivity(unchecked) public var isEditing = false {
         didSet {
             trimSelectionIfSingle()
-            if isEditing != oldValue { for case let cell as CollectionViewCell in displayed.values { cell.editingState = isEditing } }
+            if isEditing != oldValue { for case let cell as CollectionViewCell in display.table.values { cell.editingState = isEditing } }
         }
     }
     /// Items can take focus.
@@ -108,37 +108,20 @@ open class CollectionView {
     // MARK: State
 
     @exclusivity(unchecked) var counts: [Int]?
-    @exclusivity(unchecked) var registeredCells: [String: CollectionViewCell.Type] = [:]
-    @exclusivity(unchecked) var registeredSupplementaries: [String: CollectionReusableView.Type] = [:]
     // The stored state marked `@exclusivity(unchecked)` in this class is touched for
     // every displayed view of every viewer on every batch, and never through an
     // access held across a call out (a delegate, a data source, an observer: property
-    // observers run outside the store's access). The run-time exclusivity check on
-    // each access cost about 8% of a batch (callgrind); the compile-time one stays.
-    @exclusivity(unchecked) var reusePool: [String: ReuseQueue] = [:]
-    /// The queue and class of the last cell reuse identifier dequeued: cells mostly
-    /// share one identifier, and this spares hashing it twice for every cell made.
-    @exclusivity(unchecked) var lastCellQueue: (identifier: String, type: CollectionViewCell.Type, queue: ReuseQueue)?
-    @exclusivity(unchecked) var displayed: [ElementKey: CollectionReusableView] = [:]
-    /// The displayed set's table before the last batch, emptied: the next batch fills
-    /// it instead of allocating one.
-    @exclusivity(unchecked) var spareDisplayed: [ElementKey: CollectionReusableView] = [:]
-    /// Marks the views still wanted while the displayed set is brought up to date.
-    @exclusivity(unchecked) var displayPass = 0
-    /// How many display updates are under way (one, or two when self-sizing lays
-    /// out again): they hold the displayed views unretained.
-    @exclusivity(unchecked) var displayUpdates = 0
-    /// Views that left the displayed table while a display update was under way
-    /// (a delegate or data source reloading, say), kept alive until it ends: it may
-    /// still hold them.
-    @exclusivity(unchecked) var keptForDisplayUpdate: [CollectionReusableView] = []
+    // observers run outside the store's access; the parts below call nothing out).
+    // The run-time exclusivity check on each access cost about 8% of a batch
+    // (callgrind); the compile-time one stays.
+    /// The registered view classes and the views waiting to be reused.
+    @exclusivity(unchecked) var reuse = ReusePool()
+    /// The displayed views by element.
+    @exclusivity(unchecked) var display = DisplayedViews()
     /// Whether it keeps no views, and what the layout showed then (``keepsNoViews``).
     @exclusivity(unchecked) var viewless = false
     /// Without views: the attributes the layout gave for the display rect, as it last asked.
-    @exclusivity(unchecked) package internal(set) var shownAttributes: [CollectionViewLayoutAttributes] = []
-    /// What they were asked of: the layout, its ``CollectionViewLayout/queryRevision``
-    /// then, and the rect (nil: a layout that cannot tell).
-    @exclusivity(unchecked) var shownQuery: (layout: ObjectIdentifier, revision: Int, rect: CGRect)?
+    @exclusivity(unchecked) var shown = ShownAttributes()
     @exclusivity(unchecked) var needsDisplayUpdate = true
     /// The view behind every cell (UIKit's `backgroundView`): as large as the
     /// collection view, not scrolling; an empty state, say. Drawn by the client
@@ -153,22 +136,24 @@ open class CollectionView {
     @exclusivity(unchecked) var interactiveTransition: (layout: CollectionViewTransitionLayout, completion: LayoutInteractiveTransitionCompletion?)?
     /// Orthogonal sections' offsets, by section (``orthogonalScrollOffsets``).
     @exclusivity(unchecked) var orthogonalOffsets: [Int: CGFloat] = [:]
-    @exclusivity(unchecked) var selected: Set<IndexPath> = []
-    @exclusivity(unchecked) var highlighted: IndexPath?
-    @exclusivity(unchecked) var prefetched: Set<IndexPath> = []
+    /// Selection, highlight and focus.
+    @exclusivity(unchecked) var selection = ItemSelection()
+    @exclusivity(unchecked) var prefetching = PrefetchedItems()
     @exclusivity(unchecked) var pendingBatch: BatchUpdate?
     @exclusivity(unchecked) var movement: InteractiveMovement?
     /// The focused item (nil when none).
-    @exclusivity(unchecked) public internal(set) var focusedIndexPath: IndexPath?
-    @exclusivity(unchecked) var lastFocusedIndexPath: IndexPath?
+    public var focusedIndexPath: IndexPath? { selection.focused }
     /// Measured sizes reported by self-sizing cells, by index path.
     @exclusivity(unchecked) public internal(set) var selfSizedItems: [IndexPath: CGSize]?
     /// The batches applied since the last call to ``takeAppliedUpdates()``.
-    @exclusivity(unchecked) var appliedUpdates: [AppliedUpdate] = []
+    @exclusivity(unchecked) var appliedLog = AppliedUpdateLog()
     /// Most applied changes kept for ``takeAppliedUpdates()``: a view whose owner
     /// never takes them (a server's per-viewer views) keeps no more than this.
     /// 0 keeps none.
-    @exclusivity(unchecked) public var appliedUpdatesLimit = 64
+    public var appliedUpdatesLimit: Int {
+        get { appliedLog.limit }
+        set { appliedLog.limit = newValue }
+    }
     /// Goes up whenever the displayed elements, their attributes or content may have
     /// changed: a mirror of the display (a remote client) only needs refreshing then.
     @exclusivity(unchecked) public internal(set) var displayGeneration = 0
@@ -192,7 +177,7 @@ open class CollectionView {
     /// movement, or measured cell sizes. Two collection views with equal bounds,
     /// layouts and counts and without such state display the same thing.
     public var holdsUserState: Bool {
-        !selected.isEmpty || highlighted != nil || focusedIndexPath != nil || lastFocusedIndexPath != nil
+        !selection.isEmpty
             || movement != nil || !(selfSizedItems?.isEmpty ?? true) || isEditing || interactiveTransition != nil || activeDragSession != nil
             || contextMenuInteraction?.presentedMenu != nil
     }
@@ -224,7 +209,7 @@ open class CollectionView {
     public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
         // Sizes measured for the old layout's cells do not hold in the new one.
         selfSizedItems = nil
-        for view in displayed.values { view.measuredSize = nil }
+        for view in display.table.values { view.measuredSize = nil }
         collectionViewLayout = layout
         layoutIfNeeded()
         completion?(true)
@@ -263,16 +248,14 @@ open class CollectionView {
     /// Reloads everything from the data source: counts, cells; clears selection and
     /// focus (the last focused index path is kept if asked to remember it). Not animated.
     open func reloadData() {
-        keepDisplayedForUpdate()
+        display.keepForUpdate()
         counts = nil
-        for (key, view) in displayed { endDisplaying(view, key) }
-        displayed = [:]
-        selected = []
-        highlighted = nil
-        prefetched = []
+        let departed = display.table
+        display.table = [:]
+        for (key, view) in departed { endDisplaying(view, key) }
+        selection.reset(remembering: remembersLastFocusedIndexPath)
+        prefetching.removeAll()
         selfSizedItems = nil
-        if remembersLastFocusedIndexPath { lastFocusedIndexPath = focusedIndexPath ?? lastFocusedIndexPath }
-        focusedIndexPath = nil
         movement = nil
         collectionViewLayout.invalidateLayout()
         needsDisplayUpdate = true
@@ -284,13 +267,12 @@ open class CollectionView {
 
     /// Registers a cell class for a reuse identifier (nil unregisters).
     public func register(_ cellClass: CollectionViewCell.Type?, forCellWithReuseIdentifier identifier: String) {
-        registeredCells[identifier] = cellClass
-        lastCellQueue = nil
+        reuse.register(cell: cellClass, for: identifier)
     }
 
     /// Registers a supplementary view class for a kind and reuse identifier (nil unregisters).
     public func register(_ viewClass: CollectionReusableView.Type?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
-        registeredSupplementaries[elementKind + "\u{1F}" + identifier] = viewClass
+        reuse.register(supplementary: viewClass, kind: elementKind, identifier: identifier)
     }
 
     /// A cell for `indexPath`: a reused one or a new one of the registered class.
@@ -300,15 +282,8 @@ open class CollectionView {
             cell.beginConfiguring()
             return cell
         }
-        let type: CollectionViewCell.Type, queue: ReuseQueue
-        if let last = lastCellQueue, last.identifier == identifier {
-            (type, queue) = (last.type, last.queue)
-        } else {
-            guard let registered = registeredCells[identifier] else {
-                fatalError("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
-            }
-            (type, queue) = (registered, reuseQueue(identifier))
-            lastCellQueue = (identifier, type, queue)
+        guard let (type, queue) = reuse.cell(identifier) else {
+            fatalError("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
         }
         if let reused = queue.views.popLast() as? CollectionViewCell {
             reused.prepareForReuse()
@@ -322,11 +297,11 @@ open class CollectionView {
 
     /// A supplementary view for `indexPath`; an unregistered kind and identifier stops the program.
     public func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionReusableView {
-        let key = elementKind + "\u{1F}" + identifier
-        guard let type = registeredSupplementaries[key] else {
+        let key = ReusePool.supplementaryKey(elementKind, identifier)
+        guard let type = reuse.supplementaryClasses[key] else {
             fatalError("could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
         }
-        if let reused = reusePool[key]?.views.popLast() {
+        if let reused = reuse.take(key) {
             reused.prepareForReuse()
             return reused
         }
@@ -335,7 +310,7 @@ open class CollectionView {
 
     /// Dequeues and configures a cell through a registration.
     public func dequeueConfiguredReusableCell<Cell: CollectionViewCell, Item>(using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?) -> Cell {
-        if registeredCells[registration.reuseIdentifier] == nil { register(Cell.self, forCellWithReuseIdentifier: registration.reuseIdentifier) }
+        if reuse.cellClasses[registration.reuseIdentifier] == nil { register(Cell.self, forCellWithReuseIdentifier: registration.reuseIdentifier) }
         guard let cell = dequeueReusableCell(withReuseIdentifier: registration.reuseIdentifier, for: indexPath) as? Cell else {
             fatalError("registration \(registration.reuseIdentifier) produced a cell that is not a \(Cell.self)")
         }
@@ -346,8 +321,7 @@ open class CollectionView {
 
     /// Dequeues and configures a supplementary view through a registration.
     public func dequeueConfiguredReusableSupplementary<Supplementary: CollectionReusableView>(using registration: SupplementaryRegistration<Supplementary>, for indexPath: IndexPath) -> Supplementary {
-        let key = registration.elementKind + "\u{1F}" + registration.reuseIdentifier
-        if registeredSupplementaries[key] == nil {
+        if reuse.supplementaryClasses[ReusePool.supplementaryKey(registration.elementKind, registration.reuseIdentifier)] == nil {
             register(Supplementary.self, forSupplementaryViewOfKind: registration.elementKind, withReuseIdentifier: registration.reuseIdentifier)
         }
         guard let view = dequeueReusableSupplementaryView(ofKind: registration.elementKind, withReuseIdentifier: registration.reuseIdentifier, for: indexPath) as? Supplementary else {
@@ -422,24 +396,24 @@ open class CollectionView {
 
     /// Displayed cells whose frames intersect the bounds.
     public var visibleCells: [CollectionViewCell] {
-        indexPathsForVisibleItems.compactMap { displayed[.cell($0)] as? CollectionViewCell }
+        indexPathsForVisibleItems.compactMap { display.table[.cell($0)] as? CollectionViewCell }
     }
 
     /// The displayed cell for `indexPath`, or nil when it is not displayed.
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
         layoutIfNeeded()
-        return displayed[.cell(indexPath)] as? CollectionViewCell
+        return display.table[.cell(indexPath)] as? CollectionViewCell
     }
 
     /// The index path of a displayed cell.
     public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
-        for (key, view) in displayed where view === cell && key.category == .cell { return key.indexPath }
+        for (key, view) in display.table where view === cell && key.category == .cell { return key.indexPath }
         return nil
     }
 
     /// The index path of a displayed supplementary view.
     public func indexPath(forSupplementaryView view: CollectionReusableView) -> IndexPath? {
-        for (key, v) in displayed where v === view && key.category == .supplementaryView { return key.indexPath }
+        for (key, v) in display.table where v === view && key.category == .supplementaryView { return key.indexPath }
         return nil
     }
 
@@ -452,13 +426,13 @@ open class CollectionView {
 
     /// Displayed supplementary views of `kind` intersecting the bounds.
     public func visibleSupplementaryViews(ofKind kind: String) -> [CollectionReusableView] {
-        indexPathsForVisibleSupplementaryElements(ofKind: kind).compactMap { displayed[.supplementary(kind, $0)] }
+        indexPathsForVisibleSupplementaryElements(ofKind: kind).compactMap { display.table[.supplementary(kind, $0)] }
     }
 
     /// The displayed supplementary view of `kind` at `indexPath`.
     public func supplementaryView(forElementKind kind: String, at indexPath: IndexPath) -> CollectionReusableView? {
         layoutIfNeeded()
-        return displayed[.supplementary(kind, indexPath)]
+        return display.table[.supplementary(kind, indexPath)]
     }
 }
 

@@ -125,9 +125,8 @@ extension CollectionView {
     /// ``viewPrefetchBytes``): going through them here would retain each.
     package func gatherPrefetch(into list: inout PrefetchList) {
         list.add(self, bytes: Self.prefetchBytes)
-        list.add(&displayed)
-        list.add(&spareDisplayed)
-        list.add(&shownAttributes)
+        display.gatherPrefetch(into: &list)
+        shown.gatherPrefetch(into: &list)
         collectionViewLayout.gatherPrefetch(into: &list)
     }
 }

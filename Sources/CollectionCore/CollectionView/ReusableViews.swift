@@ -201,8 +201,8 @@ extension CollectionView {
 
 /// Recycled views of one reuse identifier, waiting to be dequeued (a class, so
 /// that a collection view can keep the queue it used last at hand).
-final class ReuseQueue {
-    @exclusivity(unchecked) var views: [CollectionReusableView] = []
+package final class ReuseQueue {
+    @exclusivity(unchecked) package var views: [CollectionReusableView] = []
 }
 
 /// What a mirror keeps on a view (``CollectionReusableView/mirrorRecord``).

@@ -36,12 +36,19 @@ extension CollectionHub {
             indexPath = p
         }
         let outcome = hubDelegate.hub(self, perform: HubAction(name: name, item: item, indexPath: indexPath, payload: payload))
+        return [Outgoing(viewer: viewer.key, message: .actionResult(outcome.result(op: op, name: name, item: item)))]
+    }
+}
+
+extension HubActionOutcome {
+    /// What the viewer that asked for action `name` (on `item`, under `op`) is told.
+    func result(op: String?, name: String, item: String?) -> ServerMessage.ActionResult {
         var result = ServerMessage.ActionResult(op: op, name: name, item: item, status: "done")
-        switch outcome {
+        switch self {
         case .done(let value): result.value = value.isEmpty ? nil : value
         case .refused(let why): (result.status, result.message) = ("refused", String(why.prefix(1_024)))
         case .failed(let why): (result.status, result.message) = ("failed", String(why.prefix(1_024)))
         }
-        return [Outgoing(viewer: viewer.key, message: .actionResult(result))]
+        return result
     }
 }

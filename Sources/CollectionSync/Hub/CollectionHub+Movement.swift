@@ -23,7 +23,7 @@ extension CollectionHub {
                 out += try apply(EditRequest(op: op, ifSeq: nil, action: .move(item: item, section: section, after: after)), from: viewer)
             } catch {
                 out.append(viewer.windowChange(animated: true))
-                out.append(Self.refuse(ProtocolError(error.code, error.message, op: op), to: viewer.key))
+                out.append(Outgoing.refusal(ProtocolError(error.code, error.message, op: op), to: viewer.key))
             }
         }
         return out

@@ -51,13 +51,18 @@ public struct HubFootprint: Equatable, Sendable {
 extension CollectionHub {
     /// What this hub holds now (see ``HubFootprint``).
     public var footprint: HubFootprint {
-        let states = viewers.states
-        return HubFootprint(
-            loggedBatches: history.loggedBatches, rememberedOps: history.rememberedOps,
-            appliedUpdates: states.reduce(0) { $0 + $1.collectionView.appliedUpdateCount },
-            views: states.reduce(0) { $0 + $1.collectionView.displayedElements.count + $1.collectionView.reusableViewCount },
-            windowElements: states.reduce(0) { $0 + $1.entries.count },
-            presenceEvents: presence.log.count)
+        HubFootprint(history: history, states: viewers.states, presenceEvents: presence.log.count)
+    }
+}
+
+extension HubFootprint {
+    /// What `history`, the view states `states` and `presenceEvents` events of presence hold.
+    init(history: BatchHistory, states: [ViewState], presenceEvents: Int) {
+        self.init(loggedBatches: history.loggedBatches, rememberedOps: history.rememberedOps,
+                  appliedUpdates: states.reduce(0) { $0 + $1.collectionView.appliedUpdateCount },
+                  views: states.reduce(0) { $0 + $1.collectionView.displayedElements.count + $1.collectionView.reusableViewCount },
+                  windowElements: states.reduce(0) { $0 + $1.entries.count },
+                  presenceEvents: presenceEvents)
     }
 }
 

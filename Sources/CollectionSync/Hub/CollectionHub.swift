@@ -137,11 +137,8 @@ public final class CollectionHub {
     var sectionCache: SectionInfoCache
     /// The fingerprint of the edit being handled (recorded with its op when accepted).
     var editFingerprint: UInt64 = 0
-    /// The buffer every message this hub sends is encoded in, then copied out (used
-    /// from the one thread that serves the collection).
-    @exclusivity(unchecked) var writer = JSONWriter(capacity: 8192)
-    /// A message's cost on the hub's clock, less the app's and the store's time (ServerTimeMeter.swift).
-    private let meter: ServerTimeMeter
+    /// A message's budget, decoding, refusal, encoding and cost (MessageIntake.swift).
+    private let intake: MessageIntake
 
     /// Creates a hub over `model`; `seed` makes shuffles repeatable; `clock` gives
     /// seconds (for rate limits); `epoch` names this history.
@@ -155,7 +152,7 @@ public final class CollectionHub {
         self.limits = limits
         history = BatchHistory(epoch: epoch, limits: limits)
         self.name = name
-        meter = ServerTimeMeter(clock: clock)
+        intake = MessageIntake(clock: clock)
         nextSerial = model.snapshot.numberOfItems + 1
         random = SplitMix64(seed: seed)
         sectionCache = SectionInfoCache(model)
@@ -233,76 +230,29 @@ public final class CollectionHub {
         [Outgoing(viewer: key, message: .error(code: .binaryUnsupported, message: "binary frames are not part of collection.v1; send JSON text", op: nil))]
     }
 
-    /// A text message arrived: rate-check, decode, apply, and say who gets what.
+    /// A text message arrived: rate-check, decode, apply, and say who gets what
+    /// (``MessageIntake``: the viewer is charged for what it cost).
     public func receive(_ bytes: [UInt8], from key: UInt64) -> [Outgoing] {
         guard let viewer = viewers[key] else { return [] }
-        let start = meter.start()
-        if let refusal = viewer.budget.refusal(at: start.at) {
-            return [Self.refuse(ProtocolError(.rateLimited, refusal + "; this message was dropped", op: ClientMessage.editOp(in: bytes)), to: key)]
-        }
-        var out: [Outgoing]
-        do throws(ProtocolError) {
-            let message = try ClientMessage.decode(bytes)
-            do throws(ProtocolError) {
-                out = try handle(message, from: viewer)
-            } catch {
-                // An action with an op learns its fate by op, as an edit does.
-                var refused = error
-                if refused.op == nil, case .action(_, _, _, let op?) = message { refused.op = op }
-                throw refused
-            }
-        } catch {
-            out = [Self.refuse(error, to: key)]
-        }
-        // The message's cost: what the server sends because of it, to everyone, and
-        // the time it took (encoding included).
-        var cost = 0
-        for i in out.indices {
-            out[i].encode(using: &writer)
-            cost += out[i].byteCount
-        }
-        // The app's callbacks (its delegate writing to its own database, say) are
-        // the app's cost, and a wait on storage (a database restarting) the store's:
-        // not the viewer's.
-        let (seconds, done) = meter.charge(since: start)
-        viewers[key]?.budget.charge(bytes: cost, seconds: seconds, at: done)
-        return out
+        return intake.take(bytes, from: viewer) { message throws(ProtocolError) in try handle(message, from: viewer) }
     }
 
     /// Runs one of the app's callbacks, timing it: the viewer whose message caused
     /// it is not charged for that time (``HubLimits/serverTimeShare`` counts the
     /// library's work only).
-    package func appWork<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T { try meter.uncharged(body) }
+    package func appWork<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T { try intake.meter.uncharged(body) }
 
     /// Runs work the viewer is not charged for (the app's callbacks, the waits on
     /// storage), timing it.
-    func uncharged<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T { try meter.uncharged(body) }
+    func uncharged<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T { try intake.meter.uncharged(body) }
 
-    /// What a store shared by several servers must lock before a message from
-    /// `key` is handled (and bring up to date with what other nodes committed), so
-    /// that it is checked against the latest state: this collection, and a drop's
-    /// source; nil for a message that changes no contents, one that will be refused
-    /// anyway (undecodable, or over the viewer's rate limits: a flood costs the
-    /// store nothing), or a viewer that has not said hello. The hub locks nothing itself:
-    /// its owner does it first, then hands the message to ``receive(_:from:)``, or,
-    /// when the lock fails, answers with ``refuse(_:to:)`` and the lock's `op`.
+    /// What a store shared by several servers must lock before a message from `key`
+    /// is handled (``MessageIntake/changeLock(for:from:collection:)``). The hub locks
+    /// nothing itself: its owner does it first, then hands the message to
+    /// ``receive(_:from:)``, or, when the lock fails, answers with
+    /// ``Outgoing/refusal(_:to:)`` and the lock's `op`.
     package func changeLock(for bytes: [UInt8], from key: UInt64) -> (collections: [String], op: String?)? {
-        guard let viewer = viewers[key], viewer.ready else { return nil }
-        // Asked of a copy of the budget: the message's own turn takes its token.
-        var budget = viewer.budget
-        guard budget.refusal(at: meter.now()) == nil else { return nil }
-        guard let message = try? ClientMessage.decode(bytes), message.mayChangeContents else { return nil }
-        var names = [name]
-        if case .drop(let request) = message, let source = request.source?.collection, source != name { names.append(source) }
-        var op = message.op
-        if op == nil, case .action(_, _, _, let actionOp?) = message { op = actionOp }
-        return (names, op)
-    }
-
-    /// A refused edit with a readable op id is rejected by op; anything else is an error.
-    package static func refuse(_ error: ProtocolError, to key: UInt64) -> Outgoing {
-        if let op = error.op { return Outgoing(viewer: key, message: .reject(op: op, code: error.code, message: error.message)) }
-        return Outgoing(viewer: key, message: .error(code: error.code, message: error.message, op: nil))
+        viewers[key].flatMap { intake.changeLock(for: bytes, from: $0, collection: name) }
     }
 
     private func handle(_ message: ClientMessage, from viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {

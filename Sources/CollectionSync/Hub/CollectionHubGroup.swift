@@ -69,7 +69,7 @@ public final class CollectionHubGroup {
             }
             name = hello.collection
         } catch {
-            return [CollectionHub.refuse(error, to: key)]
+            return [Outgoing.refusal(error, to: key)]
         }
         guard let hub = name.map({ byName[$0] }) ?? hubs.first else {
             let names = hubs.map(\.name).joined(separator: ", ")

@@ -24,6 +24,13 @@ public struct Outgoing: Sendable, Equatable {
         self.viewer = viewer
     }
 
+    /// A refusal of a message from `key`: by op when the message had a readable
+    /// op id (`reject`), else an `error`.
+    package static func refusal(_ error: ProtocolError, to key: UInt64) -> Outgoing {
+        if let op = error.op { return Outgoing(viewer: key, message: .reject(op: op, code: error.code, message: error.message)) }
+        return Outgoing(viewer: key, message: .error(code: error.code, message: error.message, op: nil))
+    }
+
     /// Encodes the message now (if it was not), so that ``bytes`` costs nothing more.
     public mutating func encode() {
         if encoding == nil { encoding = message.encodedMessage() }
