@@ -22,13 +22,8 @@ extension CollectionView {
     /// The index path the data source knows an item by (differs from the shown one
     /// only while an item is being moved interactively).
     func dataIndexPath(forPresented p: IndexPath) -> IndexPath {
-        guard let m = movement, m.original != m.current else { return p }
-        if p == m.current { return m.original }
-        // Take the moving item out of the presented order, put it back at its original place.
-        var q = p
-        if q.section == m.current.section && q.item > m.current.item { q.item -= 1 }
-        if q.section == m.original.section && q.item >= m.original.item { q.item += 1 }
-        return q
+        guard let movement else { return p }
+        return movement.dataIndexPath(forPresented: p)
     }
 
     /// Brings the displayed set in line with the layout: new elements get views from

@@ -1,12 +1,5 @@
 import Foundation
 
-/// An item being dragged to a new place.
-struct InteractiveMovement {
-    let original: IndexPath
-    var current: IndexPath
-    var position: CGPoint
-}
-
 extension CollectionView {
     /// Starts moving an item with the pointer. False when the data source says it
     /// cannot move, the index path is not an item, or a movement is under way.
@@ -70,13 +63,7 @@ extension CollectionView {
 
     /// Shows an item at a new place without telling the data source.
     private func presentMove(from: IndexPath, to: IndexPath) {
-        let before = loadCountsIfNeeded()
-        var after = before
-        after[from.section] -= 1
-        after[to.section] += 1
-        var batch = BatchUpdate()
-        batch.movedItems = [ItemMove(from: from, to: to)]
-        let mapper = IndexPathMapper(batch, countsBefore: before, countsAfter: after)
+        let (after, mapper) = InteractiveMovement.presented(from: from, to: to, counts: loadCountsIfNeeded())
         display.remapCells(by: mapper)
         selection.selected = Set(selection.selected.compactMap { mapper.map($0) })
         counts = after

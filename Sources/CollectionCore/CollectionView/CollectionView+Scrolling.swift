@@ -15,18 +15,26 @@ public struct ScrollPosition: OptionSet, Sendable, Hashable {
     public static let right = ScrollPosition(rawValue: 1 << 5)
 }
 
+extension ScrollPosition {
+    /// The offset of `bounds` that shows `frame` at this position (each axis it does
+    /// not name keeps `bounds`' origin).
+    func offset(showing frame: CGRect, in bounds: CGRect) -> CGPoint {
+        var offset = bounds.origin
+        if contains(.top) { offset.y = frame.minY }
+        else if contains(.centeredVertically) { offset.y = frame.midY - bounds.height / 2 }
+        else if contains(.bottom) { offset.y = frame.maxY - bounds.height }
+        if contains(.left) { offset.x = frame.minX }
+        else if contains(.centeredHorizontally) { offset.x = frame.midX - bounds.width / 2 }
+        else if contains(.right) { offset.x = frame.maxX - bounds.width }
+        return offset
+    }
+}
+
 extension CollectionView {
     /// Scrolls so that the item sits at `scrollPosition`, clamped to the content.
     public func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return }
-        var offset = contentOffset
-        if scrollPosition.contains(.top) { offset.y = frame.minY }
-        else if scrollPosition.contains(.centeredVertically) { offset.y = frame.midY - bounds.height / 2 }
-        else if scrollPosition.contains(.bottom) { offset.y = frame.maxY - bounds.height }
-        if scrollPosition.contains(.left) { offset.x = frame.minX }
-        else if scrollPosition.contains(.centeredHorizontally) { offset.x = frame.midX - bounds.width / 2 }
-        else if scrollPosition.contains(.right) { offset.x = frame.maxX - bounds.width }
-        setContentOffset(offset, animated: animated)
+        setContentOffset(scrollPosition.offset(showing: frame, in: bounds), animated: animated)
     }
 
     /// Sets the scroll offset, clamped to the content.

@@ -203,8 +203,13 @@ extension CollectionView {
         displayGeneration += 1
     }
 
-    /// Keeps `update` for ``takeAppliedUpdates()``.
-    func recordAppliedUpdate(_ update: AppliedUpdate) { appliedLog.record(update) }
+    /// Keeps `update` for ``takeAppliedUpdates()``. Made only when kept: a server's
+    /// view states keep none, and making one copied the batch's eight arrays for
+    /// every view state on every batch.
+    func recordAppliedUpdate(_ update: @autoclosure () -> AppliedUpdate) {
+        guard appliedLog.limit > 0 else { return }
+        appliedLog.record(update())
+    }
 
     /// How many applied changes wait for ``takeAppliedUpdates()`` (at most ``appliedUpdatesLimit``).
     public var appliedUpdateCount: Int { appliedLog.updates.count }

@@ -223,29 +223,12 @@ extension CollectionView {
         collectionViewLayout.prepareIfNeeded()
         let reach: CGFloat = 400
         let probe = CGRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach)
-        var best: (distance: CGFloat, attributes: CollectionViewLayoutAttributes)?
-        for a in collectionViewLayout.layoutAttributesForElements(in: probe) ?? [] where !a.isHidden {
-            guard a.representedElementCategory == .cell || a.representedElementKind == CollectionView.elementKindSectionHeader else { continue }
-            let f = shownFrame(of: a)
-            let dx = max(f.minX - point.x, 0, point.x - f.maxX), dy = max(f.minY - point.y, 0, point.y - f.maxY)
-            let d = dx * dx + dy * dy
-            if best == nil || d < best!.distance { best = (d, a) }
-        }
-        guard let nearest = best?.attributes else {
+        let near = (collectionViewLayout.layoutAttributesForElements(in: probe) ?? []).map { ($0, shownFrame(of: $0)) }
+        guard let destination = DropDestination.indexPath(at: point, near: near, width: bounds.width) else {
             let last = numberOfSections - 1
             return IndexPath(item: numberOfItems(inSection: last), section: last)
         }
-        let p = nearest.indexPath
-        if nearest.representedElementCategory != .cell { return IndexPath(item: 0, section: p.section) }
-        let f = shownFrame(of: nearest)
-        // A row of several items reads left to right; a full-width row top to bottom.
-        let after: Bool
-        if point.y > f.maxY { after = true } else if point.y < f.minY { after = false } else if f.width < bounds.width / 2 {
-            after = point.x > f.midX
-        } else {
-            after = point.y > f.midY
-        }
-        return IndexPath(item: p.item + (after ? 1 : 0), section: p.section)
+        return destination
     }
 
     /// Asks the drop delegate for its proposal for `session` (UIKit does this as the
@@ -263,5 +246,32 @@ extension CollectionView {
             proposal.intent = .insertAtDestinationIndexPath
         }
         return ResolvedDrop(proposal: proposal, destinationIndexPath: insertion)
+    }
+}
+
+/// Where an item dropped at a point goes, from the elements near it (pure).
+enum DropDestination {
+    /// Before or after the nearest shown cell of `near` (each with the frame it shows
+    /// at), by the reading order of its row (a row of several items, in a view
+    /// `width` wide, reads left to right; a full-width row top to bottom); at the
+    /// start of a section whose header is nearest; nil when none is near.
+    static func indexPath(at point: CGPoint, near: [(CollectionViewLayoutAttributes, CGRect)], width: CGFloat) -> IndexPath? {
+        var best: (distance: CGFloat, attributes: CollectionViewLayoutAttributes, frame: CGRect)?
+        for (a, f) in near where !a.isHidden {
+            guard a.representedElementCategory == .cell || a.representedElementKind == CollectionView.elementKindSectionHeader else { continue }
+            let dx = max(f.minX - point.x, 0, point.x - f.maxX), dy = max(f.minY - point.y, 0, point.y - f.maxY)
+            let d = dx * dx + dy * dy
+            if best == nil || d < best!.distance { best = (d, a, f) }
+        }
+        guard let (_, nearest, f) = best else { return nil }
+        let p = nearest.indexPath
+        if nearest.representedElementCategory != .cell { return IndexPath(item: 0, section: p.section) }
+        let after: Bool
+        if point.y > f.maxY { after = true } else if point.y < f.minY { after = false } else if f.width < width / 2 {
+            after = point.x > f.midX
+        } else {
+            after = point.y > f.midY
+        }
+        return IndexPath(item: p.item + (after ? 1 : 0), section: p.section)
     }
 }

@@ -54,6 +54,21 @@ extension CollectionLayoutSectionOrthogonalScrollingBehavior {
     }
 }
 
+extension OrthogonalScrollingRegion {
+    /// `offsets` by section, each within its section's region; those of sections
+    /// without one, or at 0, left out.
+    static func clamped(_ offsets: [Int: CGFloat], to regions: [OrthogonalScrollingRegion]) -> [Int: CGFloat] {
+        let regions = Dictionary(regions.map { ($0.section, $0) }, uniquingKeysWith: { a, _ in a })
+        var clamped: [Int: CGFloat] = [:]
+        for (section, offset) in offsets {
+            guard let region = regions[section] else { continue }
+            let o = region.clamped(offset)
+            if o > 0 { clamped[section] = o }
+        }
+        return clamped
+    }
+}
+
 extension CollectionView {
     /// How far each orthogonally scrolling section is scrolled along its own axis, by
     /// section index (beyond UIKit: its section scrollers are private). Offsets are
@@ -62,13 +77,7 @@ extension CollectionView {
     public var orthogonalScrollOffsets: [Int: CGFloat] {
         get { orthogonalOffsets }
         set {
-            let regions = Dictionary(orthogonalScrollingRegions.map { ($0.section, $0) }, uniquingKeysWith: { a, _ in a })
-            var clamped: [Int: CGFloat] = [:]
-            for (section, offset) in newValue {
-                guard let region = regions[section] else { continue }
-                let o = region.clamped(offset)
-                if o > 0 { clamped[section] = o }
-            }
+            let clamped = OrthogonalScrollingRegion.clamped(newValue, to: orthogonalScrollingRegions)
             guard clamped != orthogonalOffsets else { return }
             orthogonalOffsets = clamped
             needsDisplayUpdate = true

@@ -58,35 +58,49 @@ public struct ItemUpdateAnimations: Equatable, Sendable {
     public var isEmpty: Bool { appearing.isEmpty && disappearing.isEmpty }
 }
 
+extension ItemUpdateAnimations {
+    /// Whether `layout` has anything to say of `batch`: the package's own layouts keep
+    /// nothing from update items, so a batch that took no displayed item away
+    /// (`vanished`) and inserted none (a reorder, a reload) has nothing to ask them,
+    /// and its update items (a value per move) need not be made.
+    @inline(__always)
+    static func asks(_ layout: CollectionViewLayout, about batch: BatchUpdate, vanished: [IndexPath: CollectionViewLayoutAttributes]) -> Bool {
+        !(vanished.isEmpty && batch.insertedItems.isEmpty && batch.insertedSections.isEmpty && layout.isPackageLayout)
+    }
+
+    /// Asks `layout` (prepared for `batch`'s update items) where the `vanished` items
+    /// end and where the inserted ones that are displayed start.
+    init(asking layout: CollectionViewLayout, about batch: BatchUpdate, vanished: [IndexPath: CollectionViewLayoutAttributes],
+         countsAfter: [Int], displays: (IndexPath) -> Bool) {
+        self.init()
+        layout.prepare(forCollectionViewUpdates: CollectionViewUpdateItem.items(of: batch))
+        before = vanished
+        for (p, _) in vanished {
+            if let a = layout.finalLayoutAttributesForDisappearingItem(at: p) { disappearing[p] = a }
+        }
+        var inserted = batch.insertedItems
+        for s in batch.insertedSections where s < countsAfter.count {
+            for i in 0..<countsAfter[s] { inserted.append(IndexPath(item: i, section: s)) }
+        }
+        for q in inserted where displays(q) {
+            if let a = layout.initialLayoutAttributesForAppearingItem(at: q) { appearing[q] = a }
+        }
+        layout.finalizeCollectionViewUpdates()
+    }
+}
+
 extension CollectionView {
     /// After a batch is applied and laid out: the layout hears the batch's update
     /// items, is asked where displayed inserted items start and where displayed
     /// deleted items (`vanished`, with their last attributes) end, and finalizes.
     func askUpdateAnimations(_ batch: BatchUpdate, vanished: [IndexPath: CollectionViewLayoutAttributes], countsAfter: [Int]) {
         let layout = collectionViewLayout
-        // The package's own layouts keep nothing from update items: a batch that took
-        // no displayed item away and inserted none (a reorder, a reload) has nothing
-        // to ask them, and its update items (a value per move) need not be made.
-        if vanished.isEmpty, batch.insertedItems.isEmpty, batch.insertedSections.isEmpty, layout.isPackageLayout {
+        guard ItemUpdateAnimations.asks(layout, about: batch, vanished: vanished) else {
             lastUpdateAnimations = ItemUpdateAnimations()
             return
         }
         itemAttributesBeforeUpdate = vanished
         defer { itemAttributesBeforeUpdate = [:] }
-        layout.prepare(forCollectionViewUpdates: CollectionViewUpdateItem.items(of: batch))
-        var result = ItemUpdateAnimations()
-        result.before = vanished
-        for (p, _) in vanished {
-            if let a = layout.finalLayoutAttributesForDisappearingItem(at: p) { result.disappearing[p] = a }
-        }
-        var inserted = batch.insertedItems
-        for s in batch.insertedSections where s < countsAfter.count {
-            for i in 0..<countsAfter[s] { inserted.append(IndexPath(item: i, section: s)) }
-        }
-        for q in inserted where displaysItem(at: q) {
-            if let a = layout.initialLayoutAttributesForAppearingItem(at: q) { result.appearing[q] = a }
-        }
-        layout.finalizeCollectionViewUpdates()
-        lastUpdateAnimations = result
+        lastUpdateAnimations = ItemUpdateAnimations(asking: layout, about: batch, vanished: vanished, countsAfter: countsAfter) { displaysItem(at: $0) }
     }
 }
