@@ -220,17 +220,31 @@ extension LiveCollection {
         }
     }
 
-    /// Inside ``performBatchUpdates(_:)``: items inserted at these index paths (after the batch).
+    /// Inside ``performBatchUpdates(_:)``: items inserted.
+    ///
+    /// - Parameter indexPaths: Where the new items are, after the batch.
     public func insertItems(at indexPaths: [IndexPath]) { classic { $0.insertItems(at: indexPaths) } }
-    /// Inside ``performBatchUpdates(_:)``: items deleted from these index paths (before the batch).
+    /// Inside ``performBatchUpdates(_:)``: items deleted.
+    ///
+    /// - Parameter indexPaths: Where the items were, before the batch.
     public func deleteItems(at indexPaths: [IndexPath]) { classic { $0.deleteItems(at: indexPaths) } }
     /// Inside ``performBatchUpdates(_:)``: an item moved.
+    ///
+    /// - Parameters:
+    ///   - indexPath: Where the item was, before the batch.
+    ///   - newIndexPath: Where it is, after the batch.
     public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { classic { $0.moveItem(at: indexPath, to: newIndexPath) } }
     /// Inside ``performBatchUpdates(_:)``: items whose cells are made again.
+    ///
+    /// - Parameter indexPaths: The items, by where they were before the batch.
     public func reloadItems(at indexPaths: [IndexPath]) { classic { $0.reloadItems(at: indexPaths) } }
     /// Inside ``performBatchUpdates(_:)``: sections inserted.
+    ///
+    /// - Parameter sections: Where the new sections are, after the batch.
     public func insertSections(_ sections: IndexSet) { classic { $0.insertSections(sections) } }
-    /// Inside ``performBatchUpdates(_:)``: sections deleted.
+    /// Inside ``performBatchUpdates(_:)``: sections deleted, with their items.
+    ///
+    /// - Parameter sections: Where the sections were, before the batch.
     public func deleteSections(_ sections: IndexSet) { classic { $0.deleteSections(sections) } }
 
     private func classic(_ body: (CollectionView) -> Void) {

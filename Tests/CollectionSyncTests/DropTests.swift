@@ -335,6 +335,23 @@ private final class PlaceholderDelegate: CollectionViewDropDelegate {
         #expect(messages(h.send(Self.drop, from: 1), to: 1) == [.ack(op: "p1", seq: 1)])
     }
 
+    @Test func aPlaceholderCommittedAfterOtherEditsAnswersARetryOfItsDropWithItsAck() {
+        let delegate = PlaceholderDelegate()
+        let h = hub(delegate)
+        _ = h.hello(1)
+        _ = h.hello(2)
+        #expect(h.send(Self.drop, from: 1).isEmpty)
+        // Another viewer's edit is handled while the drop's data is fetched.
+        #expect(messages(h.send(#"{"type":"delete","op":"d1","items":["a5"]}"#, from: 2), to: 2).first == .ack(op: "d1", seq: 1))
+        PlaceholderDelegate.commit(delegate.contexts[0], title: "Example")
+        #expect(messages(h.endTurn(), to: 1).first == .ack(op: "p1", seq: 2))
+        // The drop's connection was lost before the ack came: sent again, it gets that
+        // ack (it is the drop its op was accepted for), and the edit's retry gets its own.
+        #expect(messages(h.send(Self.drop, from: 1), to: 1) == [.ack(op: "p1", seq: 2)])
+        #expect(messages(h.send(#"{"type":"delete","op":"d1","items":["a5"]}"#, from: 2), to: 2) == [.ack(op: "d1", seq: 1)])
+        #expect(h.sequence == 2)
+    }
+
     @Test func aDeletedPlaceholderRejectsTheDropAndChangesNothing() {
         let delegate = PlaceholderDelegate()
         let h = hub(delegate)

@@ -215,6 +215,70 @@ struct NumberedBatchTests {
     }
 }
 
+/// What numbers a collection's changes, alone: a change numbered, what a store keeps of
+/// it, and what recording it changes (the number, the ops, the sections, the serials).
+struct CollectionLedgerTests {
+    private func edit(_ model: CollectionModel) -> CollectionModel {
+        var next = model
+        next.snapshot.deleteSections(["b"])
+        next.itemContent["b1"] = nil
+        next.snapshot.insertItems(["a0"], beforeItem: "a1")
+        next.itemContent["a0"] = ["title": "a0"]
+        return next
+    }
+
+    @Test func aChangeIsNumberedNextAndRecordingItMovesTheNumberSectionsAndOp() throws {
+        let model = twoSections()
+        var ledger = CollectionLedger(model: model, epoch: "e1", limits: HubLimits(), seed: 1)
+        #expect(ledger.nextSerial == 5 && ledger.history.sequence == 0)
+        let message = ClientMessage.edit(EditRequest(op: "op1", action: .delete(items: ["b1"])))
+        #expect(try ledger.handling(message, op: "op1") == nil)
+        var next = edit(model)
+        let entry = try ledger.number(&next, from: model, reloading: [], reconfiguring: [], by: "v1", committed: nil, changed: nil)
+        #expect(entry.numbered.logged.seq == 1 && entry.numbered.update.deletedSections == [1])
+        // Numbering changes nothing: a refused store leaves the ledger as it was.
+        #expect(ledger.history.sequence == 0 && ledger.sections.infos(of: model) == model.sectionInfos)
+        let staged = ledger.staged(entry, from: model, to: next, collection: "c", op: "op1", changedContent: ["a0"])
+        #expect(staged.seq == 1 && staged.op == "op1" && staged.by == "v1" && staged.nextSerial == 5)
+        #expect(staged.fingerprint == CollectionLedger.stableFingerprint(of: message))
+        #expect(staged.delta.applied(to: model) == next)
+        ledger.record(entry, op: "op1", committed: nil)
+        #expect(ledger.history.sequence == 1)
+        #expect(ledger.sections.infos(of: next) == next.sectionInfos)
+        // A retry of the edit gets its number; another edit under its op is refused.
+        #expect(try ledger.handling(message, op: "op1") == 1)
+        #expect(throws: ProtocolError.self) { try ledger.handling(.edit(EditRequest(op: "op1", action: .delete(items: ["a1"]))), op: "op1") }
+    }
+
+    @Test func anotherServersBatchKeepsItsNumberFingerprintAndSerials() throws {
+        let model = twoSections()
+        var ledger = CollectionLedger(model: model, epoch: "e1", limits: HubLimits(), seed: 1)
+        var next = edit(model)
+        let entry0 = try ledger.number(&next, from: model, reloading: [], reconfiguring: [], by: "n2-v1", committed: nil, changed: nil)
+        let theirs = CommittedBatch(collection: "c", seq: 4, op: "op9", fingerprint: 99, by: "n2-v1",
+                                    delta: ModelDelta(from: model, to: next, batch: entry0.numbered.update, changedContent: nil),
+                                    replay: entry0.numbered.logged, nextSerial: 40)
+        var again = edit(model)
+        let entry = try ledger.number(&again, from: model, reloading: [], reconfiguring: [], by: "n2-v1", committed: theirs, changed: nil)
+        #expect(entry.numbered.logged.seq == 4)
+        ledger.record(entry, op: "op9", committed: theirs)
+        #expect(ledger.history.sequence == 4 && ledger.nextSerial == 40)
+        #expect(ledger.takeSerial() == 40 && ledger.nextSerial == 41)
+        // Its op is remembered with its fingerprint, not this server's.
+        #expect(throws: ProtocolError.self) { try ledger.handling(.edit(EditRequest(op: "op9", action: .delete(items: ["a1"]))), op: "op9") }
+    }
+
+    @Test func aRestoreTakesTheStoresNumberSerialsAndSections() {
+        var ledger = CollectionLedger(model: twoSections(), epoch: "e1", limits: HubLimits(), seed: 1)
+        let stored = edit(twoSections())
+        ledger.restore(StoredCollection(name: "c", epoch: "e7", seq: 12, model: stored, nextSerial: 3), limits: HubLimits())
+        #expect(ledger.history.epoch == "e7" && ledger.history.sequence == 12)
+        // A serial never goes back: 3 is below the 5 this ledger would hand out.
+        #expect(ledger.nextSerial == 5)
+        #expect(ledger.sections.infos(of: stored) == stored.sectionInfos)
+    }
+}
+
 /// A message's cost on the server's clock, alone: the app's and the store's time is not the viewer's.
 struct ServerTimeMeterTests {
     /// A clock the test moves by hand.

@@ -192,9 +192,9 @@ func randomChange(of model: CollectionModel, using rng: inout SplitMix64, serial
     @Test func fingerprintsAreTheSameInEveryProcess() {
         // FNV-1a of the message's description: a constant, not a seeded hash.
         let message = ClientMessage.edit(EditRequest(op: "x", action: .delete(items: ["a"])))
-        let a = CollectionHub.stableFingerprint(of: message)
-        #expect(a == CollectionHub.stableFingerprint(of: message))
-        #expect(a != CollectionHub.stableFingerprint(of: .edit(EditRequest(op: "x", action: .delete(items: ["b"])))))
+        let a = CollectionLedger.stableFingerprint(of: message)
+        #expect(a == CollectionLedger.stableFingerprint(of: message))
+        #expect(a != CollectionLedger.stableFingerprint(of: .edit(EditRequest(op: "x", action: .delete(items: ["b"])))))
         #expect(a != 0)
     }
 }

@@ -111,8 +111,7 @@ final class CollectionDrops {
         let cv = viewer.collectionView
         let pending = PendingDrop(hub: hub, op: request.op, viewer: viewer.key, by: viewer.info.id)
         let coordinator = ModelDropCoordinator(session: session, resolved: resolved, collection: hub.name, model: hub.model, pending: pending) { [unowned hub] section in
-            defer { hub.nextSerial += 1 }
-            return hub.factory.makeItem(serial: hub.nextSerial, section: section)
+            hub.factory.makeItem(serial: hub.ledger.takeSerial(), section: section)
         }
         let base = hub.model
         cv.dropDelegate?.collectionView(cv, performDropWith: coordinator)
@@ -159,6 +158,7 @@ final class CollectionDrops {
         let limit = hub.limits.maxItems
         if let next, next != hub.model, next.checkInvariants().isEmpty, next.snapshot.numberOfItems <= limit {
             do throws(ProtocolError) {
+                hub.ledger.handlingAgain(fingerprint: drop.fingerprint)
                 deferred += try hub.commit(next, reloading: [], op: op, by: drop.by, ackTo: drop.viewer)
                 drop.answered = drop.answered || op != nil
                 return

@@ -9,11 +9,14 @@ final class PendingDrop {
     let op: String?
     let viewer: UInt64
     let by: String
+    /// The drop message's fingerprint, its op kept with it when committed later.
+    let fingerprint: UInt64
     var answered = false
 
     init(hub: CollectionHub, op: String?, viewer: UInt64, by: String) {
         self.hub = hub
         self.op = op
+        fingerprint = hub.ledger.fingerprint
         self.viewer = viewer
         self.by = by
     }
@@ -89,7 +92,6 @@ public final class ModelDropPlaceholderContext: CollectionViewDropPlaceholderCon
 extension CollectionHub {
     /// A fresh identifier from the data source's item factory.
     func makeItemIdentifier(in section: String) -> String {
-        defer { nextSerial += 1 }
-        return factory.makeItem(serial: nextSerial, section: section).id
+        factory.makeItem(serial: ledger.takeSerial(), section: section).id
     }
 }

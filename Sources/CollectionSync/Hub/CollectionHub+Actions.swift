@@ -30,11 +30,7 @@ extension CollectionHub {
     /// this viewer alone as an `actionResult` (with the action's `op`, if it had one).
     func perform(action name: String, item: String?, payload: [String: String], op: String?, by viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         guard let hubDelegate, hubDelegate.takesActions(self) else { throw ProtocolError(.refused, "collection '\(self.name)' takes no actions", op: op) }
-        var indexPath: IndexPath?
-        if let item {
-            guard let p = model.snapshot.indexPath(for: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'", op: op) }
-            indexPath = p
-        }
+        let indexPath = try item.map { item throws(ProtocolError) in try viewer.indexPath(of: item) }
         let outcome = hubDelegate.hub(self, perform: HubAction(name: name, item: item, indexPath: indexPath, payload: payload))
         return [Outgoing(viewer: viewer.key, message: .actionResult(outcome.result(op: op, name: name, item: item)))]
     }

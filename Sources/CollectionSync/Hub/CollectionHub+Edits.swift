@@ -12,7 +12,10 @@ extension CollectionHub {
             throw ProtocolError(.stale, "the edit expects sequence \(ifSeq); the collection is at \(sequence)")
         }
         if let refusal = allowedEdits.refusal(of: request.action, by: name) { throw refusal }
-        let edit = try ViewerEdit(request.action, on: model, factory: factory, serial: &nextSerial, random: &random, maxItems: limits.maxItems)
+        // Serials taken out while the factory (the app's) makes items: it may read the hub.
+        var serials = ledger.serials
+        let edit = try ViewerEdit(request.action, on: model, factory: factory, serial: &serials.next, random: &serials.random, maxItems: limits.maxItems)
+        ledger.serials = serials
         if let (from, to) = edit.moved, case .move(let item, _, _) = request.action {
             try viewer.allowMove(of: model.quotedName(of: item), from: from, to: to)
         }
@@ -37,7 +40,6 @@ extension CollectionHub {
         }
         let problems = next.checkInvariants()
         guard problems.isEmpty else { throw ProtocolError(.invalidBatch, problems.joined(separator: "; ")) }
-        editFingerprint = 0
         var out = try commit(next, reloading: reloading, reconfiguring: reconfiguring, op: nil, by: author, ackTo: nil)
         for i in out.indices { out[i].encode() }
         return out
@@ -60,30 +62,20 @@ extension CollectionHub {
     func commit(_ next: CollectionModel, reloading reloadIds: [String], reconfiguring reconfigureIds: [String] = [], op: String?, by: String, ackTo: UInt64?,
                 changedContent: [String]? = nil, committed: CommittedBatch? = nil,
                 changedSections: [String: SectionInfo]? = nil) throws(ProtocolError) -> [Outgoing] {
-        let changed = changedSections ?? sectionCache.changes(from: model, to: next)
         var next = next
-        let numbered = try NumberedBatch(from: model, to: &next, reloading: reloadIds, reconfiguring: reconfigureIds,
-                                         seq: committed?.seq ?? sequence + 1, by: by, sections: sectionCache.infos(of: next, changed: changed))
-        let before = model.snapshot
+        let entry = try ledger.number(&next, from: model, reloading: reloadIds, reconfiguring: reconfigureIds, by: by, committed: committed, changed: changedSections)
         // The store keeps it first: a batch it cannot keep is refused, changing nothing.
-        if let committed {
-            nextSerial = max(nextSerial, committed.nextSerial)
-        } else if let journal {
-            let delta = ModelDelta(from: model, to: next, batch: numbered.update, changedContent: changedContent.map { $0 + reloadIds + reconfigureIds })
-            let staged = CommittedBatch(collection: name, seq: numbered.logged.seq, op: op, fingerprint: op == nil ? 0 : editFingerprint, by: by,
-                                        delta: delta, replay: numbered.logged, nextSerial: nextSerial)
+        if committed == nil, let journal {
+            let staged = ledger.staged(entry, from: model, to: next, collection: name, op: op, changedContent: changedContent.map { $0 + reloadIds + reconfigureIds })
             try uncharged { () throws(ProtocolError) in try journal.hub(self, stage: staged) }
         }
         store.model = next
-        // Kept for resumes; its op remembered for retries (with the fingerprint of the
-        // edit, or of the one another server committed).
-        let remembered = committed != nil || ackTo != nil ? op : nil
-        history.append(numbered.logged, op: remembered, fingerprint: committed?.fingerprint ?? editFingerprint)
+        // Kept for resumes; its op remembered for retries.
+        ledger.record(entry, op: committed != nil || ackTo != nil ? op : nil, committed: committed)
         // The app's data source follows before any layout asks it about the new state.
         hubDelegate?.hub(self, didCommit: sequence, by: by, model: next)
         refreshBackground()
-        let goneSections = numbered.update.deletedSections.map { before.sectionIdentifiers[$0] }.filter { next.snapshot.indexOfSection($0) == nil }
-        sectionCache.update(changed, removing: goneSections)
+        let numbered = entry.numbered
 
         var out: [Outgoing] = []
         if let op, let ackTo, committed == nil {

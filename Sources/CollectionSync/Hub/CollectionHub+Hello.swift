@@ -34,7 +34,7 @@ extension CollectionHub {
         let here = presence.now(of: viewers.ready(), except: viewer.key, in: model)
         let now = CollectionNow(epoch: epoch, sequence: sequence, sections: { self.sectionInfos }, selections: here.selections, viewers: here.viewers,
                                 focuses: here.focuses, layout: layoutName, collection: name)
-        if let lastSeq = hello.lastSeq, let missed = history.batches(after: lastSeq, of: hello.epoch) {
+        if let lastSeq = hello.lastSeq, let missed = ledger.history.batches(after: lastSeq, of: hello.epoch) {
             return viewer.resume(hello, from: lastSeq, missed: missed, now: now, policy: policy)
         }
         return viewer.welcome(hello, now: now, policy: policy)

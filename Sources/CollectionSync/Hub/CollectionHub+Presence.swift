@@ -51,7 +51,7 @@ public struct HubFootprint: Equatable, Sendable {
 extension CollectionHub {
     /// What this hub holds now (see ``HubFootprint``).
     public var footprint: HubFootprint {
-        HubFootprint(history: history, states: viewers.states, presenceEvents: presence.log.count)
+        HubFootprint(history: ledger.history, states: viewers.states, presenceEvents: presence.log.count)
     }
 }
 

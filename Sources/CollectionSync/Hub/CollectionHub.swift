@@ -10,13 +10,13 @@ public final class CollectionHub {
     /// The shared model.
     public var model: CollectionModel { store.model }
     /// Sequence number of the last accepted edit.
-    public var sequence: Int { history.sequence }
+    public var sequence: Int { ledger.history.sequence }
     /// The layout every viewer uses (one of the policy's `layoutNames`).
     public internal(set) var layoutName: String
     /// Identifies this hub's history: a `lastSeq` from another epoch is not resumed.
-    public var epoch: String { history.epoch }
-    /// The epoch, the sequence number, the recent batches and op ids (BatchHistory.swift).
-    var history: BatchHistory
+    public var epoch: String { ledger.history.epoch }
+    /// The history, the sections' infos, item serials and shuffles (CollectionLedger.swift).
+    var ledger: CollectionLedger
     /// The collection's name (what `hello.collection` and drag sources call it).
     public let name: String
     /// The group this hub belongs to, for drops from its other collections.
@@ -95,7 +95,7 @@ public final class CollectionHub {
     }
     /// Limits; change before viewers connect.
     public var limits: HubLimits {
-        didSet { history.keep(limits) }
+        didSet { ledger.keep(limits) }
     }
     let store: SharedModel
     /// Makes the items viewers insert; set before viewers connect.
@@ -129,14 +129,8 @@ public final class CollectionHub {
         get { store.keepsViews }
         set { store.keepsViews = newValue }
     }
-    var nextSerial: Int
     /// Drops on this collection (CollectionDrops.swift).
     private(set) lazy var drops = CollectionDrops(hub: self)
-    var random: SplitMix64
-    /// Each section's identity, count and checksum, kept from batch to batch.
-    var sectionCache: SectionInfoCache
-    /// The fingerprint of the edit being handled (recorded with its op when accepted).
-    var editFingerprint: UInt64 = 0
     /// A message's budget, decoding, refusal, encoding and cost (MessageIntake.swift).
     private let intake: MessageIntake
 
@@ -150,12 +144,9 @@ public final class CollectionHub {
         self.policy = policy
         layoutName = policy.layoutNames.first ?? "grid"
         self.limits = limits
-        history = BatchHistory(epoch: epoch, limits: limits)
+        ledger = CollectionLedger(model: model, epoch: epoch, limits: limits, seed: seed)
         self.name = name
         intake = MessageIntake(clock: clock)
-        nextSerial = model.snapshot.numberOfItems + 1
-        random = SplitMix64(seed: seed)
-        sectionCache = SectionInfoCache(model)
         store.dragDelegate = ModelDragDelegate(store: store, collection: name)
         store.owner = self
     }
@@ -168,8 +159,7 @@ public final class CollectionHub {
         guard viewers.isEmpty, sequence == 0, !restored else { return false }
         store.model = model
         refreshBackground()
-        nextSerial = model.snapshot.numberOfItems + 1
-        sectionCache.reset(to: model)
+        ledger.reset(to: model)
         return true
     }
 
@@ -199,7 +189,7 @@ public final class CollectionHub {
     public func windowKeys(of viewer: UInt64) -> Set<String> { Set(viewers[viewer]?.window.keys ?? [:].keys) }
 
     /// Section identities, counts and checksums (cached; refreshed per batch).
-    var sectionInfos: [SectionInfo] { sectionCache.infos(of: model) }
+    var sectionInfos: [SectionInfo] { ledger.sections.infos(of: model) }
 
     /// A connection opened, by `identity` when authentication established one
     /// (its name and colour are what others see; nil: an anonymous viewer).
@@ -270,8 +260,7 @@ public final class CollectionHub {
     private func route(_ message: ClientMessage, from viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         if let op = message.op {
             // A retried edit gets its first answer; another edit under the same op id is refused.
-            editFingerprint = Self.stableFingerprint(of: message)
-            if let seq = try history.retry(of: op, fingerprint: editFingerprint) {
+            if let seq = try ledger.handling(message, op: op) {
                 return [Outgoing(viewer: viewer.key, message: .ack(op: op, seq: seq))]
             }
         }
@@ -302,22 +291,19 @@ public final class CollectionHub {
             guard try viewer.focus(item) else { return [] }
             return broadcast(.focus(viewer: viewer.info.id, item: item), except: viewer.key)
         case let .drag(item, point):
-            if let item, !model.snapshot.contains(item: item) { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+            if let item { _ = try viewer.indexPath(of: item) }
             let over = item == nil ? nil : viewer.anchor(at: point)
             return broadcast(.drag(viewer: viewer.info.id, item: item, at: point, over: over), except: viewer.key)
         case .moveBegin(let item):
             let indexPath = try viewer.indexPath(of: item)
             guard allowedEdits.contains(.move) else { throw ProtocolError(.notMovable, "collection '\(name)' does not take moves from viewers") }
-            let (own, seen) = try viewer.beginMove(item, at: indexPath)
-            return [own] + broadcast(seen, except: viewer.key)
+            return try shown(viewer.beginMove(item, at: indexPath), by: viewer)
         case .moveUpdate(let point):
-            let (own, seen) = try viewer.updateMove(to: point)
-            return [own] + broadcast(seen, except: viewer.key)
+            return try shown(viewer.updateMove(to: point), by: viewer)
         case .moveEnd(let op):
             return try endMove(op: op, viewer: viewer)
         case .moveCancel:
-            let (own, seen) = try viewer.cancelMove()
-            return [own] + broadcast(seen, except: viewer.key)
+            return try shown(viewer.cancelMove(), by: viewer)
         case .layout(let name):
             return try switchLayout(to: name, by: viewer)
         case let .dragBegin(item, at):
@@ -328,7 +314,7 @@ public final class CollectionHub {
             viewer.endDrag(sessions: &drags)
             return []
         case let .outline(item, expanded):
-            guard model.snapshot.contains(item: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+            _ = try viewer.indexPath(of: item)
             guard let done = hubDelegate?.hub(self, setOutline: item, expanded: expanded) else {
                 throw ProtocolError(.refused, "collection '\(name)' has no outlines to expand")
             }
@@ -337,7 +323,7 @@ public final class CollectionHub {
             }
             return []
         case let .accessory(item, name):
-            guard model.snapshot.contains(item: item) else { throw ProtocolError(.unknownItem, "no item with id '\(item.prefix(80))'") }
+            _ = try viewer.indexPath(of: item)
             guard hubDelegate?.hub(self, chooseAccessory: name, of: item) == true else {
                 throw ProtocolError(.refused, "item '\(item.prefix(80))' has no \(name) accessory with an action; nothing was done")
             }
@@ -360,6 +346,11 @@ public final class CollectionHub {
             // Scrolling, edit mode, transitions, sizes, menus, swipes: the sender's own view.
             return try viewer.answer(message, policy: policy)
         }
+    }
+
+    /// A step of `viewer`'s movement: its own answer, and what the others see.
+    private func shown(_ step: (own: Outgoing, seen: ServerMessage), by viewer: ViewerConnection) -> [Outgoing] {
+        [step.own] + broadcast(step.seen, except: viewer.key)
     }
 
     func broadcast(_ message: ServerMessage, except: UInt64? = nil, relaying: Bool = true) -> [Outgoing] {

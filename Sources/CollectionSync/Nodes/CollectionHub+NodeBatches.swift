@@ -19,7 +19,7 @@ extension CollectionHub {
         guard batch.seq == sequence + 1 else {
             throw ProtocolError(.stale, "batch \(batch.seq) of '\(name)' does not follow batch \(sequence); restore the collection from the store")
         }
-        let replay = try batch.replayed(on: model, sections: sectionCache)
+        let replay = try batch.replayed(on: model, sections: ledger.sections)
         var out = try commit(replay.next, reloading: replay.reloading, reconfiguring: replay.reconfiguring, op: batch.op, by: batch.by, ackTo: nil,
                              committed: batch, changedSections: replay.changed)
         for i in out.indices { out[i].encode() }
