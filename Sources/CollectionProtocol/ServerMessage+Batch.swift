@@ -135,9 +135,9 @@ extension ServerMessage {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             self.init(seq: try c.decode(Int.self, forKey: .seq), by: try c.decode(String.self, forKey: .by),
-                      deletes: try c.decode([[Int]].self, forKey: .deletes), deletedIds: try c.decode([String].self, forKey: .deletedIds),
-                      inserts: try c.decode([[Int]].self, forKey: .inserts), insertedIds: try c.decode([String].self, forKey: .insertedIds),
-                      moves: try c.decode([WireMove].self, forKey: .moves), reloads: try c.decode([[Int]].self, forKey: .reloads),
+                      deletes: try c.decodeIndexPaths(forKey: .deletes), deletedIds: try c.decode([String].self, forKey: .deletedIds),
+                      inserts: try c.decodeIndexPaths(forKey: .inserts), insertedIds: try c.decode([String].self, forKey: .insertedIds),
+                      moves: try c.decodeMoves(forKey: .moves), reloads: try c.decodeIndexPaths(forKey: .reloads),
                       replay: try c.decode(Bool.self, forKey: .replay), sections: try c.decode([SectionInfo].self, forKey: .sections),
                       contentSize: try c.decode(Size.self, forKey: .contentSize), elements: try c.decode([Element].self, forKey: .elements),
                       remove: try c.decode([String].self, forKey: .remove))
@@ -168,5 +168,43 @@ extension ServerMessage {
             try c.encodeIfPresent(appear, forKey: .appear)
             try c.encodeIfPresent(disappear, forKey: .disappear)
         }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Index paths (`[[Int]]`), read number by number: decoding `[[Int]].self` looked up
+    /// an array type's metadata for every path, most of a batch's decoding in a test
+    /// client that mirrors thousands of batches.
+    fileprivate func decodeIndexPaths(forKey key: Key) throws -> [[Int]] {
+        var paths = try nestedUnkeyedContainer(forKey: key)
+        return try paths.decodeIndexPaths()
+    }
+
+    /// Moves (`[[from], [to]]` each), read as ``decodeIndexPaths(forKey:)`` reads paths.
+    fileprivate func decodeMoves(forKey key: Key) throws -> [WireMove] {
+        var moves = try nestedUnkeyedContainer(forKey: key)
+        var out: [WireMove] = []
+        out.reserveCapacity(moves.count ?? 0)
+        while !moves.isAtEnd {
+            var move = try moves.nestedUnkeyedContainer()
+            out.append(try move.decodeIndexPaths())
+        }
+        return out
+    }
+}
+
+extension UnkeyedDecodingContainer {
+    /// The index paths left in this array.
+    fileprivate mutating func decodeIndexPaths() throws -> [[Int]] {
+        var paths: [[Int]] = []
+        paths.reserveCapacity(count ?? 0)
+        while !isAtEnd {
+            var numbers = try nestedUnkeyedContainer()
+            var path: [Int] = []
+            path.reserveCapacity(numbers.count ?? 2)
+            while !numbers.isAtEnd { path.append(try numbers.decode(Int.self)) }
+            paths.append(path)
+        }
+        return paths
     }
 }

@@ -90,6 +90,22 @@ import Testing
         #expect(try ServerMessage.decode(bytes) == message)
     }
 
+    /// A batch's index paths and moves, read number by number, refuse what is not
+    /// an array of arrays of integers, as the generic decoding did.
+    @Test func malformedIndexPathsAreRefused() throws {
+        let batch = try #require(Self.messages.first { if case .batch = $0 { true } else { false } })
+        let good = try #require(try JSONSerialization.jsonObject(with: Data(batch.encoded())) as? [String: Any])
+        let cases: [(String, Any)] = [("inserts", [[0, "x"]]), ("deletes", [0]), ("reloads", NSNull()), ("moves", [[0, 1]]),
+                                      ("moves", [[[0, 1], [1, 1.5]]])]
+        for (field, bad) in cases {
+            var broken = good
+            broken[field] = bad
+            let bytes = Array(try JSONSerialization.data(withJSONObject: broken))
+            #expect(throws: (any Error).self, "\(field): \(bad)") { try ServerMessage.decode(bytes) }
+        }
+        #expect(try ServerMessage.decode(Array(try JSONSerialization.data(withJSONObject: good))) == batch)
+    }
+
     /// One writer reused for message after message (as a hub encodes) writes each
     /// exactly as a fresh one would: after a longer message, and after one larger than
     /// the buffer it keeps (about 1.5 MB here).

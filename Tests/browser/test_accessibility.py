@@ -10,11 +10,10 @@ import json
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.chrome.service import Service
 
+from chromium import chromium
 from server_fixture import Server
 from test_two_viewers import js, wait
 
@@ -33,14 +32,10 @@ def server():
 @pytest.fixture(scope="module", params=list(SIZES))
 def driver(request):
     width, height = SIZES[request.param]
-    options = webdriver.ChromeOptions()
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]:
-        options.add_argument(arg)
     if request.param == "phone":
-        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2, "touch": True}})
+        d = chromium(mobile={"width": width, "height": height, "pixelRatio": 2, "touch": True})
     else:
-        options.add_argument(f"--window-size={width},{height}")
-    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        d = chromium(width, height)
     yield d
     d.quit()
 

@@ -9,6 +9,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from chromium import chromium
 from server_fixture import Server, artifacts_dir
 from test_two_viewers import browser, js, wait
 
@@ -139,13 +140,7 @@ def test_an_empty_column_takes_a_ticket_by_touch(server):
     """The same empty "Done" takes a ticket from a finger: a held press on Ben's ticket,
     dragged onto the empty column's header, lets go there (a touch screen at desktop
     size, so that the three columns show side by side)."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    options = webdriver.ChromeOptions()
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]:
-        options.add_argument(arg)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 1280, "height": 800, "pixelRatio": 1, "touch": True}})
-    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    d = chromium(mobile={"width": 1280, "height": 800, "pixelRatio": 1, "touch": True})
     try:
         d.get(server.url + "tickets.html?name=Ben")
         wait(d, lambda d: js(d, "return document.getElementById('tickets').dataset.status") == "connected"

@@ -3,10 +3,9 @@ sees three columns side by side, adds a card and votes, and starts the countdown
 guest on a phone (390×844) sees one column, the countdown running, and is told why
 its vote is refused. Screenshots go to .build/test-artifacts/."""
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+from chromium import chromium
 from server_fixture import Server, artifacts_dir
 from test_signed_in import SECRET, issue, signed_in
 from test_two_viewers import js, wait
@@ -20,11 +19,7 @@ def server():
 
 
 def phone():
-    options = webdriver.ChromeOptions()
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]:
-        options.add_argument(arg)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return chromium(mobile={"width": 390, "height": 844, "pixelRatio": 2, "touch": True})
 
 
 def cards(d):

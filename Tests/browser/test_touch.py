@@ -6,9 +6,8 @@ right then moves it there; a plain swipe scrolls the grid and moves nothing; a
 gesture the browser cancels ends the move, for this page and for another viewer
 watching. Screenshots go to .build/test-artifacts/."""
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
+from chromium import chromium
 from server_fixture import Server, artifacts_dir
 from test_interaction import open_viewer
 from test_two_viewers import js, wait
@@ -21,12 +20,12 @@ def server():
     s.stop()
 
 
+# A phone's screen with touch (ChromeDriver's deviceMetrics).
+PHONE = {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}
+
+
 def phone(server):
-    options = webdriver.ChromeOptions()
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]:
-        options.add_argument(arg)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}})
-    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    d = chromium(mobile=PHONE)
     d.get(server.url)
     wait(d, lambda d: js(d, "return document.body.dataset.status") == "connected"
          and js(d, "return !!document.querySelector('[data-item=p9]:not([hidden])')"), message="the phone did not load")
@@ -137,11 +136,7 @@ def open_phone(server, page, ready):
 
 
 def phone_page(server, page):
-    options = webdriver.ChromeOptions()
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]:
-        options.add_argument(arg)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}})
-    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    d = chromium(mobile=PHONE)
     d.get(server.url + page)
     return d
 

@@ -4,11 +4,10 @@ page reconnects after the server restarts. Screenshots go to .build/test-artifac
 import time
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from chromium import chromium
 from server_fixture import Server, artifacts_dir
 
 # Counts Web Animations and CSS transitions started, so a test can tell that a batch animated.
@@ -21,12 +20,8 @@ document.addEventListener("transitionrun", (event) => { if (event.propertyName =
 
 
 def browser(width, height):
-    options = webdriver.ChromeOptions()
-    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}"]:
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COUNT_ANIMATIONS})
-    return driver
+    """A headless Chromium of `width` × `height` that counts animations (chromium.py: kept for the next test)."""
+    return chromium(width, height, init_script=COUNT_ANIMATIONS)
 
 
 def js(driver, script, *args):
