@@ -267,6 +267,8 @@ private func errorCode(_ out: [Outgoing], to key: UInt64) -> ErrorCode? {
 /// or keeps the context for later (as an app fetching a link's title would).
 private final class PlaceholderDelegate: CollectionViewDropDelegate {
     var commitAtOnce = false
+    /// Runs as the drop is performed, before anything is dropped (an app changing its data first).
+    var beforeDrop: () -> Void = {}
     var contexts: [any CollectionViewDropPlaceholderContext] = []
     var seenItems: [CollectionViewDropItem] = []
     var settled: [Int] = []
@@ -278,6 +280,7 @@ private final class PlaceholderDelegate: CollectionViewDropDelegate {
 
     func collectionView(_ collectionView: CollectionView, performDropWith coordinator: any CollectionViewDropCoordinator) {
         seenItems = coordinator.items
+        beforeDrop()
         // A local item settles where it was dropped (UIKit's drop(_:toItemAt:)).
         for item in coordinator.items where item.sourceIndexPath != nil {
             coordinator.drop(item.dragItem, toItemAt: item.sourceIndexPath!).addCompletion { self.settled.append($0) }
@@ -350,6 +353,23 @@ private final class PlaceholderDelegate: CollectionViewDropDelegate {
         #expect(messages(h.send(Self.drop, from: 1), to: 1) == [.ack(op: "p1", seq: 2)])
         #expect(messages(h.send(#"{"type":"delete","op":"d1","items":["a5"]}"#, from: 2), to: 2) == [.ack(op: "d1", seq: 1)])
         #expect(h.sequence == 2)
+    }
+
+    @Test func aDropWhoseAppChangesTheCollectionFirstAnswersItsRetryWithItsAck() {
+        let delegate = PlaceholderDelegate()
+        delegate.commitAtOnce = true
+        let h = hub(delegate)
+        delegate.beforeDrop = {
+            var next = h.model
+            next.snapshot.deleteItems(["a5"])
+            next.itemContent["a5"] = nil
+            #expect((try? h.apply(next)) != nil)
+        }
+        _ = h.hello(1)
+        #expect(messages(h.send(Self.drop, from: 1), to: 1).first == .ack(op: "p1", seq: 2))
+        // Sent again (its ack lost with the connection): the same ack, not `op_reused`.
+        delegate.beforeDrop = {}
+        #expect(messages(h.send(Self.drop, from: 1), to: 1) == [.ack(op: "p1", seq: 2)])
     }
 
     @Test func aDeletedPlaceholderRejectsTheDropAndChangesNothing() {
