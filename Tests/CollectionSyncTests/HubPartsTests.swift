@@ -250,6 +250,16 @@ struct CollectionLedgerTests {
         #expect(throws: ProtocolError.self) { try ledger.handling(.edit(EditRequest(op: "op1", action: .delete(items: ["a1"]))), op: "op1") }
     }
 
+    @Test func anEditAcceptedUnchangedIsAnsweredAgainAtItsNumber() throws {
+        var ledger = CollectionLedger(model: twoSections(), epoch: "e1", limits: HubLimits(), seed: 1)
+        let message = ClientMessage.moveEnd(op: "m1")
+        #expect(try ledger.handling(message, op: "m1") == nil)
+        ledger.acceptedUnchanged("m1")
+        #expect(ledger.history.sequence == 0)
+        #expect(try ledger.handling(message, op: "m1") == 0)
+        #expect(throws: ProtocolError.self) { try ledger.handling(.edit(EditRequest(op: "m1", action: .delete(items: ["a1"]))), op: "m1") }
+    }
+
     @Test func anotherServersBatchKeepsItsNumberFingerprintAndSerials() throws {
         let model = twoSections()
         var ledger = CollectionLedger(model: model, epoch: "e1", limits: HubLimits(), seed: 1)

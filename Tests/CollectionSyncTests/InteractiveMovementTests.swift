@@ -64,6 +64,22 @@ import Testing
         _ = hub.send(#"{"type":"moveUpdate","x":260,"y":60}"#, from: 1)
         #expect(messages(hub.send(#"{"type":"moveEnd","op":"same"}"#, from: 1), to: 1).contains(.ack(op: "same", seq: 0)))
         #expect(hub.sequence == 0)
+        // Its op is remembered like an edit's (docs/PROTOCOL.md): sent again, the same ack.
+        #expect(hub.send(#"{"type":"moveEnd","op":"same"}"#, from: 1) == [Outgoing(viewer: 1, message: .ack(op: "same", seq: 0))])
+    }
+
+    @Test func aDropFarOutsideTheItemsPutsTheItemBackAndIsAnswered() throws {
+        let hub = makeHub()
+        _ = hub.hello(1)
+        _ = hub.send(#"{"type":"moveBegin","item":"a1"}"#, from: 1)
+        _ = hub.send(#"{"type":"moveUpdate","x":-5000,"y":-5000}"#, from: 1)
+        let end = hub.send(#"{"type":"moveEnd","op":"away"}"#, from: 1)
+        // The page waits for the op's answer (it says "dropped", or why not): it comes.
+        #expect(messages(end, to: 1).contains(.ack(op: "away", seq: 0)))
+        let w = try #require(windows(end, to: 1).first)
+        #expect(frame(w, "i:a1") == [110, 20, 100, 100])
+        #expect(hub.sequence == 0 && Array(hub.model.snapshot.itemIdentifiers(inSection: "a").prefix(2)) == ["a0", "a1"])
+        #expect(hub.send(#"{"type":"moveEnd","op":"away"}"#, from: 1) == [Outgoing(viewer: 1, message: .ack(op: "away", seq: 0))])
     }
 
     @Test func misuseIsAnsweredAndChangesNothing() {

@@ -7,17 +7,19 @@ import Foundation
 /// end an edit.
 extension CollectionHub {
     /// `moveEnd`: the drop is an edit like `move` (numbered, acked, sent to every
-    /// viewer). A drop where it started is acked with the current sequence number
-    /// and changes nothing.
+    /// viewer). A drop where it started, or where no item can go, changes nothing and
+    /// is acked with the current sequence number (the page waits for the op's answer),
+    /// its op remembered like an edit's.
     func endMove(op: String?, viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
         let (end, seen) = try viewer.endMove()
         var out = broadcast(seen, except: viewer.key)
         switch end {
-        case .nowhere:
+        case .nowhere, .inPlace:
             out.append(viewer.windowChange(animated: true))
-        case .inPlace:
-            out.append(viewer.windowChange(animated: true))
-            if let op { out.append(Outgoing(viewer: viewer.key, message: .ack(op: op, seq: sequence))) }
+            if let op {
+                ledger.acceptedUnchanged(op)
+                out.append(Outgoing(viewer: viewer.key, message: .ack(op: op, seq: sequence)))
+            }
         case let .move(item, section, after):
             do {
                 out += try apply(EditRequest(op: op, ifSeq: nil, action: .move(item: item, section: section, after: after)), from: viewer)

@@ -45,6 +45,12 @@ package struct BatchHistory: Sendable {
         if let op { ops.remember(op, AcceptedOp(seq: batch.seq, fingerprint: fingerprint)) }
     }
 
+    /// An edit under `op` was accepted and changed nothing (a movement put down where it
+    /// began): its retry is answered as it was, at `seq`.
+    package mutating func remember(_ op: String, answeredAt seq: Int, fingerprint: UInt64) {
+        ops.remember(op, AcceptedOp(seq: seq, fingerprint: fingerprint))
+    }
+
     /// The batches after `lastSeq` of `epoch`, for a viewer that resumes; nil when
     /// they are not all kept (or the epoch is another's): it starts afresh.
     package func batches(after lastSeq: Int, of epoch: String?) -> [LoggedBatch]? {

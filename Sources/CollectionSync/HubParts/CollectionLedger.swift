@@ -77,6 +77,12 @@ package struct CollectionLedger {
         return try history.retry(of: op, fingerprint: fingerprint)
     }
 
+    /// The edit being handled, under `op`, was accepted and changed nothing (a movement
+    /// put down where it began): its retry is answered with the same ack.
+    package mutating func acceptedUnchanged(_ op: String) {
+        history.remember(op, answeredAt: history.sequence, fingerprint: fingerprint)
+    }
+
     /// A change made later for an edit handled before (a drop whose placeholder is
     /// committed once its data came): its op is kept with that edit's `fingerprint`,
     /// not with the one of the message handled last.
