@@ -123,7 +123,11 @@ public final class CollectionServer: Sendable {
     /// The collections' names, in the order added.
     public var collectionNames: [String] { engine.names }
 
-    /// Starts listening (and serving) on a thread of its own; returns the port.
+    /// Starts listening (and serving) on a thread of its own.
+    ///
+    /// - Returns: The port it listens on (the kernel's pick for port 0).
+    /// - Throws: When it cannot: the port is taken, the certificate cannot be read, the
+    ///   store cannot be opened.
     @discardableResult
     public func start() throws -> Int {
         try prepare()

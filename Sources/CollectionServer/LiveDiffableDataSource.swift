@@ -107,6 +107,8 @@ public final class LiveDiffableDataSource<SectionIdentifierType: Hashable & Send
     /// it: if the collection changed meanwhile (a viewer moved an item, another
     /// task applied), only this snapshot's own changes are made, on the collection
     /// as it is then; nothing done meanwhile is undone.
+    ///
+    /// - Returns: The sections and items now, by identifier.
     public func snapshot() -> Snapshot {
         state.withLock { m in
             var copy = m.snapshot

@@ -9,6 +9,8 @@ import Foundation
 public enum FuzzHarness {
     /// A small collection: 3 sections of 6 items, one of them immovable and one a
     /// folder, with the standard drop delegate.
+    ///
+    /// - Returns: A hub over that collection, with no viewer yet.
     public static func makeHub() -> CollectionHub {
         var model = CollectionModel()
         for s in ["a", "b", "c"] {
