@@ -18,6 +18,9 @@ from selenium.webdriver.common.action_chains import ActionChains
 
 ARGUMENTS = ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]
 
+# A phone's screen with touch (ChromeDriver's deviceMetrics), for `chromium(mobile=PHONE)`.
+PHONE = {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}
+
 _pool: dict[str, list["PooledChrome"]] = {}
 
 

@@ -5,7 +5,7 @@ its vote is refused. Screenshots go to .build/test-artifacts/."""
 import pytest
 from selenium.webdriver.common.by import By
 
-from chromium import chromium
+from chromium import PHONE, chromium
 from server_fixture import Server, artifacts_dir
 from test_signed_in import SECRET, issue, signed_in
 from test_two_viewers import js, wait
@@ -19,7 +19,7 @@ def server():
 
 
 def phone():
-    return chromium(mobile={"width": 390, "height": 844, "pixelRatio": 2, "touch": True})
+    return chromium(mobile=PHONE)
 
 
 def cards(d):

@@ -7,7 +7,7 @@ gesture the browser cancels ends the move, for this page and for another viewer
 watching. Screenshots go to .build/test-artifacts/."""
 import pytest
 
-from chromium import chromium
+from chromium import PHONE, chromium
 from server_fixture import Server, artifacts_dir
 from test_interaction import open_viewer
 from test_two_viewers import js, wait
@@ -18,10 +18,6 @@ def server():
     s = Server("--demo", "photos")
     yield s
     s.stop()
-
-
-# A phone's screen with touch (ChromeDriver's deviceMetrics).
-PHONE = {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}
 
 
 def phone(server):

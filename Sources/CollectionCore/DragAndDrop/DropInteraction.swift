@@ -223,8 +223,8 @@ extension CollectionView {
         collectionViewLayout.prepareIfNeeded()
         let reach: CGFloat = 400
         let probe = CGRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach)
-        let near = (collectionViewLayout.layoutAttributesForElements(in: probe) ?? []).map { ($0, shownFrame(of: $0)) }
-        guard let destination = DropDestination.indexPath(at: point, near: near, width: bounds.width) else {
+        let near = collectionViewLayout.layoutAttributesForElements(in: probe) ?? []
+        guard let destination = DropDestination.indexPath(at: point, near: near, shownFrame: { shownFrame(of: $0) }, width: bounds.width) else {
             let last = numberOfSections - 1
             return IndexPath(item: numberOfItems(inSection: last), section: last)
         }
@@ -251,14 +251,16 @@ extension CollectionView {
 
 /// Where an item dropped at a point goes, from the elements near it (pure).
 enum DropDestination {
-    /// Before or after the nearest shown cell of `near` (each with the frame it shows
-    /// at), by the reading order of its row (a row of several items, in a view
+    /// Before or after the nearest shown cell of `near` (at the frame `shownFrame`
+    /// gives), by the reading order of its row (a row of several items, in a view
     /// `width` wide, reads left to right; a full-width row top to bottom); at the
     /// start of a section whose header is nearest; nil when none is near.
-    static func indexPath(at point: CGPoint, near: [(CollectionViewLayoutAttributes, CGRect)], width: CGFloat) -> IndexPath? {
+    static func indexPath(at point: CGPoint, near: [CollectionViewLayoutAttributes], shownFrame: (CollectionViewLayoutAttributes) -> CGRect,
+                          width: CGFloat) -> IndexPath? {
         var best: (distance: CGFloat, attributes: CollectionViewLayoutAttributes, frame: CGRect)?
-        for (a, f) in near where !a.isHidden {
+        for a in near where !a.isHidden {
             guard a.representedElementCategory == .cell || a.representedElementKind == CollectionView.elementKindSectionHeader else { continue }
+            let f = shownFrame(a)
             let dx = max(f.minX - point.x, 0, point.x - f.maxX), dy = max(f.minY - point.y, 0, point.y - f.maxY)
             let d = dx * dx + dy * dy
             if best == nil || d < best!.distance { best = (d, a, f) }
