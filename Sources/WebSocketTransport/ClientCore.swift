@@ -45,13 +45,14 @@ final class ClientCore: @unchecked Sendable {
         }
     }
 
-    func stop() { loop.stop() }
+    /// Stops the connection's thread; `waiting`: until it has ended (see ``ServiceLoop/stop(waiting:)``).
+    func stop(waiting: Bool = true) { loop.stop(waiting: waiting) }
 
-    /// Stops after the queued close has had a moment to go out.
+    /// Stops after the queued close has had a moment to go out (in a task: not waited for).
     func stopSoon() {
         Task { [self] in
             try? await Task.sleep(for: .milliseconds(50))
-            loop.stop()
+            loop.stop(waiting: false)
         }
     }
 

@@ -76,14 +76,16 @@ final class ServiceLoop<Command: Sendable>: Sendable {
         thread.start()
     }
 
-    /// Asks the loop to end and waits for it (unless called on the service thread).
-    func stop() {
+    /// Asks the loop to end and, when `waiting`, waits for it (never on the service
+    /// thread itself). Callers in an async function or a task pass false: the thread
+    /// tears down what it made by itself.
+    func stop(waiting: Bool = true) {
         let wait = state.withLock { s -> Bool in
             guard s.started, !s.stopping else { return false }
             s.stopping = true
             if let context = s.context { lws_cancel_service(context.pointer) }
             return true
         }
-        if wait && !isServiceThread { finished.wait() }
+        if wait && waiting && !isServiceThread { finished.wait() }
     }
 }

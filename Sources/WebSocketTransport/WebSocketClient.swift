@@ -57,14 +57,15 @@ public final class WebSocketClient: Sendable {
     ) async throws -> WebSocketClient {
         let core = ClientCore(maxMessageSize: maxMessageSize)
         try core.start(host: host, port: port, path: path, subprotocol: subprotocol, tls: tls, caFile: caFile)
-        let client = WebSocketClient(core: core)
         switch await core.mailbox.waitForOpen(timeout: timeout) {
-        case .open: return client
+        case .open: return WebSocketClient(core: core)
+        // Not waited for: an async function does not block its thread (the
+        // connection's own thread destroys what it made).
         case .failed(let why):
-            core.stop()
+            core.stop(waiting: false)
             throw TransportError.connectFailed(why)
         case .timedOut:
-            core.stop()
+            core.stop(waiting: false)
             throw TransportError.timedOut("the WebSocket handshake with \(host):\(port)\(path)")
         }
     }
