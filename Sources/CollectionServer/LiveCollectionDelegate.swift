@@ -118,24 +118,24 @@ class DelegateBridge: CollectionViewDelegate {
     }
 
     // The hub's questions (AppBridge). The app's time in its callbacks is not
-    // charged to the viewer (appWork).
+    // charged to the viewer (uncharged).
 
     /// The delegate's `canMoveItemAt`, for the viewer moving (true when none is).
     func canMoveItem(at indexPath: IndexPath) -> Bool {
         guard let viewer = hub.actingViewer else { return true }
-        return hub.appWork { target.collectionView(collection, canMoveItemAt: indexPath, by: viewer) }
+        return hub.uncharged { target.collectionView(collection, canMoveItemAt: indexPath, by: viewer) }
     }
 
     /// The delegate's `moveItemAt`, told of a viewer's move.
     func didMoveItem(from: IndexPath, to: IndexPath) {
         guard let viewer = hub.actingViewer else { return }
-        hub.appWork { target.collectionView(collection, moveItemAt: from, to: to, by: viewer) }
+        hub.uncharged { target.collectionView(collection, moveItemAt: from, to: to, by: viewer) }
     }
 
     /// The delegate's answer to a viewer's action.
     func perform(_ action: HubAction) -> HubActionOutcome {
         guard let viewer = hub.actingViewer else { return .refused("no viewer acts") }
-        let result = hub.appWork {
+        let result = hub.uncharged {
             target.collectionView(collection, resultOfAction: action.name, forItemAt: action.indexPath, payload: action.payload, by: viewer)
         }
         switch result {
@@ -149,13 +149,13 @@ class DelegateBridge: CollectionViewDelegate {
     var viewer: Viewer { hub.actingViewer ?? .server }
 
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
-        hub.appWork { target.collectionView(collection, shouldSelectItemAt: indexPath, by: viewer) }
+        hub.uncharged { target.collectionView(collection, shouldSelectItemAt: indexPath, by: viewer) }
     }
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
-        hub.appWork { target.collectionView(collection, didSelectItemAt: indexPath, by: viewer) }
+        hub.uncharged { target.collectionView(collection, didSelectItemAt: indexPath, by: viewer) }
     }
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
-        hub.appWork { target.collectionView(collection, didDeselectItemAt: indexPath, by: viewer) }
+        hub.uncharged { target.collectionView(collection, didDeselectItemAt: indexPath, by: viewer) }
     }
     func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
                         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {

@@ -207,7 +207,7 @@ func lastBatch(_ out: [Outgoing], to key: UInt64) -> ServerMessage.Batch? {
 
     /// A delegate whose selection rule takes `wait` seconds of the test's clock, not
     /// timed as the app's (it is the collection view's own delegate here, not an
-    /// app's callback the library times with `appWork`).
+    /// app's callback the library times with `uncharged`).
     final class SlowLayoutDelegate: CollectionViewDelegate {
         let clock: FakeClock
         let wait: Double

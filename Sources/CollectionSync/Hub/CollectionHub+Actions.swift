@@ -25,7 +25,30 @@ public enum HubActionOutcome: Sendable, Equatable {
     case failed(String)
 }
 
+/// What a viewer asks of the app through the hub (``CollectionHubDelegate``): actions,
+/// outlines expanded and collapsed, accessories chosen.
 extension CollectionHub {
+    /// `outline`: the app's outline expands or collapses `item`'s children.
+    func setOutline(of item: String, expanded: Bool, by viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
+        _ = try viewer.indexPath(of: item)
+        guard let done = hubDelegate?.hub(self, setOutline: item, expanded: expanded) else {
+            throw ProtocolError(.refused, "collection '\(name)' has no outlines to expand")
+        }
+        guard done else {
+            throw ProtocolError(.refused, "item '\(item.prefix(80))' has no children to \(expanded ? "expand" : "collapse"), or is \(expanded ? "expanded" : "collapsed") already; nothing changed")
+        }
+        return []
+    }
+
+    /// `accessory`: the app does what `item`'s accessory `name` does.
+    func chooseAccessory(_ name: String, of item: String, by viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {
+        _ = try viewer.indexPath(of: item)
+        guard hubDelegate?.hub(self, chooseAccessory: name, of: item) == true else {
+            throw ProtocolError(.refused, "item '\(item.prefix(80))' has no \(name) accessory with an action; nothing was done")
+        }
+        return []
+    }
+
     /// `action`: handed to the app (``CollectionHubDelegate``), whose answer goes back to
     /// this viewer alone as an `actionResult` (with the action's `op`, if it had one).
     func perform(action name: String, item: String?, payload: [String: String], op: String?, by viewer: ViewerConnection) throws(ProtocolError) -> [Outgoing] {

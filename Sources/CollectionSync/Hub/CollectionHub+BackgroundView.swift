@@ -27,11 +27,7 @@ extension CollectionHub {
     /// background that follows the model (``setBackgroundFollowsModel(_:)``), the
     /// delegate's answer after the next batch replaces it.
     public func setBackgroundView(_ content: BackgroundContent?) -> [Outgoing] {
-        guard adoptBackground(content) else { return [] }
-        return viewers.oncePerState { viewer in
-            guard viewer.ready else { return (nil, []) }
-            return (viewer.window(viewer.refreshWindow()), [])
-        }
+        adoptBackground(content) ? viewers.windows() : []
     }
 
     /// Makes the background view from the collection now and after every batch, by

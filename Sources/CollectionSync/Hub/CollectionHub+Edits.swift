@@ -75,44 +75,12 @@ extension CollectionHub {
         // The app's data source follows before any layout asks it about the new state.
         hubDelegate?.hub(self, didCommit: sequence, by: by, model: next)
         refreshBackground()
-        let numbered = entry.numbered
 
         var out: [Outgoing] = []
         if let op, let ackTo, committed == nil {
             out.append(Outgoing(viewer: ackTo, message: .ack(op: op, seq: sequence)))
         }
-        // Every viewer's copy shares all but its content size and window changes:
-        // those members are encoded once.
-        let template = numbered.template()
-        let deletedIds = numbered.deletedIds
-        let items = numbered.itemUpdates
-        let checked = numbered.checkedItems
-        // Written out here, not in a part of its own: made by a function and handed
-        // back, each viewer's message cost 300-900 more instructions a delivery
-        // (`make bench-instructions`; tried on 2026-11-29 as a struct and as a class).
-        viewers.oncePerState(into: &out) { viewer in
-            // Each viewer's collection view performs the batch against the shared data
-            // source (already changed).
-            let cv = viewer.collectionView
-            viewer.suspendMovement()
-            do {
-                if let checked { try cv.performBatchUpdates(checked) } else { try cv.tryPerformItemUpdates(items) }
-            } catch {
-                cv.reloadData()   // cannot happen after the model-level check; never show a wrong order
-            }
-            // The batch's elements are where the model puts them; a movement under way
-            // is picked up again after, in a window of its own.
-            guard viewer.ready else { return (nil, []) }
-            // Only what is new to the window or changed: the client keeps the rest.
-            let (changed, removed) = viewer.refreshWindow()
-            var batch = template
-            batch.contentSize = viewer.contentSize
-            batch.bands = viewer.bands
-            batch.elements = changed
-            batch.remove = removed
-            (batch.appear, batch.disappear) = viewer.updatePoses(deletedIds: deletedIds)
-            return (.batch(batch), resumeMovement(of: viewer))
-        }
+        viewers.perform(entry.numbered, into: &out) { resumeMovement(of: $0) }
         return out
     }
 }

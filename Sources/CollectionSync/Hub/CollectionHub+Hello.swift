@@ -6,30 +6,22 @@ import Foundation
 /// answered with a `welcome`, or a `resume` and the batches it missed.
 extension CollectionHub {
     func greet(_ viewer: ViewerConnection, _ hello: ClientMessage.Hello) throws(ProtocolError) -> [Outgoing] {
-        guard hello.version == protocolVersion else {
-            throw ProtocolError(.unsupportedVersion, "this server speaks protocol \(protocolVersion), not \(hello.version)")
-        }
-        if let collection = hello.collection, collection != name {
-            throw ProtocolError(.unknownCollection, "this connection watches '\(name)', not '\(collection.prefix(64))'")
-        }
-        let first = !viewer.ready
-        // The display name others see: a signed-in user's own, else the hello's when it has one worth showing.
-        if first, viewer.info.user == nil, let name = hello.name.map(ViewerAppearance.displayName), !name.isEmpty { viewer.info.name = name }
-        if first, let hubDelegate {
-            viewer.info = ViewerAppearance.chosen(hubDelegate.hub(self, identify: viewer.info), for: viewer.info)
-            actingViewer = viewer.info
-        }
-        if first {
+        try hello.check(watching: name)
+        if !viewer.ready {
+            // The display name others see: a signed-in user's own, else the hello's when it has one worth showing.
+            if viewer.info.user == nil, let name = hello.name.map(ViewerAppearance.displayName), !name.isEmpty { viewer.info.name = name }
+            if let hubDelegate {
+                viewer.info = ViewerAppearance.chosen(hubDelegate.hub(self, identify: viewer.info), for: viewer.info)
+                actingViewer = viewer.info
+            }
             viewer.permissions = hubDelegate?.hub(self, permissionsOf: viewer.info) ?? .all
             guard viewer.permissions.contains(.view) else {
-                throw ProtocolError(.forbidden, "\(viewer.info.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer") may not view collection '\(name)'")
+                throw ProtocolError(.forbidden, "\(ViewerAppearance.who(viewer.info)) may not view collection '\(name)'")
             }
-        }
-        viewer.ready = true
-        // Presence changes from now on reach this viewer; those before are in its answer.
-        if first {
+            // Presence changes from now on reach this viewer; those before are in its answer.
             presence.joined(viewer.info)
         }
+        viewer.ready = true
         viewer.presenceMark = presence.log.count
         let here = presence.now(of: viewers.ready(), except: viewer.key, in: model)
         let now = CollectionNow(epoch: epoch, sequence: sequence, sections: { self.sectionInfos }, selections: here.selections, viewers: here.viewers,
@@ -38,5 +30,17 @@ extension CollectionHub {
             return viewer.resume(hello, from: lastSeq, missed: missed, now: now, policy: policy)
         }
         return viewer.welcome(hello, now: now, policy: policy)
+    }
+}
+
+extension ClientMessage.Hello {
+    /// Throws unless this hello speaks this server's protocol and names `collection` (or none).
+    func check(watching collection: String) throws(ProtocolError) {
+        guard version == protocolVersion else {
+            throw ProtocolError(.unsupportedVersion, "this server speaks protocol \(protocolVersion), not \(version)")
+        }
+        if let named = self.collection, named != collection {
+            throw ProtocolError(.unknownCollection, "this connection watches '\(collection)', not '\(named.prefix(64))'")
+        }
     }
 }

@@ -18,13 +18,7 @@ extension CollectionHub {
         // (A viewer may have a layout of its own, from an interactive transition it finished.)
         guard name != layoutName || viewers.values.contains(where: { $0.layoutName != name }) else { return [] }
         layoutName = name
-        let out = viewers.oncePerState { viewer in
-            viewer.suspendMovement()
-            viewer.switchLayout(to: name, policy: policy)
-            guard viewer.ready else { return (nil, []) }
-            return (viewer.window(viewer.refreshWindow(), animated: true), resumeMovement(of: viewer))
-        }
-        viewers.sharing.reindex(viewers.inOrder())
+        let out = viewers.switchLayout(to: name, policy: policy) { resumeMovement(of: $0) }
         return out + broadcast(.layout(name: name, by: id), relaying: relaying)
     }
 }

@@ -11,128 +11,115 @@ public final class CollectionHub {
     public var model: CollectionModel { store.model }
     /// Sequence number of the last accepted edit.
     public var sequence: Int { ledger.history.sequence }
-    /// The layout every viewer uses (one of the policy's `layoutNames`).
-    public internal(set) var layoutName: String
     /// Identifies this hub's history: a `lastSeq` from another epoch is not resumed.
     public var epoch: String { ledger.history.epoch }
-    /// The history, the sections' infos, item serials and shuffles (CollectionLedger.swift).
-    var ledger: CollectionLedger
     /// The collection's name (what `hello.collection` and drag sources call it).
     public let name: String
-    /// The group this hub belongs to, for drops from its other collections.
-    weak var group: CollectionHubGroup?
-    /// Answers drops with proposals and performs them (set before viewers connect).
-    public var dropDelegate: (any CollectionViewDropDelegate)? {
-        get { store.dropDelegate }
-        set {
-            store.dropDelegate = newValue
-            for viewer in viewers.values {
-                viewer.collectionView.dropDelegate = newValue
-            }
-        }
+    /// The layout every viewer uses (one of the policy's `layoutNames`).
+    public internal(set) var layoutName: String
+    /// How viewers' layouts follow their viewports; set before viewers connect.
+    public var policy: LayoutPolicy {
+        didSet { layoutName = policy.layoutNames.first ?? "grid" }
     }
-    /// The app's delegate (a ``CollectionViewDelegateFlowLayout`` gives sizes too):
-    /// every viewer's collection view calls it, while ``actingViewer`` says whose
-    /// action it answers. Held strongly here.
-    public var delegate: (any CollectionViewDelegate)? {
-        get { store.delegate }
-        set {
-            store.delegate = newValue
-            for viewer in viewers.values { viewer.collectionView.delegate = newValue }
-            for state in viewers.sharing.states.values { state.collectionView.delegate = newValue }
-        }
+    /// Makes the items viewers insert; set before viewers connect.
+    public var factory: ItemFactory
+    /// Limits; change before viewers connect.
+    public var limits: HubLimits {
+        didSet { ledger.keep(limits) }
     }
-    /// What the hub asks of the app on it (CollectionHubDelegate.swift): identities,
-    /// permissions, moves, actions, outlines, accessories, drags, the background, and
-    /// each committed batch. Held strongly; nil: the defaults, as with no app.
-    package var hubDelegate: (any CollectionHubDelegate)?
-    /// The storage behind the hub (CollectionHubJournal.swift): it keeps each batch
-    /// before it is applied (a shared store's locks are taken before the message, from
-    /// ``changeLock(for:from:)``, by the hub's owner). nil: nothing is
-    /// kept. Held weakly: the storage's owner holds the hub, not the other way round.
-    package weak var journal: (any CollectionHubJournal)?
-    /// Whether the presence this hub's viewers make (selections, focus, drags, joins
-    /// and leaves, layout switches) is kept for ``takeRelayed()``: a store shared by
-    /// several servers relays it to the others, whose hubs take it up with
-    /// ``receiveRelayed(_:from:at:)``.
-    public var relaysPresence: Bool {
-        get { presence.relays }
-        set { presence.relays = newValue }
-    }
-    /// Presence to relay to other nodes, in the order it was made (an effect the
-    /// hub's owner carries out: the hub itself calls nothing while it handles a message).
-    public var relayed: [ServerMessage] { presence.relayed }
-    /// The presence to relay made since the last call, in order.
-    public func takeRelayed() -> [ServerMessage] { presence.takeRelayed() }
-    /// Joins and leaves, presence to relay, other servers' viewers (HubPresence.swift).
-    var presence = HubPresence()
-    /// Whether the contents came from a store (``restore(_:)``): ``load(_:)`` then changes nothing.
-    public internal(set) var restored = false
     /// Which edits viewers may send; others are refused with `refused`.
     public var allowedEdits: ViewerEdits = .all
     /// The viewer whose message is being handled (nil outside of one): read it in
     /// delegate callbacks to know who caused them.
     public internal(set) var actingViewer: ViewerInfo?
-    /// The drag delegate (UIKit's `dragDelegate`) of every viewer's collection view:
-    /// what drags out of this collection carry, when they begin and end, whether
-    /// they may move. Held strongly here; nil: the default, which carries the items
-    /// lifted and added as the collection holds them.
-    public var dragDelegate: (any CollectionViewDragDelegate)? {
-        get { store.dragDelegate }
-        set {
-            store.dragDelegate = newValue ?? ModelDragDelegate(store: store, collection: name)
-            for viewer in viewers.values { viewer.collectionView.dragDelegate = store.dragDelegate }
-        }
-    }
+    /// Whether the contents came from a store (``restore(_:)``): ``load(_:)`` then changes nothing.
+    public internal(set) var restored = false
     /// Whether the background view is asked of ``hubDelegate`` after every batch
     /// (``setBackgroundFollowsModel(_:)``).
     public internal(set) var backgroundFollowsModel = false
-    /// Drags out of this collection under way, by session id.
-    var drags = DragSessions()
-    /// The drag under way with session id `id`, if it is this collection's.
-    func dragSession(_ id: String) -> DragSession? {
-        drags.owner(of: id).flatMap { viewers[$0] }?.collectionView.activeDragSession
-    }
-    /// Limits; change before viewers connect.
-    public var limits: HubLimits {
-        didSet { ledger.keep(limits) }
-    }
-    let store: SharedModel
-    /// Makes the items viewers insert; set before viewers connect.
-    public var factory: ItemFactory
-    /// How viewers' layouts follow their viewports; set before viewers connect.
-    public var policy: LayoutPolicy {
-        didSet { layoutName = policy.layoutNames.first ?? "grid" }
-    }
-    /// Whether the viewer on connection `key` said hello and was welcomed.
-    func isReady(_ key: UInt64) -> Bool { viewers[key]?.ready ?? false }
 
-    /// The viewers, their numbers and the view states they share (HubViewers.swift).
-    let viewers = HubViewers()
-    /// Cache lines prefetched for the next viewer's turn so far (``PrefetchList``).
-    package var linesPrefetched: Int { viewers.linesPrefetched }
-    /// Whether viewers that see exactly the same thing share one view state (and so
-    /// one batch computation and encoding). The messages are the same either way.
+    /// The app's delegate (a ``CollectionViewDelegateFlowLayout`` gives sizes too),
+    /// held strongly: every viewer's collection view calls it, while ``actingViewer``
+    /// says whose action it answers.
+    public var delegate: (any CollectionViewDelegate)? {
+        get { store.delegate }
+        set {
+            store.delegate = newValue
+            viewers.eachCollectionView { $0.delegate = newValue }
+        }
+    }
+    /// Answers drops with proposals and performs them (set before viewers connect).
+    public var dropDelegate: (any CollectionViewDropDelegate)? {
+        get { store.dropDelegate }
+        set {
+            store.dropDelegate = newValue
+            viewers.eachCollectionView { $0.dropDelegate = newValue }
+        }
+    }
+    /// The drag delegate (UIKit's `dragDelegate`) of every viewer's collection view,
+    /// held strongly: what drags out of this collection carry, when they begin and
+    /// end, whether they may move. nil: the default, which carries the items lifted.
+    public var dragDelegate: (any CollectionViewDragDelegate)? {
+        get { store.dragDelegate }
+        set {
+            let delegate = newValue ?? ModelDragDelegate(store: store, collection: name)
+            store.dragDelegate = delegate
+            viewers.eachCollectionView { $0.dragDelegate = delegate }
+        }
+    }
+    /// What the hub asks of the app (CollectionHubDelegate.swift), held strongly;
+    /// nil: the defaults, as with no app.
+    package var hubDelegate: (any CollectionHubDelegate)?
+    /// The storage that keeps each batch before it is applied (CollectionHubJournal.swift);
+    /// nil: nothing is kept. Held weakly: the storage's owner holds the hub.
+    package weak var journal: (any CollectionHubJournal)?
+    /// Whether the presence this hub's viewers make is kept for ``takeRelayed()``
+    /// (a store shared by several servers relays it to the others' hubs).
+    public var relaysPresence: Bool {
+        get { presence.relays }
+        set { presence.relays = newValue }
+    }
+    /// Presence to relay to other nodes, in the order it was made (an effect the
+    /// hub's owner carries out).
+    public var relayed: [ServerMessage] { presence.relayed }
+    /// The presence to relay made since the last call, in order.
+    public func takeRelayed() -> [ServerMessage] { presence.takeRelayed() }
+    /// Whether viewers that see exactly the same thing share one view state (one
+    /// batch computation and encoding). The messages are the same either way.
     public var sharesViewStates: Bool {
         get { viewers.sharing.enabled }
         set { viewers.sharing.enabled = newValue }
     }
-    /// Beyond UIKit: whether every viewer's collection view keeps views (cells,
-    /// headers), as UIKit's does, and calls the delegate's `willDisplay` and
-    /// `didEndDisplaying` for each. False (the default): only viewers with state of
-    /// their own (a selection, focus, a movement, measured sizes) or layouts with
+    /// Beyond UIKit: whether every viewer's collection view keeps views and calls the
+    /// delegate's `willDisplay` and `didEndDisplaying` for each, as UIKit's does.
+    /// False (the default): only viewers with state of their own or layouts with
     /// footers, badges, decorations, list rows or sections that scroll on their own
-    /// keep them; the others' windows are read from their layouts, which costs a batch
-    /// about a fifth less. The messages are the same either way. A delegate whose
-    /// display methods must run for every viewer sets it.
+    /// keep them; the others' windows are read from their layouts (a batch costs
+    /// about a fifth less). The messages are the same either way.
     public var keepsViewsForEveryViewer: Bool {
         get { store.keepsViews }
         set { store.keepsViews = newValue }
     }
-    /// Drops on this collection (CollectionDrops.swift).
+    /// Cache lines prefetched for the next viewer's turn so far (``PrefetchList``).
+    package var linesPrefetched: Int { viewers.linesPrefetched }
+
+    // The parts, each owning its state (docs/ARCHITECTURE.md).
+    /// The history, the sections' infos, item serials and shuffles.
+    var ledger: CollectionLedger
+    /// The model every viewer's collection view reads, and the delegates they share.
+    let store: SharedModel
+    /// The viewers, their numbers and the view states they share.
+    let viewers = HubViewers()
+    /// Joins and leaves, presence to relay, other servers' viewers.
+    var presence = HubPresence()
+    /// Drags out of this collection under way, by session id.
+    var drags = DragSessions()
+    /// Drops on this collection.
     private(set) lazy var drops = CollectionDrops(hub: self)
-    /// A message's budget, decoding, refusal, encoding and cost (MessageIntake.swift).
+    /// A message's budget, decoding, refusal, encoding and cost.
     private let intake: MessageIntake
+    /// The group this hub belongs to, for drops from its other collections.
+    weak var group: CollectionHubGroup?
 
     /// Creates a hub over `model`; `seed` makes shuffles repeatable; `clock` gives
     /// seconds (for rate limits); `epoch` names this history.
@@ -171,6 +158,11 @@ public final class CollectionHub {
         if let header { store.model.headerReuseIdentifier = header }
     }
 
+    /// The drag under way with session id `id`, if it is this collection's.
+    func dragSession(_ id: String) -> DragSession? {
+        drags.owner(of: id).flatMap { viewers[$0] }?.collectionView.activeDragSession
+    }
+
     /// This hub, or another of its group, by name.
     func peer(named collection: String) -> CollectionHub? {
         collection == name ? self : group?.hub(named: collection)
@@ -194,12 +186,7 @@ public final class CollectionHub {
     /// A connection opened, by `identity` when authentication established one
     /// (its name and colour are what others see; nil: an anonymous viewer).
     public func connect(_ key: UInt64, identity: Identity? = nil) {
-        let numbering = viewers.numbering
-        let info = ViewerAppearance.info(number: numbering.next(), prefix: numbering.prefix, identity: identity)
-        let viewer = ViewerConnection(key: key, info: info, store: store, budget: ClientBudget(limits))
-        viewer.state.bound = WindowBound(limits)
-        viewer.layoutName = layoutName
-        viewers[key] = viewer
+        viewers.connect(key, identity: identity, store: store, limits: limits, layoutName: layoutName)
     }
 
     /// A connection closed: its selection goes away at once; others hear that it
@@ -227,14 +214,10 @@ public final class CollectionHub {
         return intake.take(bytes, from: viewer) { message throws(ProtocolError) in try handle(message, from: viewer) }
     }
 
-    /// Runs one of the app's callbacks, timing it: the viewer whose message caused
-    /// it is not charged for that time (``HubLimits/serverTimeShare`` counts the
-    /// library's work only).
-    package func appWork<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T { try intake.meter.uncharged(body) }
-
-    /// Runs work the viewer is not charged for (the app's callbacks, the waits on
-    /// storage), timing it.
-    func uncharged<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T { try intake.meter.uncharged(body) }
+    /// Runs work the viewer whose message caused it is not charged for (the app's
+    /// callbacks, the waits on storage), timing it: ``HubLimits/serverTimeShare``
+    /// counts the library's work only.
+    package func uncharged<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T { try intake.meter.uncharged(body) }
 
     /// What a store shared by several servers must lock before a message from `key`
     /// is handled (``MessageIntake/changeLock(for:from:collection:)``). The hub locks
@@ -279,7 +262,7 @@ public final class CollectionHub {
         if case .hello(let hello) = message { return try greet(viewer, hello) }
         guard viewer.ready else { throw ProtocolError(.notReady, "send 'hello' first") }
         if let (needed, verb) = ViewerPermissions.needed(for: message), !viewer.permissions.contains(needed) {
-            throw ProtocolError(.forbidden, "\(viewer.info.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer") may not \(verb) collection '\(name)'; nothing changed")
+            throw ProtocolError(.forbidden, "\(ViewerAppearance.who(viewer.info)) may not \(verb) collection '\(name)'; nothing changed")
         }
         switch message {
         case .hello:
@@ -314,20 +297,9 @@ public final class CollectionHub {
             viewer.endDrag(sessions: &drags)
             return []
         case let .outline(item, expanded):
-            _ = try viewer.indexPath(of: item)
-            guard let done = hubDelegate?.hub(self, setOutline: item, expanded: expanded) else {
-                throw ProtocolError(.refused, "collection '\(name)' has no outlines to expand")
-            }
-            guard done else {
-                throw ProtocolError(.refused, "item '\(item.prefix(80))' has no children to \(expanded ? "expand" : "collapse"), or is \(expanded ? "expanded" : "collapsed") already; nothing changed")
-            }
-            return []
+            return try setOutline(of: item, expanded: expanded, by: viewer)
         case let .accessory(item, name):
-            _ = try viewer.indexPath(of: item)
-            guard hubDelegate?.hub(self, chooseAccessory: name, of: item) == true else {
-                throw ProtocolError(.refused, "item '\(item.prefix(80))' has no \(name) accessory with an action; nothing was done")
-            }
-            return []
+            return try chooseAccessory(name, of: item, by: viewer)
         case .dropUpdate(let request):
             return try drops.propose(request, viewer: viewer)
         case .drop(let request):

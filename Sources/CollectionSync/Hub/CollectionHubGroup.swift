@@ -50,7 +50,7 @@ public final class CollectionHubGroup {
     }
 
     /// Whether the connection said hello and was welcomed (it watches a collection).
-    public func hasSaidHello(_ key: UInt64) -> Bool { route[key]?.isReady(key) ?? false }
+    public func hasSaidHello(_ key: UInt64) -> Bool { route[key]?.viewers[key]?.ready ?? false }
 
     /// What a shared store must lock before a message from `key` is handled
     /// (``CollectionHub/changeLock(for:from:)``); nil before its hello.

@@ -35,6 +35,11 @@ enum ViewerAppearance {
         return chosen
     }
 
+    /// Who `info` is, in a refusal: the signed-in user, or an anonymous viewer.
+    static func who(_ info: ViewerInfo) -> String {
+        info.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer"
+    }
+
     /// A colour of the palette picked from a user's id: the same user gets the same one each time.
     static func color(forUser id: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -1,3 +1,4 @@
+import CollectionCore
 import CollectionProtocol
 
 /// The viewers of one collection: their connections by key, in key order for every
@@ -21,6 +22,21 @@ final class HubViewers {
     subscript(key: UInt64) -> ViewerConnection? {
         get { byKey[key] }
         set { byKey[key] = newValue }
+    }
+
+    /// A viewer on connection `key`, numbered next, shown by `identity` when it has one.
+    func connect(_ key: UInt64, identity: Identity?, store: SharedModel, limits: HubLimits, layoutName: String) {
+        let info = ViewerAppearance.info(number: numbering.next(), prefix: numbering.prefix, identity: identity)
+        let viewer = ViewerConnection(key: key, info: info, store: store, budget: ClientBudget(limits))
+        viewer.state.bound = WindowBound(limits)
+        viewer.layoutName = layoutName
+        byKey[key] = viewer
+    }
+
+    /// Runs `body` on every viewer's collection view, and on every shared state's.
+    func eachCollectionView(_ body: (CollectionView) -> Void) {
+        for viewer in byKey.values { body(viewer.collectionView) }
+        for state in sharing.states.values { body(state.collectionView) }
     }
 
     var values: Dictionary<UInt64, ViewerConnection>.Values { byKey.values }
@@ -54,6 +70,59 @@ final class HubViewers {
         var lines = linesPrefetched
         ViewStateSharing.oncePerState(inOrder(), into: &out, linesPrefetched: &lines, body)
         linesPrefetched = lines
+    }
+
+    /// Every view state performs `numbered` against the shared data source (which
+    /// already has its model), and each ready viewer gets its copy of the batch,
+    /// appended to `out`: what every copy shares, encoded once, with its own content
+    /// size, bands, window changes and poses. `resume` picks a movement under way up
+    /// again after (in a window of its own), or ends it when its item went.
+    @inline(__always)
+    func perform(_ numbered: NumberedBatch, into out: inout [Outgoing], resume: (ViewerConnection) -> [Outgoing]) {
+        let template = numbered.template()
+        let deletedIds = numbered.deletedIds
+        let items = numbered.itemUpdates
+        let checked = numbered.checkedItems
+        oncePerState(into: &out) { viewer in
+            let cv = viewer.collectionView
+            viewer.suspendMovement()
+            do {
+                if let checked { try cv.performBatchUpdates(checked) } else { try cv.tryPerformItemUpdates(items) }
+            } catch {
+                cv.reloadData()   // cannot happen after the model-level check; never show a wrong order
+            }
+            guard viewer.ready else { return (nil, []) }
+            // Only what is new to the window or changed: the client keeps the rest.
+            let (changed, removed) = viewer.refreshWindow()
+            var batch = template
+            batch.contentSize = viewer.contentSize
+            batch.bands = viewer.bands
+            batch.elements = changed
+            batch.remove = removed
+            (batch.appear, batch.disappear) = viewer.updatePoses(deletedIds: deletedIds)
+            return (.batch(batch), resume(viewer))
+        }
+    }
+
+    /// Every view state switches to the layout `name` and each ready viewer gets its
+    /// window animated to the new frames; `resume` picks a movement under way up again.
+    func switchLayout(to name: String, policy: LayoutPolicy, resume: (ViewerConnection) -> [Outgoing]) -> [Outgoing] {
+        let out = oncePerState { viewer in
+            viewer.suspendMovement()
+            viewer.switchLayout(to: name, policy: policy)
+            guard viewer.ready else { return (nil, []) }
+            return (viewer.window(viewer.refreshWindow(), animated: true), resume(viewer))
+        }
+        sharing.reindex(inOrder())
+        return out
+    }
+
+    /// Every ready viewer gets its window as its view state shows it now.
+    func windows() -> [Outgoing] {
+        oncePerState { viewer in
+            guard viewer.ready else { return (nil, []) }
+            return (viewer.window(viewer.refreshWindow()), [])
+        }
     }
 
     /// ``oncePerState(into:_:)``, into a new array.

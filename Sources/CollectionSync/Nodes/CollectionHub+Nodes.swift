@@ -9,24 +9,12 @@ extension CollectionHub {
     /// chose for the collection, which this hub's viewers switch to): they are
     /// told, and newcomers here get it in their welcome. The node counts as heard.
     public func receiveRelayed(_ message: ServerMessage, from node: String, at now: Double) -> [Outgoing] {
-        presence.remote.heard[node] = now
-        switch message {
-        case let .presenceChange(joined, left):
-            let here = Set(viewers.values.map(\.info.id))
-            let (new, gone, unselected) = presence.remote.take(joined: joined, left: left, from: node, here: here, in: model.snapshot)
-            // As for a viewer here: its selections go first, then it leaves.
-            var out = unselected.flatMap { broadcast(.selections(viewer: $0.viewer, items: $0.items, selected: false), relaying: false) }
-            guard !new.isEmpty || !gone.isEmpty else { return out }
-            out += broadcast(.presenceChange(joined: new, left: gone), relaying: false)
-            return out
-        case let .layout(name, by):
+        switch presence.remote.receive(message, from: node, at: now, here: { Set(viewers.values.map(\.info.id)) }, in: model.snapshot) {
+        case .tell(let messages):
+            return messages.flatMap { broadcast($0, relaying: false) }
+        case let .switchLayout(name, by):
             // The collection-wide layout: every viewer here switches too.
-            guard policy.layoutNames.contains(name) else { return [] }
-            return switchLayout(to: name, by: by, relaying: false)
-        case .drag:
-            return broadcast(message, relaying: false)
-        default:
-            return presence.remote.record(message) ? broadcast(message, relaying: false) : []
+            return policy.layoutNames.contains(name) ? switchLayout(to: name, by: by, relaying: false) : []
         }
     }
 

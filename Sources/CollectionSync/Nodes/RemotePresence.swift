@@ -5,13 +5,16 @@ import Foundation
 /// What a hub knows of the viewers other servers (nodes) sharing the collection
 /// have: who they are, what they select and focus. Heard from those nodes, never
 /// stored; a node that falls silent takes its viewers with it.
-struct RemotePresence {
+package struct RemotePresence {
     /// Viewers by id, in the order first heard of, with their node.
-    var viewers: [(info: ViewerInfo, node: String)] = []
+    package internal(set) var viewers: [(info: ViewerInfo, node: String)] = []
     var selections: [String: Set<String>] = [:]
     var focuses: [String: String] = [:]
     /// When each node was last heard from.
     var heard: [String: Double] = [:]
+
+    /// Nothing heard yet.
+    package init() {}
 
     mutating func remove(viewer id: String) {
         viewers.removeAll { $0.info.id == id }
@@ -73,11 +76,42 @@ struct RemotePresence {
     }
 
     /// The nodes not heard from since `time`, forgotten; returns their viewers' ids.
-    mutating func forgetNodes(silentSince time: Double) -> [String] {
+    package mutating func forgetNodes(silentSince time: Double) -> [String] {
         let silent = Set(heard.filter { $0.value < time }.keys)
         guard !silent.isEmpty else { return [] }
         for node in silent { heard[node] = nil }
         return viewers.filter { silent.contains($0.node) }.map(\.info.id)
+    }
+
+    /// What a hub does with presence another node relayed.
+    package enum Relayed: Equatable {
+        /// Tell this hub's viewers these messages, in order (not relayed again).
+        case tell([ServerMessage])
+        /// Every viewer here switches to the collection-wide layout `name`, chosen by `by`.
+        case switchLayout(name: String, by: String)
+    }
+
+    /// Takes up presence `node` relayed at `now` (a `selection`, `selections`,
+    /// `focus`, `drag` or `presenceChange` of its viewers, or a `layout` one of them
+    /// chose): the node counts as heard, and the answer says what this hub's viewers
+    /// are told. `here` gives the ids of the hub's own viewers (asked only for joins).
+    package mutating func receive(_ message: ServerMessage, from node: String, at now: Double,
+                          here: () -> Set<String>, in snapshot: Snapshot<String, String>) -> Relayed {
+        heard[node] = now
+        switch message {
+        case let .presenceChange(joined, left):
+            let (new, gone, unselected) = take(joined: joined, left: left, from: node, here: here(), in: snapshot)
+            // As for a viewer here: its selections go first, then it leaves.
+            var tell: [ServerMessage] = unselected.map { .selections(viewer: $0.viewer, items: $0.items, selected: false) }
+            if !new.isEmpty || !gone.isEmpty { tell.append(.presenceChange(joined: new, left: gone)) }
+            return .tell(tell)
+        case let .layout(name, by):
+            return .switchLayout(name: name, by: by)
+        case .drag:
+            return .tell([message])
+        default:
+            return .tell(record(message) ? [message] : [])
+        }
     }
 
     /// Their selections (of items still in `snapshot`), for welcomes.

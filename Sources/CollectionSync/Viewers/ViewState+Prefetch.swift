@@ -63,23 +63,29 @@ extension WindowEntry {
     static let prefetchBytes = 144
 }
 
-extension CollectionHub {
-    /// What a viewer's next batch reads that its prefetch list misses (see
-    /// ``ViewState/prefetchGaps()``); nil for an unknown viewer.
-    package func prefetchGaps(of viewer: UInt64) -> [String]? {
-        viewers[viewer]?.state.prefetchGaps()
-    }
+/// What a viewer's prefetch list notes and misses (``CollectionHub/prefetchCheck(of:)``), for tests.
+package struct PrefetchCheck {
+    fileprivate let state: ViewState
 
-    /// The objects of a viewer's next batch whose allocation (`size`, the
+    /// How many cache lines the list holds.
+    package var count: Int { state.prefetch.count }
+
+    /// What the viewer's next batch reads that its prefetch list misses (see
+    /// ``ViewState/prefetchGaps()``).
+    package var gaps: [String] { state.prefetchGaps() }
+
+    /// The objects of the viewer's next batch whose allocation (`size`, the
     /// allocator's) is larger than the bytes its prefetch list notes for them, named:
-    /// a class that grew past its hint would be fetched in part. For tests.
-    package func prefetchHintShortfalls(of viewer: UInt64, size: (AnyObject) -> Int) -> [String]? {
+    /// a class that grew past its hint would be fetched in part.
+    /// - Parameter size: the allocator's size of an object.
+    /// - Returns: each such object's name and allocated size.
+    package func shortfalls(size: (AnyObject) -> Int) -> [String] {
         // An allocation rounds its size up by less than 16 bytes.
-        viewers[viewer]?.state.prefetchedObjects().filter { size($0.object) > $0.bytes + 15 }.map { "\($0.name): \(size($0.object)) bytes" }
+        state.prefetchedObjects().filter { size($0.object) > $0.bytes + 15 }.map { "\($0.name): \(size($0.object)) bytes" }
     }
+}
 
-    /// How many cache lines a viewer's prefetch list holds.
-    package func prefetchCount(of viewer: UInt64) -> Int? {
-        viewers[viewer]?.state.prefetch.count
-    }
+extension CollectionHub {
+    /// The prefetch list of the viewer on connection `viewer` (nil for an unknown viewer), for tests.
+    package func prefetchCheck(of viewer: UInt64) -> PrefetchCheck? { viewers[viewer].map { PrefetchCheck(state: $0.state) } }
 }
