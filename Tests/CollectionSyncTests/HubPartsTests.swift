@@ -106,7 +106,7 @@ struct RemotePresenceTests {
         #expect(remote.viewers.isEmpty)
     }
 
-    @Test func aNodeHeardBeforeTheCutTakesItsViewersAway() {
+    @Test func aNodeSilentSinceTheCutIsForgottenOnceAndNamesItsViewers() {
         var remote = RemotePresence()
         let snapshot = twoSections().snapshot
         _ = remote.receive(.presenceChange(joined: [ana], left: []), from: "n2", at: 10, here: { [] }, in: snapshot)

@@ -95,7 +95,8 @@ public final class CollectionHub {
     /// False (the default): only viewers with state of their own or layouts with
     /// footers, badges, decorations, list rows or sections that scroll on their own
     /// keep them; the others' windows are read from their layouts (a batch costs
-    /// about a fifth less). The messages are the same either way.
+    /// about a fifth less). The messages are the same either way: set it when the
+    /// delegate's display methods must run for every viewer.
     public var keepsViewsForEveryViewer: Bool {
         get { store.keepsViews }
         set { store.keepsViews = newValue }

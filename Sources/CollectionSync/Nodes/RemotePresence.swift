@@ -16,7 +16,7 @@ package struct RemotePresence {
     /// Nothing heard yet.
     package init() {}
 
-    mutating func remove(viewer id: String) {
+    private mutating func remove(viewer id: String) {
         viewers.removeAll { $0.info.id == id }
         selections[id] = nil
         focuses[id] = nil
@@ -24,7 +24,7 @@ package struct RemotePresence {
 
     /// Takes up a selection or focus change of a viewer of another node; false for
     /// a message that is not one.
-    mutating func record(_ message: ServerMessage) -> Bool {
+    private mutating func record(_ message: ServerMessage) -> Bool {
         switch message {
         case let .selection(viewer, item, selected):
             if selected { selections[viewer, default: []].insert(item) } else { selections[viewer]?.remove(item) }
@@ -41,7 +41,7 @@ package struct RemotePresence {
     /// Takes up a node's joins and leaves: the viewers new to this hub (neither
     /// known nor `here`), the known ones that left, and the items each of those had
     /// selected (still in `snapshot`), which this hub's viewers see unselected first.
-    mutating func take(joined: [ViewerInfo], left: [String], from node: String, here: Set<String>, in snapshot: Snapshot<String, String>)
+    private mutating func take(joined: [ViewerInfo], left: [String], from node: String, here: Set<String>, in snapshot: Snapshot<String, String>)
         -> (joined: [ViewerInfo], left: [String], unselected: [SelectionInfo]) {
         let known = Set(viewers.map(\.info.id))
         let new = joined.filter { !known.contains($0.id) && !here.contains($0.id) }
