@@ -135,7 +135,7 @@ extension Engine {
     func takeUp(_ batches: [CommittedBatch], into hub: CollectionHub) -> Bool {
         for batch in batches {
             do {
-                send(try hub.applyCommitted(batch))
+                send(try hub.nodes.applyCommitted(batch))
             } catch {
                 logger.warning("\(hub.name): \(error.message)")
                 try? restoreFromStore(hub, reason: "the collection was read again from the store; reconnect")

@@ -17,17 +17,17 @@ extension Engine {
         shared?.publish(presence: name + "\n" + String(decoding: message.encoded(), as: UTF8.self))
     }
 
-    /// Relays what the hubs kept to relay (``CollectionHub/takeRelayed()``), hub by hub in order.
+    /// Relays what the hubs kept to relay (``NodeLink/takeRelayed()``), hub by hub in order.
     func relayPresence() {
-        for hub in hubs where !hub.relayed.isEmpty {
-            for message in hub.takeRelayed() { relayPresence(of: hub.name, message) }
+        for hub in hubs where !hub.nodes.relayed.isEmpty {
+            for message in hub.nodes.takeRelayed() { relayPresence(of: hub.name, message) }
         }
     }
 
     /// Sends the whole presence of every stored hub (to a node that has just been heard of).
     private func announce() {
         for hub in hubs where !appManaged.contains(hub.name) {
-            for message in hub.presenceAnnouncement() { relayPresence(of: hub.name, message) }
+            for message in hub.nodes.presenceAnnouncement() { relayPresence(of: hub.name, message) }
         }
     }
 
@@ -41,7 +41,7 @@ extension Engine {
                 announce()
                 shared?.publish(presence: "*\nannounce")
             }
-            for hub in hubs { hub.heardFrom(node: node, at: now) }
+            for hub in hubs { hub.nodes.heardFrom(node: node, at: now) }
             let name = String(payload[..<newline])
             let body = payload[payload.index(after: newline)...]
             if name == "*" {
@@ -50,7 +50,7 @@ extension Engine {
             }
             guard let hub = hubs.first(where: { $0.name == name }), !appManaged.contains(name),
                   let message = try? ServerMessage.decode(Array(body.utf8)) else { return }
-            send(hub.receiveRelayed(message, from: node, at: now))
+            send(hub.nodes.receiveRelayed(message, from: node, at: now))
             if depth == 1 { flush() }
         }
     }
@@ -65,7 +65,7 @@ extension Engine {
                 knownNodes[node] = nil
                 logger.warning("node \(node) fell silent; its viewers leave")
             }
-            for hub in hubs { send(hub.forgetNodes(silentSince: silentSince)) }
+            for hub in hubs { send(hub.nodes.forgetNodes(silentSince: silentSince)) }
             if depth == 1 { flush() }
         }
     }
@@ -74,7 +74,7 @@ extension Engine {
     func startPresence(_ store: any SharedCollectionStore) {
         locked {
             for hub in hubs where !appManaged.contains(hub.name) {
-                hub.relaysPresence = true
+                hub.nodes.relaysPresence = true
             }
         }
         store.observePresence { [weak self] node, payload in self?.receivePresence(from: node, payload) }

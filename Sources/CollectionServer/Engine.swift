@@ -181,7 +181,7 @@ final class Engine: @unchecked Sendable {
             flush()
             for hub in hubs {
                 hub.journal = nil
-                hub.relaysPresence = false
+                hub.nodes.relaysPresence = false
             }
             journals = [:]
             presenceTimer?.cancel()

@@ -42,7 +42,7 @@ public final class SharedNode: CollectionHubJournal {
             throw ProtocolError(.unavailable, error.message)
         }
         open = true
-        for batch in behind { takenUp += try hub.applyCommitted(batch) }
+        for batch in behind { takenUp += try hub.nodes.applyCommitted(batch) }
     }
 
     /// Appends a batch the hub made to the open edit.
@@ -79,7 +79,7 @@ public final class SharedNode: CollectionHubJournal {
     /// viewers were sent.
     public func catchUp() throws -> [Outgoing] {
         var out: [Outgoing] = []
-        for batch in try store.log(of: hub.name, after: hub.sequence) { out += try hub.applyCommitted(batch) }
+        for batch in try store.log(of: hub.name, after: hub.sequence) { out += try hub.nodes.applyCommitted(batch) }
         takenUp += out
         return out
     }

@@ -114,7 +114,7 @@ enum HubBench {
             let each = (pace == nil ? NetworkBench.seconds(clock.now - start) : cpu) / Double(deliveries)
             blackHole(bytes)
             if ProcessInfo.processInfo.environment["HUB_DEBUG"] != nil { print(name, deliveries, bytes, NetworkBench.seconds(clock.now - start)) }
-            lines.append(row([name, "\(viewers)", "\(hub.viewStateCount)", formatTime(each), String(format: "%.0f", 1 / each)]))
+            lines.append(row([name, "\(viewers)", "\(hub.inspect.viewStateCount)", formatTime(each), String(format: "%.0f", 1 / each)]))
         }
         if ProcessInfo.processInfo.environment["HUB_CASE"] == nil { lines += ["", presenceTraffic()] }
         return lines.joined(separator: "\n")

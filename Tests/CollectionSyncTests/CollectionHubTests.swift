@@ -74,8 +74,8 @@ func messages(_ out: [Outgoing], to key: UInt64) -> [ServerMessage] { out.filter
         // New window 800 ..< 1400; the first lines left, later lines came in.
         #expect(w.remove.contains("i:a0") && w.remove.contains("h:a"))
         #expect(w.add.allSatisfy { $0.frame[1] + $0.frame[3] > 800 && $0.frame[1] < 1400 })
-        #expect(Set(w.add.map(\.key)).isSubset(of: hub.windowKeys(of: 1)))
-        #expect(!hub.windowKeys(of: 1).contains("i:a0"))
+        #expect(Set(w.add.map(\.key)).isSubset(of: hub.inspect.windowKeys(of: 1)))
+        #expect(!hub.inspect.windowKeys(of: 1).contains("i:a0"))
     }
 
     @Test func anEditReachesEveryViewerInOrderWithAnAckForTheSender() throws {
@@ -167,13 +167,13 @@ func messages(_ out: [Outgoing], to key: UInt64) -> [ServerMessage] { out.filter
         _ = hub.hello(2)
         let out = hub.send(#"{"type":"select","item":"a3","selected":true}"#, from: 1)
         #expect(messages(out, to: 2) == [.selection(viewer: "v1", item: "a3", selected: true)])
-        #expect(hub.selection(of: 1) == ["a3"])
+        #expect(hub.inspect.selection(of: 1) == ["a3"])
         let third = try #require(hub.hello(3))
         _ = hub.endTurn()
         #expect(third.selections == [SelectionInfo(viewer: "v1", items: ["a3"])])
         let deleted = hub.send(#"{"type":"delete","items":["a3"]}"#, from: 2)
         if case .batch(let b) = messages(deleted, to: 1).last { #expect(b.deletedIds == ["a3"]) } else { Issue.record("no batch") }
-        #expect(hub.selection(of: 1).isEmpty)
+        #expect(hub.inspect.selection(of: 1).isEmpty)
         _ = hub.send(#"{"type":"selectRange","from":"a4","to":"a6"}"#, from: 1)
         let gone = hub.disconnect(1)
         // One message for the whole selection, however large.

@@ -117,6 +117,36 @@ struct RemotePresenceTests {
 }
 
 /// A viewer's edit made on a copy of the model, alone: what it changes, and what it refuses.
+/// What a viewer's presence messages show: the others always, the sender only its
+/// selections (its focus and drag are its page's own), nothing when nothing changed.
+struct ViewerPresenceTests {
+    @Test func selectionsReachEveryoneFocusAndDragsOnlyTheOthers() throws {
+        let hub = makeHub()
+        _ = hub.hello(1)
+        _ = hub.hello(2)
+        let select = hub.send(#"{"type":"select","item":"a1","selected":true}"#, from: 1)
+        for key: UInt64 in [1, 2] { #expect(messages(select, to: key) == [.selection(viewer: "v1", item: "a1", selected: true)]) }
+        #expect(hub.send(#"{"type":"select","item":"a1","selected":true}"#, from: 1).isEmpty, "already selected")
+        let range = hub.send(#"{"type":"selectRange","from":"a3","to":"a4","replace":true}"#, from: 1)
+        for key: UInt64 in [1, 2] {
+            #expect(messages(range, to: key) == [.selections(viewer: "v1", items: ["a1"], selected: false),
+                                                 .selections(viewer: "v1", items: ["a3", "a4"], selected: true)])
+        }
+        let focus = hub.send(#"{"type":"focus","item":"a2"}"#, from: 1)
+        #expect(messages(focus, to: 1).isEmpty)
+        #expect(messages(focus, to: 2) == [.focus(viewer: "v1", item: "a2")])
+        #expect(hub.send(#"{"type":"focus","item":"a2"}"#, from: 1).isEmpty, "already focused")
+        let drag = hub.send(#"{"type":"drag","item":"a1","x":150.5,"y":40}"#, from: 1)
+        #expect(messages(drag, to: 1).isEmpty)
+        guard case let .drag(viewer, item, _, over)? = messages(drag, to: 2).first else { Issue.record("no drag for viewer 2"); return }
+        #expect(viewer == "v1" && item == "a1" && over?.item == "a1", "over a1's frame (110, 20, 100 × 100)")
+        guard case .error(let code, _, _)? = messages(hub.send(#"{"type":"drag","item":"zz","x":5,"y":5}"#, from: 1), to: 1).first else {
+            Issue.record("a drag of an unknown item is not refused"); return
+        }
+        #expect(code == .unknownItem)
+    }
+}
+
 struct ViewerEditTests {
     private func model() -> CollectionModel { twoSections() }
 

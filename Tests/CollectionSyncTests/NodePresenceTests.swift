@@ -17,32 +17,32 @@ import Testing
 
     @Test func whatOneNodesViewersDoReachesTheOtherNodesViewers() throws {
         let (a, b) = pair()
-        a.relaysPresence = true
+        a.nodes.relaysPresence = true
         _ = b.hello(1)
         _ = a.hello(7)
         // Ana's join, selection and focus are relayed (and only what others should see).
         _ = a.send(#"{"type":"select","item":"a3","selected":true}"#, from: 7)
         _ = a.send(#"{"type":"focus","item":"a4"}"#, from: 7)
         _ = a.send(#"{"type":"scroll","offset":{"x":0,"y":50}}"#, from: 7)
-        let relayed = a.takeRelayed()
-        #expect(a.takeRelayed().isEmpty, "taken once")
+        let relayed = a.nodes.takeRelayed()
+        #expect(a.nodes.takeRelayed().isEmpty, "taken once")
         #expect(relayed == [
             .presenceChange(joined: [ViewerInfo(id: "a-v1", name: "Viewer 1", color: "#e4572e")], left: []),
             .selection(viewer: "a-v1", item: "a3", selected: true),
             .focus(viewer: "a-v1", item: "a4"),
         ])
         // On B each reaches B's viewer, as it came; nothing is relayed back.
-        b.relaysPresence = true
+        b.nodes.relaysPresence = true
         for message in relayed {
-            #expect(messages(b.receiveRelayed(message, from: "a", at: 10), to: 1) == [message])
+            #expect(messages(b.nodes.receiveRelayed(message, from: "a", at: 10), to: 1) == [message])
         }
-        #expect(b.takeRelayed().isEmpty, "nothing is relayed back")
+        #expect(b.nodes.takeRelayed().isEmpty, "nothing is relayed back")
         // Heard twice (an announcement after a reconnection), a join changes nothing.
-        #expect(b.receiveRelayed(relayed[0], from: "a", at: 11).isEmpty)
+        #expect(b.nodes.receiveRelayed(relayed[0], from: "a", at: 11).isEmpty)
         // A newcomer on B gets Ana with her selection and focus in its welcome (its
         // own join is relayed, as Ana's was).
         let welcome = try #require(b.hello(2))
-        #expect(b.takeRelayed().map(\.type) == ["presenceChange"])
+        #expect(b.nodes.takeRelayed().map(\.type) == ["presenceChange"])
         #expect(welcome.viewers.map(\.id) == ["b-v1", "b-v2", "a-v1"])
         #expect(welcome.selections == [SelectionInfo(viewer: "a-v1", items: ["a3"])])
         #expect(welcome.focuses == [FocusInfo(viewer: "a-v1", item: "a4")])
@@ -50,15 +50,15 @@ import Testing
 
     @Test func aSilentNodesViewersLeaveWithTheirSelections() throws {
         let (a, b) = pair()
-        a.relaysPresence = true
+        a.nodes.relaysPresence = true
         _ = a.hello(7)
         _ = a.send(#"{"type":"select","item":"a3","selected":true}"#, from: 7)
         _ = b.hello(1)
-        for message in a.takeRelayed() { _ = b.receiveRelayed(message, from: "a", at: 10) }
+        for message in a.nodes.takeRelayed() { _ = b.nodes.receiveRelayed(message, from: "a", at: 10) }
         // Heard from again at 14 ("alive"): still there when forgetting those silent since 12.
-        b.heardFrom(node: "a", at: 14)
-        #expect(b.forgetNodes(silentSince: 12).isEmpty)
-        let out = b.forgetNodes(silentSince: 15)
+        b.nodes.heardFrom(node: "a", at: 14)
+        #expect(b.nodes.forgetNodes(silentSince: 12).isEmpty)
+        let out = b.nodes.forgetNodes(silentSince: 15)
         #expect(messages(out, to: 1) == [
             .selections(viewer: "a-v1", items: ["a3"], selected: false),
             .presenceChange(joined: [], left: ["a-v1"]),
@@ -70,12 +70,12 @@ import Testing
         let (a, b) = pair()
         for key in 1...40 { _ = a.hello(UInt64(key)) }
         _ = a.send(#"{"type":"select","item":"b2","selected":true}"#, from: 3)
-        let announcement = a.presenceAnnouncement()
+        let announcement = a.nodes.presenceAnnouncement()
         // 40 viewers in groups of 16, then viewer 3's selection.
         #expect(announcement.count == 4)
         #expect(announcement.allSatisfy { $0.encoded().count < 7_000 })
         _ = b.hello(100)
-        for message in announcement { _ = b.receiveRelayed(message, from: "a", at: 1) }
+        for message in announcement { _ = b.nodes.receiveRelayed(message, from: "a", at: 1) }
         let welcome = try #require(b.hello(101))
         #expect(welcome.viewers.count == 42)
         #expect(welcome.selections == [SelectionInfo(viewer: "a-v3", items: ["b2"])])
@@ -85,13 +85,13 @@ import Testing
         let (a, b) = pair()
         a.policy = GridOrList()
         b.policy = GridOrList()
-        a.relaysPresence = true
+        a.nodes.relaysPresence = true
         _ = a.hello(7)
         _ = b.hello(1)
         _ = a.send(#"{"type":"layout","name":"list"}"#, from: 7)
-        let relayed = a.takeRelayed()
+        let relayed = a.nodes.takeRelayed()
         #expect(relayed.last == .layout(name: "list", by: "a-v1"))
-        let out = messages(b.receiveRelayed(relayed.last!, from: "a", at: 1), to: 1)
+        let out = messages(b.nodes.receiveRelayed(relayed.last!, from: "a", at: 1), to: 1)
         // B's viewer gets its window in the new layout, animated, then the name.
         #expect(out.map(\.type) == ["window", "layout"] && out.last == .layout(name: "list", by: "a-v1"))
         #expect(b.layoutName == "list")

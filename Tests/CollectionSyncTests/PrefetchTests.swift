@@ -20,9 +20,9 @@ import Testing
 
     func expectNoGaps(_ hub: CollectionHub, _ step: String) {
         for key in hub.viewerKeys {
-            let gaps = hub.prefetchCheck(of: key)?.gaps
+            let gaps = hub.inspect.prefetchCheck(of: key)?.gaps
             #expect(gaps == [], "viewer \(key) after \(step): \(gaps ?? [])")
-            #expect((hub.prefetchCheck(of: key)?.count ?? 0) > 0, "viewer \(key) after \(step): nothing noted")
+            #expect((hub.inspect.prefetchCheck(of: key)?.count ?? 0) > 0, "viewer \(key) after \(step): nothing noted")
         }
     }
 
@@ -41,10 +41,10 @@ import Testing
             // Each viewer's list is fetched during each of the three turns before its
             // own (in the order of their keys): the second viewer's once, the third's
             // twice, the others' three times.
-            let expected = hub.viewerKeys.enumerated().reduce(0) { $0 + min($1.offset, 3) * (hub.prefetchCheck(of: $1.element)?.count ?? 0) }
-            let before = hub.linesPrefetched
+            let expected = hub.viewerKeys.enumerated().reduce(0) { $0 + min($1.offset, 3) * (hub.inspect.prefetchCheck(of: $1.element)?.count ?? 0) }
+            let before = hub.inspect.linesPrefetched
             let out = hub.send(edit, from: 1)
-            #expect(hub.linesPrefetched - before == expected, "\(name)")
+            #expect(hub.inspect.linesPrefetched - before == expected, "\(name)")
             #expect(out.contains { if case .batch = $0.message { true } else { false } }, "\(name) made no batch")
             expectNoGaps(hub, name)
         }
@@ -58,20 +58,20 @@ import Testing
         hub.sharesViewStates = true
         for key in UInt64(1)...6 { _ = hub.hello(key) }   // one state for all six
         _ = hub.hello(7, width: 500)
-        #expect(hub.viewStateCount == 2)
-        let own = hub.prefetchCheck(of: 7)?.count ?? 0
-        let before = hub.linesPrefetched
+        #expect(hub.inspect.viewStateCount == 2)
+        let own = hub.inspect.prefetchCheck(of: 7)?.count ?? 0
+        let before = hub.inspect.linesPrefetched
         _ = hub.send(#"{"type":"shuffle","section":"a"}"#, from: 1)
         // Viewers 2-6 share viewer 1's state, done in viewer 1's turn: only viewer 7's
         // own state is fetched, during each of the three turns before its own.
-        #expect(own > 0 && hub.linesPrefetched - before == 3 * own)
+        #expect(own > 0 && hub.inspect.linesPrefetched - before == 3 * own)
     }
 
     @Test func aHugeWindowNotesNoMoreThanTheBound() {
         let hub = makeHub()
         _ = hub.hello(1, width: 2000, height: 4000)
         _ = hub.send(#"{"type":"shuffle","section":"a"}"#, from: 1)
-        #expect(hub.prefetchCheck(of: 1)?.count == PrefetchList.maxLines)
+        #expect(hub.inspect.prefetchCheck(of: 1)?.count == PrefetchList.maxLines)
     }
 
     #if canImport(Glibc)
@@ -81,10 +81,10 @@ import Testing
         let hub = makeHub()
         _ = hub.hello(1)
         _ = hub.send(#"{"type":"shuffle","section":"a"}"#, from: 1)
-        let short = hub.prefetchCheck(of: 1)?.shortfalls { mallocUsableSize(Unmanaged.passUnretained($0).toOpaque()) }
+        let short = hub.inspect.prefetchCheck(of: 1)?.shortfalls { mallocUsableSize(Unmanaged.passUnretained($0).toOpaque()) }
         #expect(short == [])
         // And the check bites: 4 KB for every object is past every hint.
-        let tooSmall = hub.prefetchCheck(of: 1)?.shortfalls { _ in 4096 }
+        let tooSmall = hub.inspect.prefetchCheck(of: 1)?.shortfalls { _ in 4096 }
         #expect((tooSmall?.count ?? 0) > 2)
     }
     #endif

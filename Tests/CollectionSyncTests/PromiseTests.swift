@@ -161,7 +161,7 @@ private func first(_ out: [Outgoing], to key: UInt64) -> ServerMessage? { messag
         let scrolled = h.send(#"{"type":"scroll","offset":{"x":0,"y":50000},"viewport":{"width":100000,"height":100000}}"#, from: 1)
         guard case .window(let win)? = first(scrolled, to: 1) else { Issue.record("no window"); return }
         #expect(win.add.count <= 300)
-        #expect(h.windowKeys(of: 1).count <= 300)
+        #expect(h.inspect.windowKeys(of: 1).count <= 300)
         // An ordinary viewport keeps its whole window (one screen above and below).
         h.connect(2)
         guard case .welcome(let small)? = first(h.send(#"{"type":"hello","viewport":{"width":320,"height":200}}"#, from: 2), to: 2) else { return }
@@ -197,12 +197,12 @@ private func first(_ out: [Outgoing], to key: UInt64) -> ServerMessage? { messag
         h.sharesViewStates = false
         for (key, width) in [(UInt64(1), 320), (2, 430), (3, 540), (4, 650)] { _ = h.hello(key, width: width) }
         _ = h.send(#"{"type":"select","item":"b2","selected":true}"#, from: 2)
-        var after1k = h.footprint
+        var after1k = h.inspect.footprint
         for k in 0..<10_000 {
             _ = h.send(#"{"type":"shuffle","op":"s\#(k)","section":"a"}"#, from: UInt64(k % 4 + 1))
-            if k == 999 { after1k = h.footprint }
+            if k == 999 { after1k = h.inspect.footprint }
         }
-        let after10k = h.footprint
+        let after10k = h.inspect.footprint
         #expect(h.sequence == 10_000)
         #expect(after10k.appliedUpdates == 0)
         #expect(after10k.rememberedOps == 50)

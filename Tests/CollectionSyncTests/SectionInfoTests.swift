@@ -57,7 +57,7 @@ import Testing
         let batch = try #require(journal.batches.first)
 
         let same = makeHub(sections: [("a", 20), ("b", 20)])
-        _ = try same.applyCommitted(batch)
+        _ = try same.nodes.applyCommitted(batch)
         #expect(same.sequence == 1 && same.model.snapshot.itemIdentifiers == origin.model.snapshot.itemIdentifiers)
         // Both tell a viewer joining now the sections as the model has them.
         for hub in [origin, same] { #expect(try #require(hub.hello(9)).sections == hub.model.sectionInfos) }
@@ -69,7 +69,7 @@ import Testing
             other.snapshot.moveItem(ids[index], to: index + 3, inSection: section)
             #expect(diverged.load(other))
             let before = diverged.model
-            #expect(throws: ProtocolError.self) { try diverged.applyCommitted(batch) }
+            #expect(throws: ProtocolError.self) { try diverged.nodes.applyCommitted(batch) }
             #expect(diverged.sequence == 0 && diverged.model == before)
         }
     }

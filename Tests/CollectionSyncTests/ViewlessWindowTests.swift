@@ -56,16 +56,16 @@ struct ShrinkingGridOrList: LayoutPolicy {
         }
         _ = hub.send(#"{"type":"shuffle","section":"a"}"#, from: 1)
         _ = views.send(#"{"type":"shuffle","section":"a"}"#, from: 1)
-        #expect(hub.footprint.views == 0)
-        #expect(views.footprint.views > 0)
-        #expect(hub.footprint.windowElements == views.footprint.windowElements)
+        #expect(hub.inspect.footprint.views == 0)
+        #expect(views.inspect.footprint.views > 0)
+        #expect(hub.inspect.footprint.windowElements == views.inspect.footprint.windowElements)
         // A selection is the viewer's own: its collection view keeps views again.
         _ = hub.send(#"{"type":"select","item":"a1","selected":true}"#, from: 2)
         _ = hub.send(#"{"type":"shuffle","section":"a"}"#, from: 1)
-        #expect(hub.footprint.views > 0)
+        #expect(hub.inspect.footprint.views > 0)
         _ = hub.send(#"{"type":"select","item":"a1","selected":false}"#, from: 2)
         _ = hub.send(#"{"type":"shuffle","section":"a"}"#, from: 1)
-        #expect(hub.footprint.views == 0)
+        #expect(hub.inspect.footprint.views == 0)
     }
 
     /// An app that changes the header template while viewers watch: headers shown
@@ -91,7 +91,7 @@ struct ShrinkingGridOrList: LayoutPolicy {
         // Shown before the change, a's header kept the old template; b's, and a's when it came back, the new.
         #expect(text.contains { $0.contains(#""key":"h:b","kind":"header","reuse":"fancy-header""#) })
         #expect(text.contains { $0.contains(#""key":"h:a","kind":"header","reuse":"fancy-header""#) })
-        #expect(hub.footprint.views == 0)
+        #expect(hub.inspect.footprint.views == 0)
     }
 
     /// A random session (``expectSameSession``: the list layout keeps views, the grid
@@ -103,7 +103,7 @@ struct ShrinkingGridOrList: LayoutPolicy {
             let (viewless, views) = makePair(sharing: sharing, policy: policy)
             var withoutViews = 0
             expectSameSession(viewless, views, seed: seed, viewers: 8, widths: { 300 + Int($0) * 7 }, offsets: [0, 90, 180, 270, 360, 450]) {
-                if viewless.footprint.views < views.footprint.views { withoutViews += 1 }
+                if viewless.inspect.footprint.views < views.inspect.footprint.views { withoutViews += 1 }
             }
             #expect(withoutViews > 0)
         }

@@ -30,42 +30,6 @@ extension CollectionHub {
     }
 }
 
-/// What a hub holds that could grow with use: for tests and monitoring. Everything
-/// here is bounded by the number of viewers, their windows and the hub's limits,
-/// never by the number of batches.
-public struct HubFootprint: Equatable, Sendable {
-    /// Batches held by the replay log (at most twice ``HubLimits/replayLogCapacity``, plus 1,024).
-    public var loggedBatches: Int
-    /// Op ids remembered (at most ``HubLimits/rememberedOps``).
-    public var rememberedOps: Int
-    /// Applied updates waiting in the viewers' collection views.
-    public var appliedUpdates: Int
-    /// Views displayed and views in reuse queues, over all view states.
-    public var views: Int
-    /// Elements held in the viewers' windows, over all view states.
-    public var windowElements: Int
-    /// Presence changes waiting for the end of the turn.
-    public var presenceEvents: Int
-}
-
-extension CollectionHub {
-    /// What this hub holds now (see ``HubFootprint``).
-    public var footprint: HubFootprint {
-        HubFootprint(history: ledger.history, states: viewers.states, presenceEvents: presence.log.count)
-    }
-}
-
-extension HubFootprint {
-    /// What `history`, the view states `states` and `presenceEvents` events of presence hold.
-    init(history: BatchHistory, states: [ViewState], presenceEvents: Int) {
-        self.init(loggedBatches: history.loggedBatches, rememberedOps: history.rememberedOps,
-                  appliedUpdates: states.reduce(0) { $0 + $1.collectionView.appliedUpdateCount },
-                  views: states.reduce(0) { $0 + $1.collectionView.displayedElements.count + $1.collectionView.reusableViewCount },
-                  windowElements: states.reduce(0) { $0 + $1.entries.count },
-                  presenceEvents: presenceEvents)
-    }
-}
-
 extension CollectionHub {
     /// The viewers that said hello, in the order they connected (then other servers').
     public var presentViewers: [ViewerInfo] { viewers.ready().map(\.info) + presence.remote.viewers.map(\.info) }

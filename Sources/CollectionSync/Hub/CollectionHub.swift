@@ -73,17 +73,6 @@ public final class CollectionHub {
     /// The storage that keeps each batch before it is applied (CollectionHubJournal.swift);
     /// nil: nothing is kept. Held weakly: the storage's owner holds the hub.
     package weak var journal: (any CollectionHubJournal)?
-    /// Whether the presence this hub's viewers make is kept for ``takeRelayed()``
-    /// (a store shared by several servers relays it to the others' hubs).
-    public var relaysPresence: Bool {
-        get { presence.relays }
-        set { presence.relays = newValue }
-    }
-    /// Presence to relay to other nodes, in the order it was made (an effect the
-    /// hub's owner carries out).
-    public var relayed: [ServerMessage] { presence.relayed }
-    /// The presence to relay made since the last call, in order.
-    public func takeRelayed() -> [ServerMessage] { presence.takeRelayed() }
     /// Whether viewers that see exactly the same thing share one view state (one
     /// batch computation and encoding). The messages are the same either way.
     public var sharesViewStates: Bool {
@@ -101,8 +90,6 @@ public final class CollectionHub {
         get { store.keepsViews }
         set { store.keepsViews = newValue }
     }
-    /// Cache lines prefetched for the next viewer's turn so far (``PrefetchList``).
-    package var linesPrefetched: Int { viewers.linesPrefetched }
 
     // The parts, each owning its state (docs/ARCHITECTURE.md).
     /// The history, the sections' infos, item serials and shuffles.
@@ -174,12 +161,6 @@ public final class CollectionHub {
 
     /// The connections of the viewers, in the order they came.
     public var viewerKeys: [UInt64] { viewers.keys.sorted() }
-
-    /// The selection of a viewer, by item identifier.
-    public func selection(of viewer: UInt64) -> Set<String> { viewers[viewer]?.selection(in: model) ?? [] }
-
-    /// The keys a viewer's client holds now (its window).
-    public func windowKeys(of viewer: UInt64) -> Set<String> { Set(viewers[viewer]?.window.keys ?? [:].keys) }
 
     /// Section identities, counts and checksums (cached; refreshed per batch).
     var sectionInfos: [SectionInfo] { ledger.sections.infos(of: model) }
@@ -265,19 +246,12 @@ public final class CollectionHub {
         if let (needed, verb) = ViewerPermissions.needed(for: message), !viewer.permissions.contains(needed) {
             throw ProtocolError(.forbidden, "\(ViewerAppearance.who(viewer.info)) may not \(verb) collection '\(name)'; nothing changed")
         }
+        if let seen = try HubPresence.seen(message, by: viewer, rangeLimit: limits.maxRangeSelection) {
+            return seen.messages.flatMap { broadcast($0, except: seen.toSender ? nil : viewer.key) }
+        }
         switch message {
         case .hello:
             return []
-        case let .select(item, selected):
-            guard try viewer.select(item, selected) else { return [] }
-            return broadcast(.selection(viewer: viewer.info.id, item: item, selected: selected))
-        case .focus(let item):
-            guard try viewer.focus(item) else { return [] }
-            return broadcast(.focus(viewer: viewer.info.id, item: item), except: viewer.key)
-        case let .drag(item, point):
-            if let item { _ = try viewer.indexPath(of: item) }
-            let over = item == nil ? nil : viewer.anchor(at: point)
-            return broadcast(.drag(viewer: viewer.info.id, item: item, at: point, over: over), except: viewer.key)
         case .moveBegin(let item):
             let indexPath = try viewer.indexPath(of: item)
             guard allowedEdits.contains(.move) else { throw ProtocolError(.notMovable, "collection '\(name)' does not take moves from viewers") }
@@ -305,12 +279,6 @@ public final class CollectionHub {
             return try drops.propose(request, viewer: viewer)
         case .drop(let request):
             return try drops.perform(request, viewer: viewer)
-        case let .selectRange(from, to, selected, replace):
-            let (deselected, changed) = try viewer.selectRange(from: from, to: to, selected: selected, replace: replace, limit: limits.maxRangeSelection)
-            var out: [Outgoing] = []
-            if !deselected.isEmpty { out += broadcast(.selections(viewer: viewer.info.id, items: deselected, selected: false)) }
-            if !changed.isEmpty { out += broadcast(.selections(viewer: viewer.info.id, items: changed, selected: selected)) }
-            return out
         case .edit(let request):
             return try apply(request, from: viewer)
         case let .action(name, item, payload, op):
@@ -330,7 +298,4 @@ public final class CollectionHub {
         if relaying { presence.relay(message) }
         return viewers.messages(message, except: except)
     }
-
-    /// Number of distinct view states the ready viewers use (for tests and benchmarks).
-    public var viewStateCount: Int { viewers.readyStateCount }
 }

@@ -50,4 +50,28 @@ struct HubPresence {
         return (ready.map(\.info) + remote.viewers.map(\.info), selections + remote.selectionInfos(in: model.snapshot),
                 focuses + remote.focusInfos(in: model.snapshot))
     }
+
+    /// What `viewer`'s presence message (a selection, a range of them, a focus, a
+    /// drag's position) shows the others once it is done on the viewer's own view
+    /// state: the messages, and whether the sender hears them too (not of its focus
+    /// or its drag). nil: `message` is not presence.
+    static func seen(_ message: ClientMessage, by viewer: ViewerConnection, rangeLimit: Int) throws(ProtocolError)
+        -> (messages: [ServerMessage], toSender: Bool)? {
+        let id = viewer.info.id
+        switch message {
+        case let .select(item, selected):
+            return (try viewer.select(item, selected) ? [.selection(viewer: id, item: item, selected: selected)] : [], true)
+        case let .selectRange(from, to, selected, replace):
+            let (deselected, changed) = try viewer.selectRange(from: from, to: to, selected: selected, replace: replace, limit: rangeLimit)
+            return ((deselected.isEmpty ? [] : [.selections(viewer: id, items: deselected, selected: false)])
+                + (changed.isEmpty ? [] : [.selections(viewer: id, items: changed, selected: selected)]), true)
+        case .focus(let item):
+            return (try viewer.focus(item) ? [.focus(viewer: id, item: item)] : [], false)
+        case let .drag(item, point):
+            if let item { _ = try viewer.indexPath(of: item) }
+            return ([.drag(viewer: id, item: item, at: point, over: item == nil ? nil : viewer.anchor(at: point))], false)
+        default:
+            return nil
+        }
+    }
 }

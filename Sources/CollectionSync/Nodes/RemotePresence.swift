@@ -132,7 +132,7 @@ package struct RemotePresence {
 
 extension ServerMessage {
     /// Whether this is presence viewers of other nodes should see (a hub keeps it
-    /// for ``CollectionHub/takeRelayed()``).
+    /// for ``NodeLink/takeRelayed()``).
     var isRelayedPresence: Bool {
         switch self {
         case .selection, .selections, .focus, .drag, .presenceChange, .layout: true

@@ -63,9 +63,9 @@ extension WindowEntry {
     static let prefetchBytes = 144
 }
 
-/// What a viewer's prefetch list notes and misses (``CollectionHub/prefetchCheck(of:)``), for tests.
+/// What a viewer's prefetch list notes and misses (``HubInspection/prefetchCheck(of:)``), for tests.
 package struct PrefetchCheck {
-    fileprivate let state: ViewState
+    let state: ViewState
 
     /// How many cache lines the list holds.
     package var count: Int { state.prefetch.count }
@@ -83,9 +83,4 @@ package struct PrefetchCheck {
         // An allocation rounds its size up by less than 16 bytes.
         state.prefetchedObjects().filter { size($0.object) > $0.bytes + 15 }.map { "\($0.name): \(size($0.object)) bytes" }
     }
-}
-
-extension CollectionHub {
-    /// The prefetch list of the viewer on connection `viewer` (nil for an unknown viewer), for tests.
-    package func prefetchCheck(of viewer: UInt64) -> PrefetchCheck? { viewers[viewer].map { PrefetchCheck(state: $0.state) } }
 }
