@@ -39,3 +39,13 @@ export function describePosition(element, state) {
   const section = state.sections[element.section];
   return `Position ${element.item + 1} of ${section?.count ?? "?"} in ${section?.title ?? "this section"}.`;
 }
+
+/**
+ * What a refusal or failure ({code, message}) says to a person: its reason after "Not
+ * done" ("Failed" for a failure). A lost connection's reason says so itself ("Not
+ * connected: …"), and is said as it is.
+ */
+export function describeRefusal({ code, message }) {
+  if (code === "offline") return message;
+  return `${code === "failed" ? "Failed" : "Not done"}: ${message}`;
+}

@@ -6,6 +6,7 @@
 import * as protocol from "./protocol.js";
 import { LiveCollection, announcer } from "./collection.js";
 import { CONTROLS } from "./interaction.js";
+import { describeRefusal } from "./announce.js";
 import { attachPinch } from "./pinch.js";
 import { addStylesheet } from "./stylesheet.js";
 
@@ -187,7 +188,7 @@ export class CollectionViewElement extends HTMLElement {
     const event = new CustomEvent("refused", { detail, bubbles: true, cancelable: true });
     if (!this.dispatchEvent(event) || !detail.message) return;
     clearTimeout(this.noticeTimer);
-    this.notice.textContent = `${detail.code === "failed" ? "Failed" : "Not done"}: ${detail.message}`;
+    this.notice.textContent = describeRefusal(detail);
     this.notice.hidden = false;
     this.noticeTimer = setTimeout(() => { this.notice.hidden = true; }, 6000);
   }

@@ -8,7 +8,7 @@ import { Connection } from "./connection.js";
 import { Interaction } from "./interaction.js";
 import { SwipeController } from "./swipe.js";
 import { ContextMenuController } from "./contextmenu.js";
-import { describeBatch } from "./announce.js";
+import { describeBatch, describeRefusal } from "./announce.js";
 import { Outbox } from "./outbox.js";
 import { metrics } from "./metrics.js";
 import { leadOffset } from "./scrolllead.js";
@@ -232,7 +232,7 @@ export class LiveCollection {
    */
   refused(detail) {
     if (this.onRefused) this.onRefused(detail);
-    else this.announce(`Not done: ${detail.message}`);
+    else this.announce(describeRefusal(detail));
   }
 
   receive(message) {

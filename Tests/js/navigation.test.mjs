@@ -63,3 +63,11 @@ test("a page scrolling a screen a frame reports its offset led by its movement; 
   assert.deepEqual(leadOffset({ x: 0, y: 99_000 }, { x: 0, y: 99_900 }, viewport, max), { x: 0, y: 100_000 });
   assert.deepEqual(leadOffset({ x: 0, y: 5 }, { x: 0, y: 5 }, viewport, max), { x: 0, y: 5 });
 });
+
+test("a refusal is said after 'Not done', a failure after 'Failed', a lost connection's as it is", async () => {
+  const { describeRefusal } = await import("../../Public/collection-view/announce.js");
+  assert.equal(describeRefusal({ code: "forbidden", message: "Ana may not move cards" }), "Not done: Ana may not move cards");
+  assert.equal(describeRefusal({ code: "failed", message: "the action threw" }), "Failed: the action threw");
+  assert.equal(describeRefusal({ code: "offline", message: "Not connected: a move needs the connection; try again once it is back." }),
+               "Not connected: a move needs the connection; try again once it is back.");
+});
