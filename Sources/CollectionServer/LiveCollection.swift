@@ -125,12 +125,12 @@ public final class LiveCollection: Sendable {
 
     // MARK: Viewers
 
-    /// The viewers watching now (those that said hello), in the order they came.
     /// The viewer whose message is being handled, while an app's handler runs for it
     /// (a swipe action's, a menu action's, a delegate's); nil outside one. A handler
     /// that changes the collection later, in a `Task`, passes it as the batch's author.
     public var actingViewer: Viewer? { onHub { $0.actingViewer } }
 
+    /// The viewers watching now (those that said hello), in the order they came.
     public var viewers: [Viewer] { onHub { $0.presentViewers } }
 
     /// Names viewers as they arrive: given the proposed identity (the page's

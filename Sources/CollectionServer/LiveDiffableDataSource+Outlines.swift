@@ -6,9 +6,13 @@ import Foundation
 /// `UICollectionViewDiffableDataSource.SectionSnapshotHandlers`: each may refuse,
 /// or hear of it first. Without them every row with children expands and collapses.
 public struct SectionSnapshotHandlers<ItemIdentifierType: Hashable & Sendable>: Sendable {
+    /// Whether the row of this item may expand (false: the viewer's expand is refused).
     public var shouldExpandItem: (@Sendable (ItemIdentifierType) -> Bool)?
+    /// Told before the row of this item expands.
     public var willExpandItem: (@Sendable (ItemIdentifierType) -> Void)?
+    /// Whether the row of this item may collapse (false: the viewer's collapse is refused).
     public var shouldCollapseItem: (@Sendable (ItemIdentifierType) -> Bool)?
+    /// Told before the row of this item collapses.
     public var willCollapseItem: (@Sendable (ItemIdentifierType) -> Void)?
 
     /// No handlers.
