@@ -13,6 +13,10 @@ extension PostgresCollectionStore {
         listen(delay: 0, missed: false)
     }
 
+    /// Whether the connection listening for other nodes' commits and presence is up
+    /// (its `LISTEN`s done): what a test waits for before another node commits.
+    package var isListening: Bool { locked { listener != nil } }
+
     private func listen(delay: Double, missed: Bool) {
         notifyQueue.asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self else { return }

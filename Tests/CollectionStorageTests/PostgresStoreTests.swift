@@ -109,7 +109,10 @@ struct PostgresStoreTests {
         let heardA = Mutex<[String]>([]), heardB = Mutex<[String]>([])
         storeA.observeCommits { name in heardA.withLock { $0.append(name) } }
         storeB.observeCommits { name in heardB.withLock { $0.append(name) } }
-        usleep(300_000)   // both listening
+        // Both listening before A commits (a notification sent before is not heard).
+        var listening = 0
+        while !(storeA.isListening && storeB.isListening) && listening < 1_000 { usleep(10_000); listening += 1 }
+        #expect(storeA.isListening && storeB.isListening, "the nodes did not listen within 10 s")
         _ = hello(a.hub, 1)
         _ = hello(b.hub, 2)
         _ = try a.send(#"{"type":"delete","op":"x","items":["a1"]}"#, from: 1)

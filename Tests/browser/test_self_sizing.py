@@ -64,7 +64,14 @@ def test_rows_size_to_their_text_and_the_top_row_stays_put(page):
     Select(d.find_element(By.ID, "layout-mode")).select_by_value("list")
     # p5 has a caption two lines long at this width: its row grows from the 64-point estimate.
     wait(d, lambda d: next(r for r in rows(d) if r["key"] == "i:p5")["frame"][3] > 64, message="p5 was not sized to its text")
-    time.sleep(0.5)
+    # Settled: every row drawn at the height its frame says, each caption inside its
+    # row (the measures the client sends, and their answers, come one batch after
+    # another; on a busy machine later than any fixed pause).
+    drawn = """return arguments[0].every(r => {
+        const n = document.querySelector(`[data-key='${r.key}']`), box = n.getBoundingClientRect();
+        return Math.abs(box.height - r.frame[3]) < 0.5 && (!r.note || n.querySelector('.note').getBoundingClientRect().bottom <= box.bottom + 0.5);
+    })"""
+    wait(d, lambda d: js(d, drawn, rows(d)), message="the rows were not drawn at their frames' heights, their captions inside")
     settled = rows(d)
     for r in settled:
         node_height = js(d, "return document.querySelector(`[data-key='${arguments[0]}']`).getBoundingClientRect().height", r["key"])
