@@ -112,19 +112,19 @@ extension Engine {
     /// connection edits use, whose backoff refuses the first reading.
     func catchUp(_ name: String, isRetry: Bool = false) {
         locked {
-            let delay = isRetry ? catchUpRetries.removeValue(forKey: name) : nil
+            let delay = isRetry ? catchUpRetries.take(name) : nil
             guard let shared, path.openEdit == nil, let hub = hubs.first(where: { $0.name == name }), !appManaged.contains(name) else { return }
             if stale.contains(name) {
                 try? restoreFromStore(hub, reason: "the collection was read again from the store; reconnect")
             } else {
                 do {
                     _ = takeUp(try shared.log(of: name, after: hub.sequence), into: hub)
-                } catch where catchUpRetries[name] == nil {
-                    let next = min((delay ?? 0.25) * 2, 5)
-                    catchUpRetries[name] = next
-                    logger.warning("\(name): cannot read what other nodes committed: \(error); trying again in \(next) s")
-                    DispatchQueue.global().asyncAfter(deadline: .now() + next) { [weak self] in self?.catchUp(name, isRetry: true) }
-                } catch {}
+                } catch {
+                    if let next = catchUpRetries.failed(name, waited: delay) {
+                        logger.warning("\(name): cannot read what other nodes committed: \(error); trying again in \(next) s")
+                        DispatchQueue.global().asyncAfter(deadline: .now() + next) { [weak self] in self?.catchUp(name, isRetry: true) }
+                    }
+                }
             }
             if depth == 1 { flush() }
         }

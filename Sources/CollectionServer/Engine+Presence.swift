@@ -36,7 +36,7 @@ extension Engine {
         locked {
             guard shared != nil, let newline = payload.firstIndex(of: "\n") else { return }
             let now = Self.now
-            if knownNodes.updateValue(now, forKey: node) == nil {
+            if roster.heard(node, at: now) {
                 logger.info("heard from node \(node)")
                 announce()
                 shared?.publish(presence: "*\nannounce")
@@ -61,10 +61,7 @@ extension Engine {
             guard let shared else { return }
             shared.publish(presence: "*\nalive")
             let silentSince = Self.now - 3 * Self.presenceInterval
-            for (node, heard) in knownNodes where heard < silentSince {
-                knownNodes[node] = nil
-                logger.warning("node \(node) fell silent; its viewers leave")
-            }
+            for node in roster.forget(silentSince: silentSince) { logger.warning("node \(node) fell silent; its viewers leave") }
             for hub in hubs { send(hub.nodes.forgetNodes(silentSince: silentSince)) }
             if depth == 1 { flush() }
         }

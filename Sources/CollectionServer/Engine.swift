@@ -53,11 +53,10 @@ final class Engine: @unchecked Sendable {
     /// Collections whose contents must be read again from the shared store before
     /// they take another change (a commit failed and the store could not be read).
     var stale: Set<String> = []
-    /// Collections whose reading of other nodes' batches failed, with the delay
-    /// before the retry that is pending (Engine+Nodes.swift).
-    var catchUpRetries: [String: Double] = [:]
+    /// The retries of readings of other nodes' batches that failed (Engine+Nodes.swift).
+    var catchUpRetries = CatchUpRetries()
     /// Other nodes, and when each was last heard from (Engine+Presence.swift).
-    var knownNodes: [String: Double] = [:]
+    var roster = NodeRoster()
     var presenceTimer: DispatchSourceTimer?
 
     static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }

@@ -117,6 +117,47 @@ struct RemotePresenceTests {
 }
 
 /// A viewer's edit made on a copy of the model, alone: what it changes, and what it refuses.
+/// The other nodes an engine has heard from, alone.
+struct NodeRosterTests {
+    @Test func aNodeIsNewWhenFirstHeardAndAgainOnceForgotten() {
+        var roster = NodeRoster()
+        let first = roster.heard("n2", at: 1), again = roster.heard("n2", at: 3), other = roster.heard("n3", at: 4)
+        #expect(first && !again && other, "new when first heard (announce to it), not when heard again")
+        let atThree = roster.forget(silentSince: 3), later = roster.forget(silentSince: 3.5)
+        #expect(atThree.isEmpty, "n2 was heard at 3: not silent since")
+        #expect(later == ["n2"])
+        #expect(roster.lastHeard == ["n3": 4])
+        let back = roster.heard("n2", at: 6)
+        #expect(back, "back after being forgotten: new again")
+        let all = roster.forget(silentSince: 10)
+        #expect(all == ["n2", "n3"], "in name order")
+    }
+}
+
+/// When a node reads again what others committed after a reading failed, alone.
+struct CatchUpRetriesTests {
+    @Test func retriesDoubleFromHalfASecondToFiveOnePendingPerCollection() {
+        var retries = CatchUpRetries()
+        let first = retries.failed("photos", waited: nil), second = retries.failed("photos", waited: nil)
+        let board = retries.failed("board", waited: nil)
+        #expect(first == 0.5 && board == 0.5, "0.5 s at first, per collection")
+        #expect(second == nil, "one retry pending")
+        var waited = retries.take("photos")
+        let again = retries.take("photos")
+        #expect(waited == 0.5 && again == nil, "taken once")
+        var delays: [Double] = []
+        for _ in 0..<5 {
+            guard let next = retries.failed("photos", waited: waited) else { break }
+            delays.append(next)
+            waited = retries.take("photos")
+        }
+        #expect(delays == [1, 2, 4, 5, 5])
+        // A first reading that fails after the retries stopped starts again from 0.5 s.
+        let fresh = retries.failed("photos", waited: nil)
+        #expect(fresh == 0.5)
+    }
+}
+
 /// What a viewer's presence messages show: the others always, the sender only its
 /// selections (its focus and drag are its page's own), nothing when nothing changed.
 struct ViewerPresenceTests {
