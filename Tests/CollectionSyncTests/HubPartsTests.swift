@@ -117,6 +117,53 @@ struct RemotePresenceTests {
 }
 
 /// A viewer's edit made on a copy of the model, alone: what it changes, and what it refuses.
+/// The hub's viewers, alone: numbered as they come, walked in key order, and every
+/// view state performing a batch, with a copy for each viewer that said hello.
+struct HubViewersTests {
+    @Test func eachReadyViewerGetsItsOwnCopyOfABatchAndTheOthersFollowSilently() throws {
+        let before = makeModel(sections: [("a", 6)])
+        let store = SharedModel(before)
+        let viewers = HubViewers()
+        viewers.numbering.prefix = "n1-"
+        for key: UInt64 in [3, 1, 2] { viewers.connect(key, identity: nil, store: store, limits: HubLimits(), layoutName: "grid") }
+        #expect(viewers.inOrder().map(\.key) == [1, 2, 3])
+        #expect(viewers.inOrder().map(\.info.id) == ["n1-v2", "n1-v3", "n1-v1"], "numbered as they came")
+        // Viewers 1 and 2 said hello, at two widths; viewer 3 did not.
+        for (key, width) in [(UInt64(1), 320.0), (2, 640)] {
+            viewers[key]?.show(viewport: Size(width: width, height: 400), offset: Point(x: 0, y: 0), policy: testPolicy())
+            viewers[key]?.ready = true
+        }
+        #expect(viewers.readyStateCount == 2)
+        #expect(viewers[3]?.collectionView.numberOfItems(inSection: 0) == 6, "its counts loaded (and kept)")
+        var next = before
+        next.snapshot.deleteItems(["a5"])
+        next.itemContent["a5"] = nil
+        next.snapshot.moveItem("a0", afterItem: "a4")
+        store.model = next
+        var after = next
+        let numbered = try NumberedBatch(from: before, to: &after, reloading: [], seq: 1, by: "n1-v2", sections: next.sectionInfos)
+        var out: [Outgoing] = []
+        var resumed: [UInt64] = []
+        viewers.perform(numbered, into: &out) { viewer in
+            resumed.append(viewer.key)
+            return []
+        }
+        #expect(out.map(\.viewer) == [1, 2], "one message each for the viewers that said hello")
+        #expect(resumed == [1, 2])
+        var frames: [UInt64: [Double]] = [:]
+        for o in out {
+            guard case .batch(let batch) = o.message else { Issue.record("not a batch: \(o.message)"); continue }
+            #expect(batch.seq == 1 && batch.by == "n1-v2")
+            // Its window is what the batch told it, in its own layout.
+            #expect(Set(batch.elements.map(\.key)) == Set(viewers[o.viewer]?.window.keys ?? [:].keys))
+            frames[o.viewer] = batch.elements.first { $0.key == "i:a0" }?.frame
+        }
+        #expect(frames[1] != nil && frames[2] != nil && frames[1] != frames[2], "a0's frame in each viewer's own width")
+        // The viewer that has not said hello performed it too, silently: its kept counts follow.
+        #expect(viewers[3]?.collectionView.numberOfItems(inSection: 0) == 5)
+    }
+}
+
 /// The other nodes an engine has heard from, alone.
 struct NodeRosterTests {
     @Test func aNodeIsNewWhenFirstHeardAndAgainOnceForgotten() {

@@ -2,10 +2,10 @@ import CollectionProtocol
 
 /// Hands out viewer numbers; the hubs of a group share one, so that a viewer id
 /// names one viewer across the whole server.
-final class ViewerNumbering {
+package final class ViewerNumbering {
     /// Put before every id (a node's name, when several servers share the
     /// collections, so that ids stay unique across them).
-    var prefix = ""
+    package var prefix = ""
     private var last = 0
     func next() -> Int {
         last += 1

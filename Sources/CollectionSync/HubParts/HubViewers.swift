@@ -5,27 +5,30 @@ import CollectionProtocol
 /// batch (kept until one comes or goes), the numbers they are given, and the view
 /// states they share (``ViewStateSharing``). Every batch, layout switch and
 /// background walks them once a view state (``oncePerState(into:_:)``).
-final class HubViewers {
+package final class HubViewers {
     private var byKey: [UInt64: ViewerConnection] = [:] {
         didSet { ordered = nil }
     }
     /// ``byKey`` in key order, kept until the table changes.
     private var ordered: [ViewerConnection]?
     /// Hands out viewer numbers (shared by the hubs of a group).
-    var numbering = ViewerNumbering()
+    package var numbering = ViewerNumbering()
     /// The view states offered for sharing, and whether viewers share.
     var sharing = ViewStateSharing()
     /// Cache lines prefetched for the next viewer's turn so far (``PrefetchList``).
     private(set) var linesPrefetched = 0
 
+    /// No viewers.
+    package init() {}
+
     /// The viewer on connection `key`.
-    subscript(key: UInt64) -> ViewerConnection? {
+    package subscript(key: UInt64) -> ViewerConnection? {
         get { byKey[key] }
         set { byKey[key] = newValue }
     }
 
     /// A viewer on connection `key`, numbered next, shown by `identity` when it has one.
-    func connect(_ key: UInt64, identity: Identity?, store: SharedModel, limits: HubLimits, layoutName: String) {
+    package func connect(_ key: UInt64, identity: Identity?, store: SharedModel, limits: HubLimits, layoutName: String) {
         let info = ViewerAppearance.info(number: numbering.next(), prefix: numbering.prefix, identity: identity)
         let viewer = ViewerConnection(key: key, info: info, store: store, budget: ClientBudget(limits))
         viewer.state.bound = WindowBound(limits)
@@ -45,7 +48,7 @@ final class HubViewers {
     var isEmpty: Bool { byKey.isEmpty }
 
     /// Every viewer, helloed or not, in key order (the order they came).
-    func inOrder() -> [ViewerConnection] {
+    package func inOrder() -> [ViewerConnection] {
         if let ordered { return ordered }
         let sorted = byKey.values.sorted { $0.key < $1.key }
         ordered = sorted
@@ -78,7 +81,7 @@ final class HubViewers {
     /// size, bands, window changes and poses. `resume` picks a movement under way up
     /// again after (in a window of its own), or ends it when its item went.
     @inline(__always)
-    func perform(_ numbered: NumberedBatch, into out: inout [Outgoing], resume: (ViewerConnection) -> [Outgoing]) {
+    package func perform(_ numbered: NumberedBatch, into out: inout [Outgoing], resume: (ViewerConnection) -> [Outgoing]) {
         let template = numbered.template()
         let deletedIds = numbered.deletedIds
         let items = numbered.itemUpdates
@@ -139,7 +142,7 @@ final class HubViewers {
     }
 
     /// The number of distinct view states the viewers that said hello use.
-    var readyStateCount: Int {
+    package var readyStateCount: Int {
         Set(byKey.values.filter(\.ready).map { ObjectIdentifier($0.state) }).count
     }
 }

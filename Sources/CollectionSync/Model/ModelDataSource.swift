@@ -4,10 +4,10 @@ import Foundation
 
 /// The shared model, by reference, so that every viewer's data source reads the same,
 /// current state (what keeps collections is a ``CollectionStore``).
-final class SharedModel {
+package final class SharedModel {
     // Unchecked: the store is used from the one thread that serves its collection,
     // and every cell a batch configures reads the model.
-    @exclusivity(unchecked) var model: CollectionModel { didSet { modelVersion &+= 1 } }
+    @exclusivity(unchecked) package var model: CollectionModel { didSet { modelVersion &+= 1 } }
     /// Counts the model's changes (each in-place change too).
     @exclusivity(unchecked) private(set) var modelVersion = 0
     /// Each section's header fields, kept while its identifier, title and count stay:
@@ -55,7 +55,7 @@ final class SharedModel {
     }
     /// Whether every viewer's collection view keeps views (``CollectionHub/keepsViewsForEveryViewer``).
     var keepsViews = false
-    init(_ model: CollectionModel) { self.model = model }
+    package init(_ model: CollectionModel) { self.model = model }
 
     /// The record of item `id`, its content the model's now.
     func record(for id: String) -> ItemRecord {

@@ -5,14 +5,14 @@ import Foundation
 /// One connection: who it is, whether it said hello, what it is moving, and the
 /// view state it sees the collection through (its own, or shared with viewers that
 /// see exactly the same).
-final class ViewerConnection {
+package final class ViewerConnection {
     /// Bytes of a viewer's record a batch reads first (its key, state and readiness).
     static let prefetchBytes = 128
 
-    let key: UInt64
-    var info: ViewerInfo
+    package let key: UInt64
+    package var info: ViewerInfo
     var state: ViewState
-    var ready = false
+    package var ready = false
     /// What the collection's permissions let this viewer do (set at its hello).
     var permissions: ViewerPermissions = .all
     /// The item this viewer is moving interactively, if any.
@@ -34,13 +34,13 @@ final class ViewerConnection {
         state.members = 1
     }
 
-    var collectionView: CollectionView { state.collectionView }
+    package var collectionView: CollectionView { state.collectionView }
     var layoutName: String {
         get { state.layoutName }
         set { state.layoutName = newValue }
     }
     var viewport: Size? { state.viewport }
-    var window: [String: Element] {
+    package var window: [String: Element] {
         get { state.window }
         set { state.window = newValue }
     }
@@ -48,7 +48,7 @@ final class ViewerConnection {
     /// The sections that scroll on their own, for messages (nil: none).
     var bands: [Band]? { state.bands() }
 
-    func show(viewport: Size?, offset: Point, policy: LayoutPolicy) { state.show(viewport: viewport, offset: offset, policy: policy) }
+    package func show(viewport: Size?, offset: Point, policy: LayoutPolicy) { state.show(viewport: viewport, offset: offset, policy: policy) }
     func switchLayout(to name: String, policy: LayoutPolicy) { state.switchLayout(to: name, policy: policy) }
     func selection(in model: CollectionModel) -> Set<String> { state.selection(in: model) }
     func refreshWindow(force: Bool = false) -> (changed: [Element], removed: [String]) {
