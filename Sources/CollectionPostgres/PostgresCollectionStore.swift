@@ -61,9 +61,8 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     /// Guards everything below.
     let lock = Locked(recursive: true)
     private var writer: PostgresConnection?
-    private var retryAt = 0.0
-    private var retryDelay = 0.1
-    private var lastFailure: StoreError?
+    /// When the connection edits use is tried again after a failure.
+    private var backoff = ConnectBackoff()
     /// What is known of the server without asking it (read by ``writeProblem`` and
     /// health checks, which must not wait for a query under way).
     let problem = Locked<StoreError?>(nil)
@@ -168,7 +167,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
         if let writer, !writer.isClosed { return writer }
         writer = nil
         if closed { throw StoreError(.failed, "the store was closed") }
-        if let lastFailure, Self.now < retryAt { throw lastFailure }
+        if let refusal = backoff.refusal(at: Self.now) { throw refusal }
         do {
             return adopt(try connect())
         } catch {
@@ -180,17 +179,14 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     /// `c` becomes the connection edits use (lock held).
     private func adopt(_ c: PostgresConnection) -> PostgresConnection {
         writer = c
-        lastFailure = nil
-        retryDelay = 0.1
+        backoff.connected()
         problem.withLock { $0 = nil }
         return c
     }
 
     /// A connection could not be made: the next try waits (lock held).
     private func noteFailure(_ error: StoreError) {
-        lastFailure = error
-        retryAt = Self.now + retryDelay
-        retryDelay = min(retryDelay * 2, 5)
+        backoff.failed(error, at: Self.now)
         problem.withLock { $0 = error }
     }
 
@@ -198,7 +194,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
     /// that health checks see the database come back before the next edit does.
     /// Connects without the lock: edits are not held up by an attempt.
     private func probeConnection() {
-        let due = locked { !closed && (writer?.isClosed ?? true) && (lastFailure == nil || Self.now >= retryAt) }
+        let due = locked { !closed && (writer?.isClosed ?? true) && backoff.refusal(at: Self.now) == nil }
         guard due else { return }
         do {
             let c = try connect()

@@ -75,23 +75,10 @@ final class ViewState {
     }
 
     /// Shows `content` as the collection view's background view (nil: none).
-    func showBackground(_ content: BackgroundContent?) {
-        guard let content else { return collectionView.backgroundView = nil }
-        let view = CollectionReusableView(reuseIdentifier: content.template)
-        view.content = content.fields
-        collectionView.backgroundView = view
-    }
+    func showBackground(_ content: BackgroundContent?) { collectionView.backgroundView = BackgroundView.view(for: content) }
 
-    /// The background view's element: the viewport's size at the content's origin
-    /// (the client keeps it in place as the content scrolls), behind everything.
-    func backgroundElement() -> Element? {
-        guard let view = collectionView.backgroundView, let viewport else { return nil }
-        return Element(key: Self.backgroundKey, kind: "background", reuse: view.reuseIdentifier, section: 0, item: nil,
-                       frame: [0, 0, viewport.width, viewport.height], zIndex: Self.backgroundZIndex, content: view.content)
-    }
-
-    static let backgroundKey = "bg"
-    static let backgroundZIndex = -1_000
+    /// The background view's element in this state's viewport (``BackgroundView``).
+    func backgroundElement() -> Element? { BackgroundView.element(of: collectionView.backgroundView, in: viewport) }
 
     /// What decides what this state displays, when nothing but that decides it:
     /// nil while the collection view holds one person's state (a selection, say).
