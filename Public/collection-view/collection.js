@@ -45,6 +45,8 @@ export class LiveCollection {
     this.onChange = onChange ?? (() => {});
     /** Called with every dropProposal, ack and reject (the drag controller listens). */
     this.onDropMessage = null;
+    /** Told when the connection is lost (the drag controller ends what waited on it). */
+    this.onConnectionLost = null;
     this.state = new CollectionState();
     if (labelField) this.state.labelField = labelField;
     this.view = new CollectionView(content, this.state);
@@ -68,7 +70,10 @@ export class LiveCollection {
         this.flushOutbox();
       },
       onMessage: (message) => this.receive(message),
-      onStatus: (status) => onStatus?.(status),
+      onStatus: (status) => {
+        if (status === "reconnecting") this.onConnectionLost?.();
+        onStatus?.(status);
+      },
     });
     this.interaction = new Interaction({
       scroller, content, state: this.state, view: this.view, send: (m) => this.send(m), nextOp, announce, dropSessions,

@@ -38,6 +38,7 @@ export class DragController {
     this.collections.push(live);
     live.interaction.dragController = this;
     live.onDropMessage = (m) => this.message(live, m);
+    live.onConnectionLost = () => this.connectionLost(live);
     const scroller = live.scroller;
     scroller.addEventListener("dragover", (e) => this.externalOver(live, e));
     scroller.addEventListener("dragleave", (e) => {
@@ -61,6 +62,11 @@ export class DragController {
     const source = this.collections.find((live) => live.interaction === interaction);
     const entry = source?.view.live.get("i:" + item);
     if (!source || !entry) return;
+    // The source's drag delegate says what the drag carries: the item lifted, and this
+    // viewer's other selected items added. Without the connection nothing is lifted,
+    // and the person is told (as a move begun offline is).
+    const at = source.contentPoint(x, y);
+    if (!source.send(protocol.dragBegin(item, at.x, at.y))) return interaction.refuseOffline();
     const rect = entry.node.getBoundingClientRect();
     const ghost = entry.node.cloneNode(true);
     ghost.removeAttribute("id");
@@ -71,9 +77,6 @@ export class DragController {
     entry.node.classList.add("lifted");
     this.session = { source, item, ghost, node: entry.node, offsetX: x - rect.left, offsetY: y - rect.top, clientX: x, clientY: y, target: null, queued: false,
       id: null, carried: [item] };
-    // The source's drag delegate says what the drag carries: the item lifted, and this viewer's other selected items added.
-    const at = source.contentPoint(x, y);
-    source.send(protocol.dragBegin(item, at.x, at.y));
     for (const other of source.state.mySelection()) if (other !== item) source.send(protocol.dragAdd(other, at.x, at.y));
     document.body.classList.add("dragging");
     this.follow();
@@ -132,8 +135,32 @@ export class DragController {
     const at = target.contentPoint(s.clientX, s.clientY);
     const op = nextOp();
     const title = s.source.state.nameOf(s.source.state.elements.get("i:" + s.item));
-    target.send(protocol.drop(op, at.x, at.y, this.sourceOf(s)));
+    if (!target.send(protocol.drop(op, at.x, at.y, this.sourceOf(s)))) return this.refuseOffline(s.source, "the drop was not sent; try again once the connection is back");
     this.wait(op, target, proposal, title, s.source);
+  }
+
+  /**
+   * `live`'s connection is lost: a drag from or over it ends where it began, and a
+   * drop it had not answered loses its placeholder (once back, the collection shows
+   * whether it was done). The person is told.
+   */
+  connectionLost(live) {
+    const s = this.session;
+    if (s && (s.source === live || s.target === live)) {
+      this.finish(true);   // no dragEnd: the connection that would carry it is gone
+      this.refuseOffline(s.source, "the drag ended; try again once the connection is back");
+    }
+    for (const [op, waiting] of this.pending) {
+      if (waiting.live !== live && waiting.source !== live) continue;
+      this.pending.delete(op);
+      waiting.placeholder?.remove();
+      this.refuseOffline(waiting.source ?? live, `whether ${waiting.title} was dropped shows once the connection is back`);
+    }
+  }
+
+  /** Tells the person (through `live`'s refusals) that the connection is down and what it cost. */
+  refuseOffline(live, what) {
+    live.interaction.onRefused?.({ code: "offline", message: `Not connected: ${what}.` });
   }
 
   cancel() {

@@ -2,6 +2,8 @@
 collections with the pointer (Actions API), onto a folder, a forbidden drop, and an
 external text drop (synthesised DataTransfer) with its placeholder. A second viewer
 sees every change. Screenshots (mid-drag) go to .build/test-artifacts/."""
+import os
+import signal
 import time
 
 import pytest
@@ -286,5 +288,59 @@ def test_a_card_goes_to_the_other_column_by_keyboard(server):
         wait(d, lambda d: "Keyboard shortcuts sheet" in titles(d, "backlog", "ideas"), message=f"it did not come back: {titles(d, 'backlog', 'ideas')}")
         # (At the top of the column, before its first card: not into the folder there.)
         assert titles(d, "backlog", "ideas")[0] == "Keyboard shortcuts sheet"
+    finally:
+        d.quit()
+
+
+def test_without_the_connection_no_card_is_lifted_and_a_drag_under_way_ends(server):
+    """The edge of a lost connection: a drag under way when it goes ends where it
+    began, and a press-and-drag while it is down lifts nothing; each time the
+    person is told why (before, the page said "Picked up …", carried the card, and
+    its drop went nowhere, silently)."""
+    d = open_board(server)
+    try:
+        js(d, "window.__refused = []; for (const v of window.__board.views) v.addEventListener('refused', e => window.__refused.push(e.detail.message))")
+        ActionChains(d, duration=60).move_to_element(card(d, "backlog", "Keyboard shortcuts sheet")).click_and_hold().move_by_offset(20, 4).perform()
+        wait(d, lambda d: js(d, "return !!window.__board.drags.session"), message="the drag did not start")
+        server.stop()
+        wait(d, lambda d: js(d, "return !window.__board.drags.session && !document.querySelector('.drag-ghost, .lifted')"),
+             message="the drag outlived the connection")
+        wait(d, lambda d: any(m.startswith("Not connected: the drag ended") for m in js(d, "return window.__refused")),
+             message=f"the end of the drag was not said: {js(d, 'return window.__refused')}")
+        ActionChains(d).release().perform()
+        wait(d, lambda d: js(d, "return document.body.dataset.status") == "reconnecting", message="the page did not notice")
+        before = len(js(d, "return window.__refused"))
+        ActionChains(d, duration=60).move_to_element(card(d, "backlog", "Offline reading list")).click_and_hold() \
+            .move_by_offset(20, 4).move_by_offset(0, 60).perform()
+        wait(d, lambda d: len(js(d, "return window.__refused")) > before, message="a drag while down was not refused")
+        assert js(d, "return window.__refused").pop().startswith("Not connected: a move needs the connection")
+        assert js(d, "return !window.__board.drags.session && !document.querySelector('.drag-ghost, .lifted')"), "a card was lifted while down"
+        assert "Offline reading list" not in (js(d, "return document.getElementById('announcer').textContent") or ""), "said as picked up"
+        ActionChains(d).release().perform()
+    finally:
+        d.quit()
+
+
+def test_a_drop_the_server_never_answers_loses_its_placeholder_when_the_connection_goes(server):
+    """A drop sent to a server that stops answering (stopped, then killed): once the
+    page sees the connection go, the drop's placeholder leaves and the person is told
+    that the collection will show whether it was done (before, "Adding …" stayed)."""
+    d = open_board(server)
+    try:
+        js(d, "window.__refused = []; for (const v of window.__board.views) v.addEventListener('refused', e => window.__refused.push(e.detail.message))")
+        ActionChains(d, duration=60).move_to_element(card(d, "backlog", "Keyboard shortcuts sheet")).click_and_hold().move_by_offset(20, 4) \
+            .move_to_element_with_offset(card(d, "sprint", "Insertion indicator"), 0, -12).perform()
+        wait(d, lambda d: js(d, f"return {column('sprint')}.view.indicator && !{column('sprint')}.view.indicator.hidden"),
+             message="no insertion indicator")
+        os.kill(server.proc.pid, signal.SIGSTOP)
+        try:
+            ActionChains(d).release().perform()
+            wait(d, lambda d: js(d, "return document.querySelectorAll('.drop-placeholder').length") == 1, message="no placeholder")
+        finally:
+            os.kill(server.proc.pid, signal.SIGKILL)
+        server.proc.wait()
+        wait(d, lambda d: js(d, "return document.querySelectorAll('.drop-placeholder').length") == 0, message="the placeholder stayed")
+        said = js(d, "return window.__refused")
+        assert any(m.startswith("Not connected: whether") and "was dropped shows once the connection is back" in m for m in said), said
     finally:
         d.quit()
