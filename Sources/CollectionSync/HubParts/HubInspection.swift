@@ -35,19 +35,19 @@ extension CollectionHub {
 /// What a hub holds that could grow with use: for tests and monitoring. Everything
 /// here is bounded by the number of viewers, their windows and the hub's limits,
 /// never by the number of batches.
-public struct HubFootprint: Equatable, Sendable {
+package struct HubFootprint: Equatable, Sendable {
     /// Batches held by the replay log (at most twice ``HubLimits/replayLogCapacity``, plus 1,024).
-    public var loggedBatches: Int
+    package var loggedBatches: Int
     /// Op ids remembered (at most ``HubLimits/rememberedOps``).
-    public var rememberedOps: Int
+    package var rememberedOps: Int
     /// Applied updates waiting in the viewers' collection views.
-    public var appliedUpdates: Int
+    package var appliedUpdates: Int
     /// Views displayed and views in reuse queues, over all view states.
-    public var views: Int
+    package var views: Int
     /// Elements held in the viewers' windows, over all view states.
-    public var windowElements: Int
+    package var windowElements: Int
     /// Presence changes waiting for the end of the turn.
-    public var presenceEvents: Int
+    package var presenceEvents: Int
 }
 
 extension HubFootprint {
