@@ -90,6 +90,14 @@ def test_with_the_server_gone_a_drag_is_refused_at_once(server):
         wait(d, lambda d: (notice(d) or "").startswith("Not connected: a move needs the connection"), message=f"no notice: {notice(d)!r}")
         wait(d, lambda d: at_home(d, anas), message="the ticket stayed lifted")
         assert js(d, "return window.__refused.map(r => r.code)") == ["offline"]
+        # By keyboard too: M on a focused ticket picks nothing up, and says why.
+        js(d, "window.__tickets.live.interaction.focus(arguments[0], true); document.querySelector('#tickets .cv-scroller').focus()",
+           anas.get_attribute("data-item"))
+        ActionChains(d).send_keys("m").perform()
+        wait(d, lambda d: js(d, "return window.__refused.map(r => r.code)") == ["offline", "offline"], message="the keyboard move was not refused")
+        assert not js(d, "return window.__tickets.live.interaction.moving"), "a move began offline"
+        ActionChains(d).send_keys(Keys.ARROW_DOWN).perform()
+        assert at_home(d, anas)
     finally:
         d.quit()
 
