@@ -19,7 +19,7 @@ extension Engine {
 
     /// Relays what the hubs kept to relay (``NodeLink/takeRelayed()``), hub by hub in order.
     func relayPresence() {
-        for hub in hubs where !hub.nodes.relayed.isEmpty {
+        for hub in hubs {
             for message in hub.nodes.takeRelayed() { relayPresence(of: hub.name, message) }
         }
     }

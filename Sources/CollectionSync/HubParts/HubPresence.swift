@@ -9,12 +9,12 @@ struct HubPresence {
     var log = PresenceLog()
     /// Viewers of other servers sharing the collection.
     var remote = RemotePresence()
-    /// Whether presence made here is kept for other servers (``relayed``).
+    /// Whether presence made here is kept for other servers (``takeRelayed()``).
     var relays = false {
         didSet { if !relays { relayed = [] } }
     }
     /// Presence to relay to other servers, in the order it was made.
-    private(set) var relayed: [ServerMessage] = []
+    private var relayed: [ServerMessage] = []
 
     /// Keeps `message` for other servers, when relaying and it is presence.
     mutating func relay(_ message: ServerMessage) {
@@ -23,6 +23,7 @@ struct HubPresence {
 
     /// The presence to relay made since the last call, in order.
     mutating func takeRelayed() -> [ServerMessage] {
+        guard !relayed.isEmpty else { return [] }
         defer { relayed = [] }
         return relayed
     }

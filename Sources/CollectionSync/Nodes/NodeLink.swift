@@ -16,9 +16,6 @@ package struct NodeLink {
         nonmutating set { hub.presence.relays = newValue }
     }
 
-    /// Presence to relay to other nodes, in the order it was made.
-    package var relayed: [ServerMessage] { hub.presence.relayed }
-
     /// The presence to relay made since the last call, in order (an effect the
     /// hub's owner carries out: it publishes them).
     package func takeRelayed() -> [ServerMessage] { hub.presence.takeRelayed() }
