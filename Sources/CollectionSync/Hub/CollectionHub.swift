@@ -261,7 +261,7 @@ public final class CollectionHub {
         case .moveEnd(let op):
             return try endMove(op: op, viewer: viewer)
         case .moveCancel:
-            return try shown(viewer.cancelMove(), by: viewer)
+            return viewer.cancelMove().map { shown($0, by: viewer) } ?? []
         case .layout(let name):
             return try switchLayout(to: name, by: viewer)
         case let .dragBegin(item, at):

@@ -65,9 +65,12 @@ extension ViewerConnection {
         return (windowChange(animated: true), .drag(viewer: info.id, item: moving.item, at: point, over: over))
     }
 
-    /// `moveCancel`: everything goes back; nothing changes.
-    func cancelMove() throws(ProtocolError) -> (own: Outgoing, seen: ServerMessage) {
-        guard let moving = movement else { throw ProtocolError(.notMoving, "no movement under way") }
+    /// `moveCancel`: everything goes back; nothing changes. nil with no movement under
+    /// way (UIKit's `cancelInteractiveMovement()` does nothing then): one another's
+    /// edit ended (its item deleted, or carried into another collection by this
+    /// viewer's own keyboard drop, on another connection) is cancelled already.
+    func cancelMove() -> (own: Outgoing, seen: ServerMessage)? {
+        guard let moving = movement else { return nil }
         collectionView.cancelInteractiveMovement()
         movement = nil
         return (windowChange(animated: true), .drag(viewer: info.id, item: nil, at: moving.position))
