@@ -8,6 +8,7 @@
 import * as protocol from "./protocol.js";
 import { nextOp } from "./collection.js";
 import { externalKinds, externalItems } from "./dropdata.js";
+import { edgeScrollSpeed } from "./navigation.js";
 
 const CURSORS = { move: "grabbing", copy: "copy", forbidden: "not-allowed", cancel: "no-drop" };
 
@@ -80,6 +81,7 @@ export class DragController {
     for (const other of source.state.mySelection()) if (other !== item) source.send(protocol.dragAdd(other, at.x, at.y));
     document.body.classList.add("dragging");
     this.follow();
+    this.autoScroll(this.session);
     this.announce(`Picked up ${source.state.nameOf(source.state.elements.get("i:" + item))}.`);
   }
 
@@ -103,7 +105,12 @@ export class DragController {
       s.proposal = null;
       this.setCursor(target ? null : "cancel");
     }
-    if (!target || s.queued) return;
+    if (target) this.queueProposal(s);
+  }
+
+  /** Once a frame at most, the collection under the pointer is asked what a drop there would do. */
+  queueProposal(s) {
+    if (s.queued) return;
     s.queued = true;
     requestAnimationFrame(() => {
       s.queued = false;
@@ -111,6 +118,22 @@ export class DragController {
       const at = s.target.contentPoint(s.clientX, s.clientY);
       s.target.send(protocol.dropUpdate(at.x, at.y, this.sourceOf(s)));
     });
+  }
+
+  /**
+   * Every frame of drag `s`: near the top or bottom edge of the collection under the
+   * pointer, that collection scrolls (a short column on a phone takes a card below
+   * what it shows), and is asked again what a drop there would do.
+   */
+  autoScroll(s) {
+    if (this.session !== s) return;
+    const scroller = s.target?.scroller;
+    const speed = scroller ? edgeScrollSpeed(s.clientY, scroller.getBoundingClientRect()) : 0;
+    if (speed) {
+      scroller.scrollTop += speed;
+      this.queueProposal(s);
+    }
+    requestAnimationFrame(() => this.autoScroll(s));
   }
 
   sourceOf(s) {

@@ -2,13 +2,12 @@
 // geometry, and reorder by pointer or keyboard. It reads events and the state,
 // sends protocol messages, and asks the view to draw.
 import * as protocol from "./protocol.js";
-import { neighbour, nearest, edge, center } from "./navigation.js";
+import { neighbour, nearest, edge, center, edgeScrollSpeed } from "./navigation.js";
 import { cellControlKey } from "./cellaccess.js";
 import { describePosition } from "./announce.js";
 
 const DRAG_THRESHOLD = 6;
 const TOUCH_HOLD_MS = 350;
-const EDGE = 48;
 
 /** Elements inside cells that take their own input. */
 export const CONTROLS = "[data-action], [data-outline], [data-accessory-action], button, input, select, textarea, a[href], [contenteditable]";
@@ -220,10 +219,7 @@ export class Interaction {
   autoScroll() {
     const m = this.moving;
     if (!m || m.keyboard) return;
-    const r = this.scroller.getBoundingClientRect();
-    let speed = 0;
-    if (m.clientY < r.top + EDGE) speed = -Math.ceil((r.top + EDGE - m.clientY) / 4);
-    else if (m.clientY > r.bottom - EDGE) speed = Math.ceil((m.clientY - (r.bottom - EDGE)) / 4);
+    const speed = edgeScrollSpeed(m.clientY, this.scroller.getBoundingClientRect());
     if (speed) {
       this.scroller.scrollTop += speed;
       this.followPointer();

@@ -61,3 +61,17 @@ export function edge(elements, last) {
 }
 
 export { center };
+
+/** How close to a scroller's top or bottom edge a drag starts scrolling it, in px. */
+export const SCROLL_EDGE = 48;
+
+/**
+ * How far a drag at client `y` scrolls a scroller whose client rect is `r` this frame:
+ * negative near (or above) its top edge, positive near (or below) its bottom, faster
+ * the deeper in; 0 elsewhere.
+ */
+export function edgeScrollSpeed(y, r) {
+  if (y < r.top + SCROLL_EDGE) return -Math.ceil((r.top + SCROLL_EDGE - y) / 4);
+  if (y > r.bottom - SCROLL_EDGE) return Math.ceil((y - (r.bottom - SCROLL_EDGE)) / 4);
+  return 0;
+}

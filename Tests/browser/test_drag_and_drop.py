@@ -344,3 +344,40 @@ def test_a_drop_the_server_never_answers_loses_its_placeholder_when_the_connecti
         assert any(m.startswith("Not connected: whether") and "was dropped shows once the connection is back" in m for m in said), said
     finally:
         d.quit()
+
+
+def test_on_a_phone_a_card_held_at_a_columns_bottom_edge_scrolls_it_and_lands_below(server):
+    """A phone's board shows a few cards of a column at a time: a card dragged to the
+    column's bottom edge (a held touch, real touch events) scrolls the column, and
+    lands past what was shown when the drag began (before, the column stood still and
+    a card could only go where the column already showed)."""
+    from chromium import PHONE, chromium
+    from test_touch import touch, drag
+    d = chromium(mobile=PHONE)
+    try:
+        d.get(server.url + "board.html")
+        wait(d, lambda d: js(d, "return window.__board.columns.every(c => c.state.me && c.view.liveCount > 0)"), message="board did not load")
+        backlog = column("backlog")
+        js(d, f"{backlog}.scroller.scrollIntoView({{block: 'start'}})")
+        def all_titles():
+            return [t for section in js(d, f"return {backlog}.state.sections.map(s => s.id)") for t in titles(d, "backlog", section)]
+        first = "Dark mode for the status line"
+        was = all_titles().index(first)
+        r = js(d, f"const r = {backlog}.scroller.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")
+        start = js(d, """const el = [...document.querySelectorAll("collection-view[collection=backlog] .card:not([hidden])")]
+            .find(c => c.querySelector('.title')?.textContent === arguments[0]); const b = el.getBoundingClientRect();
+            return [Math.round(b.x + b.width / 2), Math.round(b.y + b.height / 2)]""", first)
+        touch(d, "touchStart", start)
+        wait(d, lambda d: js(d, "return !!window.__board.drags.session"), message="the hold did not lift the card")
+        bottom = (start[0], round(r[1] + r[3] - 8))
+        drag(d, start, bottom)
+        wait(d, lambda d: js(d, f"return {backlog}.scroller.scrollTop") > 200, message="the column did not scroll")
+        scrolled = js(d, f"return {backlog}.scroller.scrollTop")
+        drag(d, bottom, (bottom[0], bottom[1] - 20), 2)   # out of the band: the column stops
+        wait(d, lambda d: js(d, "return window.__board.drags.session?.proposal?.operation") == "move", message="no proposal after scrolling")
+        touch(d, "touchEnd")
+        wait(d, lambda d: seqs(d)[0] == 1, message="the drop was not done")
+        order = all_titles()
+        assert order.index(first) >= was + 4, (scrolled, order)
+    finally:
+        d.quit()

@@ -71,3 +71,15 @@ test("a refusal is said after 'Not done', a failure after 'Failed', a lost conne
   assert.equal(describeRefusal({ code: "offline", message: "Not connected: a move needs the connection; try again once it is back." }),
                "Not connected: a move needs the connection; try again once it is back.");
 });
+
+test("a drag near a scroller's top or bottom edge scrolls it, faster the deeper in", async () => {
+  const { edgeScrollSpeed, SCROLL_EDGE } = await import("../../Public/collection-view/navigation.js");
+  const r = { top: 100, bottom: 500 };
+  assert.equal(edgeScrollSpeed(300, r), 0, "in the middle: still");
+  assert.equal(edgeScrollSpeed(100 + SCROLL_EDGE, r), 0, "at the band's inner edge: still");
+  assert.equal(edgeScrollSpeed(100 + SCROLL_EDGE - 1, r), -1);
+  assert.equal(edgeScrollSpeed(100, r), -12, "at the top edge: a quarter of the band a frame");
+  assert.equal(edgeScrollSpeed(60, r), -22, "above it: faster");
+  assert.equal(edgeScrollSpeed(500 - SCROLL_EDGE + 1, r), 1);
+  assert.equal(edgeScrollSpeed(500, r), 12);
+});
