@@ -17,7 +17,7 @@ final class ClassicSource: AppDataSource {
     init(_ dataSource: any CollectionViewDataSource, cells: [String: CollectionViewCell.Type]) {
         self.dataSource = dataSource
         collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 1, height: 1), collectionViewLayout: CollectionViewFlowLayout())
-        collectionView.appliedUpdatesLimit = 4
+        collectionView.mirror.appliedUpdatesLimit = 4
         for (id, type) in cells { collectionView.register(type, forCellWithReuseIdentifier: id) }
         collectionView.dataSource = dataSource
     }
@@ -48,7 +48,7 @@ final class ClassicSource: AppDataSource {
             next.snapshot.appendItems(ids, toSection: sid)
             next.sectionTitles[sid] = title(ofSection: s) ?? sid
         }
-        _ = collectionView.takeAppliedUpdates()
+        _ = collectionView.mirror.takeAppliedUpdates()
         return next
     }
 
@@ -58,7 +58,7 @@ final class ClassicSource: AppDataSource {
     /// reconfigured ones new content. Throws UIKit's message when the batch and the
     /// data source's counts disagree.
     func model(after updates: () -> Void, from current: CollectionModel) throws(ProtocolError) -> (CollectionModel, [String]) {
-        _ = collectionView.takeAppliedUpdates()
+        _ = collectionView.mirror.takeAppliedUpdates()
         let before = current.snapshot.sectionCounts
         let cv = collectionView
         do {
@@ -68,7 +68,7 @@ final class ClassicSource: AppDataSource {
         } catch {
             throw ProtocolError(.invalidBatch, "\(error)")
         }
-        guard let applied = collectionView.takeAppliedUpdates().last, applied.kind == .batch else {
+        guard let applied = collectionView.mirror.takeAppliedUpdates().last, applied.kind == .batch else {
             return (reloadedModel(from: current), [])
         }
         let batch = applied.batch
@@ -142,7 +142,7 @@ final class ClassicSource: AppDataSource {
         dataSource.collectionView(collectionView, moveItemAt: from, to: to)
         let cv = collectionView
         try? cv.tryPerformBatchUpdates { cv.moveItem(at: from, to: to) }
-        _ = collectionView.takeAppliedUpdates()
+        _ = collectionView.mirror.takeAppliedUpdates()
     }
 
     private func fill(_ model: inout CollectionModel, id: String, at indexPath: IndexPath) {

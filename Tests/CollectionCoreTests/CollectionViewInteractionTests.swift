@@ -20,12 +20,12 @@ import Testing
         let delegate = RecordingDelegate()
         let (cv, ds) = makeCollectionView([items("a", 6)], delegate: delegate)
         _ = ds
-        #expect(cv.pressItem(at: ip(1)))
+        #expect(cv.interactions.pressItem(at: ip(1)))
         #expect(cv.cellForItem(at: ip(1))?.isHighlighted == true)
-        #expect(cv.releaseItem(at: ip(1)))
+        #expect(cv.interactions.releaseItem(at: ip(1)))
         #expect(cv.cellForItem(at: ip(1))?.isHighlighted == false)
-        cv.pressItem(at: ip(3))
-        cv.releaseItem(at: ip(3))
+        cv.interactions.pressItem(at: ip(3))
+        cv.interactions.releaseItem(at: ip(3))
         #expect(delegate.log == ["highlight 1", "unhighlight 1", "select 1", "highlight 3", "unhighlight 3", "deselect 1", "select 3"])
         #expect(cv.indexPathsForSelectedItems == [ip(3)])
     }
@@ -36,25 +36,25 @@ import Testing
         _ = ds
         cv.allowsMultipleSelection = true
         delegate.refuseSelection = [ip(5)]
-        for i in [0, 2, 0, 5] { cv.toggleFromUser(ip(i)) }
+        for i in [0, 2, 0, 5] { cv.interactions.toggleFromUser(ip(i)) }
         #expect(cv.indexPathsForSelectedItems == [ip(2)])
         delegate.refuseHighlight = [ip(4)]
-        #expect(!cv.pressItem(at: ip(4)))
-        #expect(!cv.releaseItem(at: ip(4)))
+        #expect(!cv.interactions.pressItem(at: ip(4)))
+        #expect(!cv.interactions.releaseItem(at: ip(4)))
     }
 
     @Test func selectionCanBeTurnedOffAndFollowsTheEditingVariants() {
         let (cv, ds) = makeCollectionView([items("a", 6)])
         _ = ds
         cv.allowsSelection = false
-        #expect(!cv.toggleFromUser(ip(1)))
+        #expect(!cv.interactions.toggleFromUser(ip(1)))
         cv.selectItem(at: ip(1), animated: false, scrollPosition: [])
         #expect(cv.indexPathsForSelectedItems == [])
         cv.isEditing = true
         cv.allowsSelectionDuringEditing = true
         cv.allowsMultipleSelectionDuringEditing = true
-        cv.toggleFromUser(ip(1))
-        cv.toggleFromUser(ip(2))
+        cv.interactions.toggleFromUser(ip(1))
+        cv.interactions.toggleFromUser(ip(2))
         #expect(cv.indexPathsForSelectedItems == [ip(1), ip(2)])
         cv.isEditing = false
         cv.allowsSelection = true
@@ -65,19 +65,19 @@ import Testing
         let delegate = RecordingDelegate()
         let (cv, ds) = makeCollectionView([items("a", 6)], delegate: delegate)
         _ = ds
-        #expect(!cv.focusItem(at: ip(1)))   // allowsFocus is off by default
+        #expect(!cv.interactions.focusItem(at: ip(1)))   // allowsFocus is off by default
         cv.allowsFocus = true
         delegate.refuseFocus = [ip(2)]
-        #expect(cv.focusItem(at: ip(1)) && !cv.focusItem(at: ip(2)))
+        #expect(cv.interactions.focusItem(at: ip(1)) && !cv.interactions.focusItem(at: ip(2)))
         #expect(cv.focusedIndexPath == ip(1))
         cv.selectionFollowsFocus = true
-        cv.focusItem(at: ip(3))
+        cv.interactions.focusItem(at: ip(3))
         #expect(cv.indexPathsForSelectedItems == [ip(3)])
         cv.remembersLastFocusedIndexPath = true
-        cv.resignFocus()
-        #expect(cv.focusedIndexPath == nil && cv.preferredFocusIndexPath == ip(3))
+        cv.interactions.resignFocus()
+        #expect(cv.focusedIndexPath == nil && cv.interactions.preferredFocusIndexPath == ip(3))
         cv.remembersLastFocusedIndexPath = false
-        #expect(cv.preferredFocusIndexPath == ip(0))
+        #expect(cv.interactions.preferredFocusIndexPath == ip(0))
     }
 }
 
@@ -169,7 +169,7 @@ import Testing
         let delegate = RecordingDelegate()
         let (cv, ds) = makeCollectionView([items("a", 300)], delegate: delegate)
         _ = ds
-        cv.displayMargin = 200
+        cv.mirror.displayMargin = 200
         cv.layoutIfNeeded()
         #expect(delegate.displayed.count == 24)          // y < 400
         #expect(cv.indexPathsForVisibleItems.count == 12) // visible is still the bounds

@@ -72,6 +72,20 @@ import Testing
         #expect(remapped.reconfigure.count == 2 && remapped.reconfigure[ip(2)] === cells[4] && remapped.reconfigure[ip(0, 1)] === kept)
     }
 
+    @Test func aMovingItemMayGoAmongItsOwnSectionsItemsOrToAnyPlaceInAnother() {
+        let counts = [3, 0, 2]
+        // In its own section: among the items (its end is taken by itself).
+        #expect(InteractiveMovement.isValid(ip(2), from: ip(0), counts: counts))
+        #expect(!InteractiveMovement.isValid(ip(3), from: ip(0), counts: counts))
+        // In another: any place, its end included; an empty section's only place is item 0.
+        #expect(InteractiveMovement.isValid(ip(2, 2), from: ip(0), counts: counts))
+        #expect(!InteractiveMovement.isValid(ip(3, 2), from: ip(0), counts: counts))
+        #expect(InteractiveMovement.isValid(ip(0, 1), from: ip(0), counts: counts) && !InteractiveMovement.isValid(ip(1, 1), from: ip(0), counts: counts))
+        // Nothing outside the sections, no negative item, no index path of another depth.
+        #expect(!InteractiveMovement.isValid(ip(0, 3), from: ip(0), counts: counts) && !InteractiveMovement.isValid(IndexPath(item: -1, section: 0), from: ip(0), counts: counts))
+        #expect(!InteractiveMovement.isValid(IndexPath(index: 0), from: ip(0), counts: counts))
+    }
+
     @Test func displayedViewsMarkTheWantedOnesOnceAndTakeOutTheRest() {
         var display = DisplayedViews()
         let a = view(at: ip(0)), b = view(at: ip(1)), c = view(at: ip(2))

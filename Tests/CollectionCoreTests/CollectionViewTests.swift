@@ -91,7 +91,7 @@ import Testing
         #expect(cv.cellForItem(at: ip(4)) === cellOfA4)
         #expect((cv.cellForItem(at: ip(0)) as? TitleCell)?.title == "new")
         #expect((cv.cellForItem(at: ip(6)) as? TitleCell)?.title == "b0")
-        let applied = cv.takeAppliedUpdates().filter { $0.kind == .batch }
+        let applied = cv.mirror.takeAppliedUpdates().filter { $0.kind == .batch }
         #expect(applied.count == 1 && applied[0].batch.movedItems.count == 1)
     }
 

@@ -31,34 +31,34 @@ final class MenuDelegate: CollectionViewDelegate {
         let delegate = MenuDelegate()
         cv.delegate = delegate
         #expect(cv.contextMenuInteraction == nil)
-        let menu = try #require(cv.presentContextMenu(forItemsAt: [ip(1), ip(4)], point: CGPoint(x: 150, y: 40)))
+        let menu = try #require(cv.interactions.presentContextMenu(forItemsAt: [ip(1), ip(4)], point: CGPoint(x: 150, y: 40)))
         #expect(delegate.asked.count == 1 && delegate.asked[0].0 == [ip(1), ip(4)] && delegate.asked[0].1 == CGPoint(x: 150, y: 40))
         #expect(menu.title == "2 items" && menu.children.map(\.title) == ["Copy", "Share", "Flag"])
         let interaction = try #require(cv.contextMenuInteraction)
         #expect(interaction.presentedMenu === menu && interaction.presentedIndexPaths == [ip(1), ip(4)])
         #expect(interaction.location(in: cv) == CGPoint(x: 150, y: 40) && interaction.presentedConfiguration?.identifier == "menu")
-        #expect(cv.holdsUserState)
+        #expect(cv.mirror.holdsUserState)
         // A submenu, a hidden or a disabled action, or nothing: nothing runs, the menu stays.
-        for path in [[1], [1, 0], [1, 1], [7], [0, 0]] { #expect(cv.performContextMenuAction(at: path) == nil, "\(path)") }
+        for path in [[1], [1, 0], [1, 1], [7], [0, 0]] { #expect(cv.interactions.performContextMenuAction(at: path) == nil, "\(path)") }
         #expect(delegate.ran.isEmpty && interaction.presentedMenu != nil)
         // An action that keeps the menu presented, then one that closes it.
-        #expect(cv.performContextMenuAction(at: [2])?.title == "Flag")
+        #expect(cv.interactions.performContextMenuAction(at: [2])?.title == "Flag")
         #expect(interaction.presentedMenu != nil)
-        #expect(cv.performContextMenuAction(at: [1, 2])?.title == "Link")
+        #expect(cv.interactions.performContextMenuAction(at: [1, 2])?.title == "Link")
         #expect(delegate.ran == ["Flag", "Link"])
-        #expect(interaction.presentedMenu == nil && interaction.presentedIndexPaths.isEmpty && !cv.holdsUserState)
-        #expect(cv.performContextMenuAction(at: [0]) == nil)
+        #expect(interaction.presentedMenu == nil && interaction.presentedIndexPaths.isEmpty && !cv.mirror.holdsUserState)
+        #expect(cv.interactions.performContextMenuAction(at: [0]) == nil)
     }
 
     @Test func noMenuFromTheDelegateClosesTheOpenOne() throws {
         let (cv, _) = makeCollectionView([items("a", 9)])
         let delegate = MenuDelegate()
         cv.delegate = delegate
-        try #require(cv.presentContextMenu(forItemsAt: [ip(0)], point: .zero) != nil)
-        #expect(cv.presentContextMenu(forItemsAt: [], point: CGPoint(x: 5, y: 5)) == nil)
+        try #require(cv.interactions.presentContextMenu(forItemsAt: [ip(0)], point: .zero) != nil)
+        #expect(cv.interactions.presentContextMenu(forItemsAt: [], point: CGPoint(x: 5, y: 5)) == nil)
         #expect(cv.contextMenuInteraction?.presentedMenu == nil)
         cv.contextMenuInteraction?.dismissMenu()
-        #expect(cv.performContextMenuAction(at: [0]) == nil && delegate.ran.isEmpty)
+        #expect(cv.interactions.performContextMenuAction(at: [0]) == nil && delegate.ran.isEmpty)
     }
 
     @Test func menuElementsAreFoundByPath() {

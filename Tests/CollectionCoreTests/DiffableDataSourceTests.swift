@@ -41,14 +41,14 @@ import Testing
         let host = Host()
         host.dataSource.apply(snapshot([("a", ["1", "2", "3"]), ("b", ["4"])]), animatingDifferences: false)
         #expect(host.cv.numberOfSections == 2 && host.titles(0) == ["1", "2", "3"])
-        _ = host.cv.takeAppliedUpdates()
+        _ = host.cv.mirror.takeAppliedUpdates()
         var next = host.dataSource.snapshot()
         next.moveItem("1", afterItem: "3")
         next.insertItems(["new"], beforeItem: "4")
         next.deleteItems(["2"])
         host.dataSource.apply(next)
         #expect(host.titles(0) == ["3", "1"] && host.titles(1) == ["new", "4"])
-        let update = host.cv.takeAppliedUpdates().last
+        let update = host.cv.mirror.takeAppliedUpdates().last
         #expect(update?.kind == .batch && update?.animated == true)
         #expect(update?.batch.movedItems.count == 1 && update?.batch.deletedItems == [IndexPath(item: 1, section: 0)])
         #expect(host.dataSource.itemIdentifier(for: IndexPath(item: 0, section: 1)) == "new")
@@ -68,7 +68,7 @@ import Testing
         #expect(again.reconfiguredItemIdentifiers.isEmpty)   // marks are consumed by apply
         again.reloadItems(["x"])
         host.dataSource.apply(again)
-        #expect(host.cv.takeAppliedUpdates().last?.batch.reloadedItems == [IndexPath(item: 0, section: 0)])
+        #expect(host.cv.mirror.takeAppliedUpdates().last?.batch.reloadedItems == [IndexPath(item: 0, section: 0)])
     }
 
     @Test func reloadedSectionsWithMovesInAndOutStayValid() {
@@ -79,7 +79,7 @@ import Testing
         next.reloadSections(["a"])
         host.dataSource.apply(next)
         #expect(host.titles(0) == ["1", "3"] && host.titles(1) == ["4", "2"])
-        #expect(host.cv.takeAppliedUpdates().last?.kind == .batch)
+        #expect(host.cv.mirror.takeAppliedUpdates().last?.kind == .batch)
     }
 
     @Test func sectionSnapshotsExpandAndCollapse() {

@@ -25,13 +25,13 @@ final class EveryOtherFlowLayout: CollectionViewFlowLayout {
 
     /// What the public query finds in the display rect, as (item, frame) pairs in order.
     func queried(_ cv: CollectionView) -> [String] {
-        (cv.collectionViewLayout.layoutAttributesForElements(in: cv.displayRect) ?? [])
+        (cv.collectionViewLayout.layoutAttributesForElements(in: cv.mirror.displayRect) ?? [])
             .filter { $0.representedElementCategory == .cell }
             .map { "\($0.indexPath.item)@\(Int($0.frame.minX)),\(Int($0.frame.minY))" }.sorted()
     }
 
     func displayed(_ cv: CollectionView) -> [String] {
-        cv.displayedElements.filter { $0.key.category == .cell }
+        cv.mirror.displayedElements.filter { $0.key.category == .cell }
             .map { "\($0.key.item)@\(Int($0.value.layoutAttributes!.frame.minX)),\(Int($0.value.layoutAttributes!.frame.minY))" }.sorted()
     }
 
@@ -51,7 +51,7 @@ final class EveryOtherFlowLayout: CollectionViewFlowLayout {
 
     @Test func aFlowLayoutSubclassesQueryDecidesWhatIsDisplayed() {
         let (cv, ds) = make(EveryOtherFlowLayout(), items: 12)   // the data source is held weakly: kept here
-        let items = Set(cv.displayedElements.keys.filter { $0.category == .cell }.map(\.item))
+        let items = Set(cv.mirror.displayedElements.keys.filter { $0.category == .cell }.map(\.item))
         #expect(items == [0, 2, 4, 6, 8, 10])
         #expect(displayed(cv) == queried(cv))
         withExtendedLifetime(ds) {}

@@ -35,7 +35,7 @@ private final class ReloadingDelegate: CollectionViewDelegate {
         guard armed else { return }
         armed = false
         cv.reloadData()
-        for _ in 0..<cv.reusableViewCount { dropped.append(Weak(cv.dequeueReusableCell(withReuseIdentifier: "probe", for: p))) }
+        for _ in 0..<cv.mirror.reusableViewCount { dropped.append(Weak(cv.dequeueReusableCell(withReuseIdentifier: "probe", for: p))) }
     }
 }
 
@@ -58,7 +58,7 @@ private final class ReloadingDelegate: CollectionViewDelegate {
         // entering cells their attributes while it still holds the twelve.
         delegate.armed = true
         cv.contentOffset = CGPoint(x: 0, y: 25)
-        _ = cv.displayedElements
+        _ = cv.mirror.displayedElements
         // The twelve shown before and the first that entered, recycled by the reload.
         #expect(!delegate.armed && delegate.dropped.count == 13)
         #expect(!aliveAtEachApply.isEmpty && aliveAtEachApply.allSatisfy { $0 })

@@ -35,15 +35,15 @@ import Testing
         let delegate = Recorder()
         let (cv, dataSource) = view(delegate)
         defer { withExtendedLifetime(dataSource) {} }
-        let session = try #require(cv.beginDragSession(at: ip(1), location: CGPoint(x: 150, y: 20)))
+        let session = try #require(cv.interactions.beginDragSession(at: ip(1), location: CGPoint(x: 150, y: 20)))
         #expect(session.items.map(\.localObject) == ["a1"] && session.allowsMoveOperation)
-        #expect(cv.hasActiveDrag && cv.holdsUserState)
-        #expect(cv.addToDragSession(at: ip(3), location: CGPoint(x: 40, y: 70)).map(\.localObject) == ["a3"])
+        #expect(cv.hasActiveDrag && cv.mirror.holdsUserState)
+        #expect(cv.interactions.addToDragSession(at: ip(3), location: CGPoint(x: 40, y: 70)).map(\.localObject) == ["a3"])
         #expect(cv.activeDragSession?.items.compactMap(\.localObject) == ["a1", "a3"])
-        cv.endDragSession()
+        cv.interactions.endDragSession()
         #expect(!cv.hasActiveDrag && cv.activeDragSession == nil)
         #expect(delegate.log == ["begin 1", "will begin 1", "add 3 to 1 at 40", "did end a1,a3"])
-        cv.endDragSession()   // nothing under way: nothing told
+        cv.interactions.endDragSession()   // nothing under way: nothing told
         #expect(delegate.log.count == 4)
     }
 
@@ -53,20 +53,20 @@ import Testing
         delegate.allowsMove = false
         let (cv, dataSource) = view(delegate)
         defer { withExtendedLifetime(dataSource) {} }
-        #expect(cv.beginDragSession(at: ip(2), location: .zero) == nil)
+        #expect(cv.interactions.beginDragSession(at: ip(2), location: .zero) == nil)
         #expect(!cv.hasActiveDrag && delegate.log == ["begin 2"])
         // A copy-only drag; adding an item the delegate refuses adds nothing.
-        #expect(cv.beginDragSession(at: ip(0), location: .zero)?.allowsMoveOperation == false)
-        #expect(cv.addToDragSession(at: ip(2), location: .zero).isEmpty)
+        #expect(cv.interactions.beginDragSession(at: ip(0), location: .zero)?.allowsMoveOperation == false)
+        #expect(cv.interactions.addToDragSession(at: ip(2), location: .zero).isEmpty)
         #expect(cv.activeDragSession?.items.count == 1)
         // A new drag ends the one under way.
-        _ = cv.beginDragSession(at: ip(4), location: .zero)
+        _ = cv.interactions.beginDragSession(at: ip(4), location: .zero)
         #expect(delegate.log.contains("did end a0"))
         // Without a delegate, or with dragging off, nothing is dragged.
         let (other, otherSource) = view(nil)
         defer { withExtendedLifetime(otherSource) {} }
-        #expect(other.beginDragSession(at: ip(0), location: .zero) == nil)
+        #expect(other.interactions.beginDragSession(at: ip(0), location: .zero) == nil)
         cv.dragInteractionEnabled = false
-        #expect(cv.beginDragSession(at: ip(0), location: .zero) == nil)
+        #expect(cv.interactions.beginDragSession(at: ip(0), location: .zero) == nil)
     }
 }

@@ -15,7 +15,7 @@ import Testing
         let (cv, data) = makeCollectionView([items("a", 14), items("b", 5), items("c", 9)])
         cv.register(HeaderView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter, withReuseIdentifier: "header")
         let layout = cv.collectionViewLayout as! CollectionViewFlowLayout
-        cv.keepsNoViews = true
+        cv.mirror.keepsNoViews = true
         var serial = 0
         var kept = 0
         for step in 0..<400 {
@@ -74,7 +74,7 @@ import Testing
                 if Bool.random(using: &rng) { layout.sectionHeadersPinToVisibleBounds.toggle() } else { layout.sectionFootersPinToVisibleBounds.toggle() }
             default:
                 // Views for a while, then none again.
-                cv.keepsNoViews.toggle()
+                cv.mirror.keepsNoViews.toggle()
             }
             cv.layoutIfNeeded()
             if revision != nil && layout.queryRevision == revision { kept += 1 }
@@ -84,11 +84,11 @@ import Testing
                 #expect(layout.queryRevision == revision, "step \(step), seed \(seed): a move computed the geometry again")
             }
             let truth = afresh(like: layout, in: cv)
-            let rect = cv.displayRect
+            let rect = cv.mirror.displayRect
             #expect(layout.layoutAttributesForElements(in: rect) == truth.layoutAttributesForElements(in: rect), "step \(step), seed \(seed)")
             #expect(layout.collectionViewContentSize == truth.collectionViewContentSize, "step \(step), seed \(seed)")
-            if cv.keepsNoViews {
-                #expect(cv.shownAttributes == truth.layoutAttributesForElements(in: rect) ?? [], "step \(step), seed \(seed): shown")
+            if cv.mirror.keepsNoViews {
+                #expect(cv.mirror.shownAttributes == truth.layoutAttributesForElements(in: rect) ?? [], "step \(step), seed \(seed): shown")
             }
         }
         // The session did keep geometry (moves and reloads), or it tested nothing.
@@ -129,12 +129,12 @@ import Testing
         cv.register(TitleCell.self, forCellWithReuseIdentifier: "title")
         let data = ArrayDataSource([items("a", 6)])
         cv.dataSource = data
-        cv.keepsNoViews = true
+        cv.mirror.keepsNoViews = true
         cv.layoutIfNeeded()
         #expect(layout.queryRevision == nil)
-        let before = cv.shownAttributes.first?.frame.minX
+        let before = cv.mirror.shownAttributes.first?.frame.minX
         data.sections[0].swapAt(0, 1)
         cv.performBatchUpdates { cv.moveItem(at: ip(0), to: ip(1)) }
-        #expect(cv.shownAttributes.first?.frame.minX == before.map { $0 + 1 })
+        #expect(cv.mirror.shownAttributes.first?.frame.minX == before.map { $0 + 1 })
     }
 }

@@ -24,7 +24,7 @@ import Testing
     }
 
     func frame(_ cv: CollectionView, _ item: Int) -> CGRect? {
-        cv.displayedElements[.cell(IndexPath(item: item, section: 0))]?.layoutAttributes?.frame
+        cv.mirror.displayedElements[.cell(IndexPath(item: item, section: 0))]?.layoutAttributes?.frame
     }
 
     @Test func progressPlacesEachItemBetweenItsTwoFrames() {
@@ -34,7 +34,7 @@ import Testing
         var ended: [(Bool, Bool)] = []
         let transition = cv.startInteractiveTransition(to: list) { ended.append(($0, $1)) }
         #expect(transition.currentLayout === grid && transition.nextLayout === list)
-        #expect(cv.collectionViewLayout === transition && cv.holdsUserState)
+        #expect(cv.collectionViewLayout === transition && cv.mirror.holdsUserState)
         // Item 1: (100, 0, 100, 100) in the grid, (0, 50, 300, 50) in the list.
         #expect(frame(cv, 1) == CGRect(x: 100, y: 0, width: 100, height: 100))
         transition.transitionProgress = 0.5
@@ -46,7 +46,7 @@ import Testing
         // Item 11 is on screen in the grid (row 3) but not in the list (y = 550): it is still shown, on its way.
         #expect(frame(cv, 11) == CGRect(x: 200 - 200 * 0.25, y: 300 + (550 - 300) * 0.25, width: 100 + 200 * 0.25, height: 100 - 50 * 0.25))
         cv.finishInteractiveTransition()
-        #expect(cv.collectionViewLayout === list && !cv.holdsUserState)
+        #expect(cv.collectionViewLayout === list && !cv.mirror.holdsUserState)
         #expect(frame(cv, 1) == CGRect(x: 0, y: 50, width: 300, height: 50))
         #expect(ended.map { [$0.0, $0.1] } == [[true, true]])
     }
@@ -98,6 +98,6 @@ import Testing
         // Setting a layout ends the transition (as the hub's switch for everyone does).
         let other = flow(150, 150)
         cv.setCollectionViewLayout(other, animated: true)
-        #expect(cv.transitionLayout == nil && !cv.holdsUserState)
+        #expect(cv.transitionLayout == nil && !cv.mirror.holdsUserState)
     }
 }

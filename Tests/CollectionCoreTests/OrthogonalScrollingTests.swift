@@ -78,7 +78,7 @@ import Testing
     }
 
     func displayedItems(_ cv: CollectionView, section: Int) -> [Int] {
-        cv.displayedElements.keys.compactMap { key -> Int? in
+        cv.mirror.displayedElements.keys.compactMap { key -> Int? in
             guard key.category == .cell, key.section == section else { return nil }
             return key.item
         }.sorted()
@@ -94,14 +94,14 @@ import Testing
         #expect(displayedItems(cv, section: 0) == Array(46...57))
         #expect(displayedItems(cv, section: 1) == Array(0...27))
         // Frames stay in the section's own (unscrolled) coordinates.
-        #expect(cv.displayedElements[.cell(IndexPath(item: 50, section: 0))]?.layoutAttributes?.frame == CGRect(x: 5_000, y: 0, width: 100, height: 100))
+        #expect(cv.mirror.displayedElements[.cell(IndexPath(item: 50, section: 0))]?.layoutAttributes?.frame == CGRect(x: 5_000, y: 0, width: 100, height: 100))
         // Offsets stay within the content; a section that does not scroll on its own keeps none.
         cv.orthogonalScrollOffsets = [0: 1e9, 1: 300]
         #expect(cv.orthogonalScrollOffsets == [0: 999_600])
         #expect(displayedItems(cv, section: 0) == Array(9_992...9_999))
         cv.orthogonalScrollOffsets = [:]
         #expect(displayedItems(cv, section: 0) == Array(0...7))
-        #expect(cv.displayedElements.count < 60)
+        #expect(cv.mirror.displayedElements.count < 60)
     }
 
     @Test func aPointInAScrolledSectionHitsTheCellShownThere() {
@@ -116,8 +116,8 @@ import Testing
         // The grid below does not scroll with it.
         #expect(cv.indexPathForItem(at: CGPoint(x: 150, y: 150)) == IndexPath(item: 1, section: 1))
         // A drop at x 190 goes after the cell shown there (item 51), at x 110 before it.
-        #expect(cv.dropDestinationIndexPath(at: CGPoint(x: 190, y: 50)) == IndexPath(item: 52, section: 0))
-        #expect(cv.dropDestinationIndexPath(at: CGPoint(x: 110, y: 50)) == IndexPath(item: 51, section: 0))
+        #expect(cv.interactions.dropDestinationIndexPath(at: CGPoint(x: 190, y: 50)) == IndexPath(item: 52, section: 0))
+        #expect(cv.interactions.dropDestinationIndexPath(at: CGPoint(x: 110, y: 50)) == IndexPath(item: 51, section: 0))
     }
 
     @Test func aHorizontalCollectionDisplaysAlongX() {
@@ -131,7 +131,7 @@ import Testing
         cv.register(TitleCell.self, forCellWithReuseIdentifier: "title")
         let dataSource = ArrayDataSource([items("h", 400)])
         cv.dataSource = dataSource
-        cv.displayMargin = 200
+        cv.mirror.displayMargin = 200
         #expect(cv.scrollsHorizontally)
         #expect(cv.contentSize == CGSize(width: 10_000, height: 800))
         cv.contentOffset = CGPoint(x: 5_000, y: 0)

@@ -77,11 +77,14 @@ import Testing
         let (view, layout, source) = makeView()
         view.layoutIfNeeded()
         var list = PrefetchList()
-        view.gatherPrefetch(into: &list)
+        view.mirror.gatherPrefetch(into: &list)
         let noted = (list.contains(UnsafeRawPointer(Unmanaged.passUnretained(view).toOpaque())),
                      list.contains(UnsafeRawPointer(Unmanaged.passUnretained(layout).toOpaque())),
-                     list.contains(unsafeBitCast(view.displayedElements, to: UnsafeRawPointer.self)))
+                     list.contains(unsafeBitCast(view.mirror.displayedElements, to: UnsafeRawPointer.self)))
         #expect(noted.0 && noted.1 && noted.2)
+        // And the collection view's parts a batch reads: its displayed elements and its batch updater.
+        #expect(list.contains(UnsafeRawPointer(Unmanaged.passUnretained(view.display).toOpaque()))
+                && list.contains(UnsafeRawPointer(Unmanaged.passUnretained(view.updater).toOpaque())))
         // The flow layout adds its sections and geometry to the object itself.
         var layoutOnly = PrefetchList()
         layout.gatherPrefetch(into: &layoutOnly)
@@ -92,14 +95,14 @@ import Testing
 
     @Test func aCollectionViewWithoutViewsNotesTheAttributesItShows() {
         let (view, _, source) = makeView()
-        view.keepsNoViews = true
+        view.mirror.keepsNoViews = true
         view.layoutIfNeeded()
-        #expect(view.displayedCount > 0)
+        #expect(view.mirror.displayedCount > 0)
         var list = PrefetchList()
-        view.gatherPrefetch(into: &list)
+        view.mirror.gatherPrefetch(into: &list)
         // A batch of moves keeps the attributes (the same frames): the next batch
         // reads the very buffer, untouched since.
-        let noted = view.shownAttributes.withUnsafeBytes { bytes in
+        let noted = view.mirror.shownAttributes.withUnsafeBytes { bytes in
             (list.contains(bytes.baseAddress!), list.contains(bytes.baseAddress! + min(bytes.count, 960) - 1))
         }
         #expect(noted.0 && noted.1)

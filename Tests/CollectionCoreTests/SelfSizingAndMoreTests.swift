@@ -46,9 +46,9 @@ final class WordsDataSource: CollectionViewDataSource {
         #expect(cv.layoutAttributesForItem(at: ip(2))?.frame == CGRect(x: 150, y: 0, width: 20, height: 30))
         #expect(cv.layoutAttributesForItem(at: ip(3))?.frame == CGRect(x: 0, y: 30, width: 30, height: 30))
         #expect(cv.contentSize.height == 60)
-        let requests = cv.displayedElements.count
+        let requests = cv.mirror.displayedElements.count
         cv.layoutIfNeeded()
-        #expect(cv.displayedElements.count == requests)   // settled: no further passes
+        #expect(cv.mirror.displayedElements.count == requests)   // settled: no further passes
     }
 
     @Test func measuredSizesFollowTheirItemsThroughBatches() {
@@ -70,7 +70,7 @@ final class WordsDataSource: CollectionViewDataSource {
         cv.dataSource = ds
         cv.layoutIfNeeded()
         #expect(cv.layoutAttributesForItem(at: ip(1))?.frame.size == CGSize(width: 50, height: 50))
-        cv.setMeasuredSize(CGSize(width: 80, height: 120), forItemAt: ip(1))
+        cv.mirror.setMeasuredSize(CGSize(width: 80, height: 120), forItemAt: ip(1))
         cv.layoutIfNeeded()
         #expect(cv.layoutAttributesForItem(at: ip(1))?.frame.size == CGSize(width: 80, height: 120))
     }

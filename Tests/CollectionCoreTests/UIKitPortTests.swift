@@ -38,7 +38,7 @@ import Testing
         #expect(cv.numberOfItems(inSection: 0) == 6)
         #expect(cv.indexPathsForSelectedItems?.isEmpty ?? true)
         #expect((cv.cellForItem(at: ip(5)) as? TitleCell)?.title == "y")
-        #expect(cv.takeAppliedUpdates().last?.kind == .reload)
+        #expect(cv.mirror.takeAppliedUpdates().last?.kind == .reload)
         // A valid batch completes with true.
         cv.performBatchUpdates({
             ds.sections[0].insert("z", at: 0)
@@ -126,17 +126,17 @@ import Testing
         #expect(controller.calls.contains("willDisplay") && controller.calls.contains("willDisplaySupplementaryView"))
 
         // A tap: highlight, then select; a second tap deselects.
-        #expect(cv.pressItem(at: ip(1)))
-        #expect(cv.releaseItem(at: ip(1)))
-        #expect(cv.toggleFromUser(ip(1)))
+        #expect(cv.interactions.pressItem(at: ip(1)))
+        #expect(cv.interactions.releaseItem(at: ip(1)))
+        #expect(cv.interactions.toggleFromUser(ip(1)))
         for name in ["shouldHighlight", "didHighlight", "didUnhighlight", "shouldSelect", "didSelect", "shouldDeselect", "didDeselect"] {
             #expect(controller.calls.contains(name), "\(name) was not called")
         }
 
         // Focus, with the delegate's say.
-        #expect(cv.focusItem(at: ip(2)))
-        #expect(!cv.focusItem(at: ip(5)))
-        cv.resignFocus()
+        #expect(cv.interactions.focusItem(at: ip(2)))
+        #expect(!cv.interactions.focusItem(at: ip(5)))
+        cv.interactions.resignFocus()
         #expect(controller.calls.contains("didUpdateFocus -1→2") && controller.calls.contains("didUpdateFocus 2→-1"))
         #expect(controller.calls.filter { $0 == "canFocus" }.count == 2)
 
@@ -178,7 +178,7 @@ import Testing
         cv.updateInteractiveMovementTargetPosition(CGPoint(x: 160, y: 60))   // over a1: proposed 1, the delegate says 4
         #expect(cv.indexPathsForVisibleItems.count == 6)
         cv.endInteractiveMovement()
-        #expect(cv.takeAppliedUpdates().last?.batch.movedItems == [ItemMove(from: ip(0), to: ip(4))])
+        #expect(cv.mirror.takeAppliedUpdates().last?.batch.movedItems == [ItemMove(from: ip(0), to: ip(4))])
     }
 
     /// As in UIKit: a controller subclass that adopts the flow layout's delegate
@@ -257,7 +257,7 @@ import Testing
         #expect((cv.cellForItem(at: ip(4)) as? TitleCell)?.title == "a1 (edited)")
         #expect((cv.cellForItem(at: ip(1)) as? TitleCell)?.title == "a2")
         #expect(ds.cellRequests == asked + 1)   // only the destination's fresh cell
-        let batch = try #require(cv.takeAppliedUpdates().last?.batch)
+        let batch = try #require(cv.mirror.takeAppliedUpdates().last?.batch)
         #expect(batch.movedItems == [ItemMove(from: ip(1), to: ip(4))] && batch.reloadedItems == [ip(1)])
         // A delete and a move of the same item is still refused.
         #expect(throws: InvalidBatchUpdate.self) {
@@ -285,7 +285,7 @@ import Testing
         #expect(cv.cellForItem(at: ip(0, 0)) === b0)
         #expect(cv.cellForItem(at: ip(1, 1)) === a1)
         #expect(ds.cellRequests == asked)
-        let update = try #require(cv.takeAppliedUpdates().last)
+        let update = try #require(cv.mirror.takeAppliedUpdates().last)
         #expect(update.batch.movedSections == [SectionMove(from: 1, to: 0)] && update.animated)
         #expect(update.batch.deletedSections.isEmpty && update.batch.insertedSections.isEmpty)
         // Moving a section and deleting it in one batch is refused with UIKit-style words.

@@ -43,7 +43,7 @@ final class LoggingFlowLayout: CollectionViewFlowLayout {
         cv.register(TitleCell.self, forCellWithReuseIdentifier: "title")
         let ds = ArrayDataSource(sections)
         cv.dataSource = ds
-        _ = cv.displayedElements
+        _ = cv.mirror.displayedElements
         return (cv, ds, layout)
     }
 
@@ -57,7 +57,7 @@ final class LoggingFlowLayout: CollectionViewFlowLayout {
             cv.insertItems(at: [ip(2)])
         }
         #expect(layout.log == ["prepare", "delete [0, 1] -", "insert - [0, 2]", "final [0, 1]", "initial [0, 2]", "finalize"])
-        let animations = cv.lastUpdateAnimations
+        let animations = cv.mirror.lastUpdateAnimations
         let appearing = try! #require(animations.appearing[ip(2)])
         #expect(appearing.frame == CGRect(x: 200, y: 0, width: 100, height: 50) && appearing.alpha == 0)
         #expect(appearing.transform == CGAffineTransform(scaleX: 0.5, y: 0.5))
@@ -78,7 +78,7 @@ final class LoggingFlowLayout: CollectionViewFlowLayout {
             cv.insertItems(at: [ip(50)])
         }
         #expect(layout.log == ["prepare", "delete [0, 40] -", "insert - [0, 50]", "finalize"])
-        #expect(cv.lastUpdateAnimations.isEmpty)
+        #expect(cv.mirror.lastUpdateAnimations.isEmpty)
     }
 
     @Test func updateItemsListSectionsFirstThenItemsInUIKitsOrder() {

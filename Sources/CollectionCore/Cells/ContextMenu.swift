@@ -147,16 +147,17 @@ public final class ContextMenuInteraction {
     }
 }
 
-extension CollectionView {
+extension CollectionViewInteractions {
     /// Asks the delegate for a context menu for `indexPaths` (empty: the background)
-    /// at `point` and, when it gives one, shows it: ``contextMenuInteraction`` holds
+    /// at `point` and, when it gives one, shows it: ``CollectionView/contextMenuInteraction`` holds
     /// it until ``performContextMenuAction(at:)`` or `dismissMenu()`. Returns the
     /// menu, or nil when the delegate gives none (the open menu, if any, closes).
     @discardableResult
     public func presentContextMenu(forItemsAt indexPaths: [IndexPath], point: CGPoint) -> Menu? {
-        let interaction = contextMenuInteraction ?? ContextMenuInteraction()
+        let cv = collectionView
+        let interaction = cv.contextMenuInteraction ?? ContextMenuInteraction()
         interaction.dismissMenu()
-        guard let configuration = delegate?.collectionView(self, contextMenuConfigurationForItemsAt: indexPaths, point: point),
+        guard let configuration = cv.delegate?.collectionView(cv, contextMenuConfigurationForItemsAt: indexPaths, point: point),
               let menu = configuration.actionProvider?([]) else {
             return nil
         }
@@ -164,7 +165,7 @@ extension CollectionView {
         interaction.presentedMenu = menu
         interaction.presentedIndexPaths = indexPaths
         interaction.presentedLocation = point
-        contextMenuInteraction = interaction
+        cv.contextMenuInteraction = interaction
         return menu
     }
 
@@ -173,7 +174,7 @@ extension CollectionView {
     /// nil when no menu is shown or there is no enabled, visible action there.
     @discardableResult
     public func performContextMenuAction(at path: [Int]) -> Action? {
-        guard let interaction = contextMenuInteraction, let menu = interaction.presentedMenu,
+        guard let interaction = collectionView.contextMenuInteraction, let menu = interaction.presentedMenu,
               let action = menu.element(at: path) as? Action,
               action.attributes.isDisjoint(with: [.disabled, .hidden]) else { return nil }
         if !action.attributes.contains(.keepsMenuPresented) { interaction.dismissMenu() }

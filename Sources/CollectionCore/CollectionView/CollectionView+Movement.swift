@@ -22,7 +22,7 @@ extension CollectionView {
         let proposed = collectionViewLayout.targetIndexPath(forInteractivelyMovingItem: m.current, withPosition: targetPosition)
         var target = delegate?.collectionView(self, targetIndexPathForMoveOfItemFromOriginalIndexPath: m.original,
                                               atCurrentIndexPath: m.current, toProposedIndexPath: proposed) ?? proposed
-        if !isValidMoveTarget(target, from: m.current) { target = m.current }
+        if !InteractiveMovement.isValid(target, from: m.current, counts: loadCountsIfNeeded()) { target = m.current }
         if target != m.current { presentMove(from: m.current, to: target) }
         needsDisplayUpdate = true
     }
@@ -34,9 +34,7 @@ extension CollectionView {
         if m.original != m.current {
             dataSource?.collectionView(self, moveItemAt: m.original, to: m.current)
             counts = fetchCounts()
-            var batch = BatchUpdate()
-            batch.movedItems = [ItemMove(from: m.original, to: m.current)]
-            recordAppliedUpdate(AppliedUpdate(kind: .batch, batch: batch, animated: true))
+            updater.keep(AppliedUpdate(kind: .batch, batch: InteractiveMovement.batch(from: m.original, to: m.current), animated: true))
         }
         needsDisplayUpdate = true
     }
@@ -52,19 +50,17 @@ extension CollectionView {
     /// The index path of the item being moved, where it is shown now.
     public var indexPathForInteractivelyMovingItem: IndexPath? { movement?.current }
 
-    /// Where an item shown at `current` may be shown next: a place among the items of
-    /// its own section, or any place in another, its end included (an empty
-    /// section's only place is item 0).
-    func isValidMoveTarget(_ target: IndexPath, from current: IndexPath) -> Bool {
-        guard target.count == 2, target.section >= 0, target.section < numberOfSections, target.item >= 0 else { return false }
-        let count = numberOfItems(inSection: target.section)
-        return target.section == current.section ? target.item < count : target.item <= count
+    /// The index path the data source knows an item by (differs from the shown one
+    /// only while an item is being moved interactively).
+    func dataIndexPath(forPresented p: IndexPath) -> IndexPath {
+        guard let movement else { return p }
+        return movement.dataIndexPath(forPresented: p)
     }
 
     /// Shows an item at a new place without telling the data source.
     private func presentMove(from: IndexPath, to: IndexPath) {
         let (after, mapper) = InteractiveMovement.presented(from: from, to: to, counts: loadCountsIfNeeded())
-        display.remapCells(by: mapper)
+        display.views.remapCells(by: mapper)
         selection.selected = Set(selection.selected.compactMap { mapper.map($0) })
         counts = after
         movement?.current = to

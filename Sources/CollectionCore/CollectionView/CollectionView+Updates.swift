@@ -69,72 +69,23 @@ extension CollectionView {
     /// counts, selection and displayed cells); `completion` gets false. Before the
     /// counts were first loaded, the updates simply lead to a reload.
     public func tryPerformBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) throws(InvalidBatchUpdate) {
-        if pendingBatch != nil {
-            updates?()
-            completion?(true)
-            return
-        }
-        guard let before = counts else {
-            // Nothing loaded yet: as UIKit, there is nothing to animate from; load afresh.
-            pendingBatch = BatchUpdate()
-            updates?()
-            pendingBatch = nil
-            reloadData()
-            completion?(true)
-            return
-        }
-        pendingBatch = BatchUpdate()
-        updates?()
-        let batch = pendingBatch ?? BatchUpdate()
-        pendingBatch = nil
-        let after = fetchCounts()
-        do {
-            try batch.validate(countsBefore: before, countsAfter: after)
-        } catch {
+        do throws(InvalidBatchUpdate) { try updater.perform(updates, in: self) } catch {
             completion?(false)
             throw error
         }
-        apply(batch, countsBefore: before, countsAfter: after, animated: true)
         completion?(true)
     }
 
     /// Applies a batch checked once for many collection views that show the same
-    /// data (a server's viewers): the data source already reports the counts after
-    /// it. A view whose counts are not the ones the batch was checked against goes
-    /// the usual way (recording, checking), so it never shows a wrong order.
-    package func performBatchUpdates(_ checked: CheckedBatchUpdate) throws(InvalidBatchUpdate) {
-        guard pendingBatch == nil, let before = counts, before == checked.countsBefore else {
-            return try tryPerformItemUpdates(checked.batch)
-        }
-        apply(checked.batch, countsBefore: before, countsAfter: checked.countsAfter, animated: true, mapper: checked.mapper)
-    }
+    /// data (a server's viewers): a view whose counts are not the ones it was checked
+    /// against records and checks it as usual.
+    package func performBatchUpdates(_ checked: CheckedBatchUpdate) throws(InvalidBatchUpdate) { try updater.perform(checked, in: self) }
 
     /// ``tryPerformBatchUpdates(_:completion:)`` of `items`' deletes, inserts, moves
     /// and reloads (its section changes are not performed).
-    package func tryPerformItemUpdates(_ items: BatchUpdate) throws(InvalidBatchUpdate) {
-        try tryPerformBatchUpdates {
-            self.deleteItems(at: items.deletedItems)
-            self.insertItems(at: items.insertedItems)
-            for move in items.movedItems { self.moveItem(at: move.from, to: move.to) }
-            self.reloadItems(at: items.reloadedItems)
-        }
-    }
+    package func tryPerformItemUpdates(_ items: BatchUpdate) throws(InvalidBatchUpdate) { try updater.perform(items: items, in: self) }
 
-    /// Inside a batch: records. Outside: applies at once; if invalid, nothing changes
-    /// and the reason is kept in ``lastRejectedUpdate``.
-    private func record(_ change: (inout BatchUpdate) -> Void) {
-        if pendingBatch != nil {
-            change(&pendingBatch!)
-            return
-        }
-        withoutActuallyEscaping(change) { change in
-            do throws(InvalidBatchUpdate) {
-                try tryPerformBatchUpdates { change(&self.pendingBatch!) }
-            } catch {
-                lastRejectedUpdate = error
-            }
-        }
-    }
+    private func record(_ change: (inout BatchUpdate) -> Void) { updater.record(change, in: self) }
 
     /// Inserts items (index paths after the update).
     public func insertItems(at indexPaths: [IndexPath]) { record { $0.insertedItems += indexPaths } }
@@ -164,57 +115,4 @@ extension CollectionView {
     }
     /// Configures the existing cells of these items again (the cell stays).
     public func reconfigureItems(at indexPaths: [IndexPath]) { record { $0.reconfiguredItems += indexPaths } }
-
-    /// Applies a valid batch: new counts, remapped selection, focus and displayed
-    /// views, then a new layout.
-    func apply(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int], animated: Bool, mapper: IndexPathMapper? = nil) {
-        let mapper = mapper ?? IndexPathMapper(batch, countsBefore: countsBefore, countsAfter: countsAfter)
-        var vanished = viewless ? ShownAttributes.vanished(from: shown.attributes, batch, mapper) : [:]
-        // Without views (a server's viewers, mostly) the table is empty: nothing to move.
-        let remapped = display.table.isEmpty ? DisplayedViews.Remapped()
-            : display.remap(by: mapper, reconfigured: Set(batch.reconfiguredItems), vanished: &vanished)
-        if !remapped.departed.isEmpty {
-            let delegate = self.delegate
-            for d in remapped.departed { endDisplaying(d.view, d.key, delegate: delegate) }
-        }
-        if !selection.isEmpty { selection.remap(by: mapper) }
-        if !prefetching.items.isEmpty { prefetching.remap(by: mapper) }
-        if let sizes = selfSizedItems {
-            var moved: [IndexPath: CGSize] = [:]
-            for (p, size) in sizes { if let q = mapper.map(p) { moved[q] = size } }
-            selfSizedItems = moved
-        }
-        counts = countsAfter
-        collectionViewLayout.invalidateLayout()
-        needsDisplayUpdate = true
-        layoutIfNeeded()
-        askUpdateAnimations(batch, vanished: vanished, countsAfter: countsAfter)
-        // Reconfigure: the data source configures the same cell again.
-        if let dataSource {
-            for (p, cell) in remapped.reconfigure {
-                reconfiguring = cell
-                let result = dataSource.collectionView(self, cellForItemAt: dataIndexPath(forPresented: p))
-                reconfiguring = nil
-                result.finishConfiguring()
-                if result !== cell { cell.content = result.content }
-            }
-        }
-        recordAppliedUpdate(AppliedUpdate(kind: .batch, batch: batch, animated: animated))
-        displayGeneration += 1
-    }
-
-    /// Keeps `update` for ``takeAppliedUpdates()``. Made only when kept: a server's
-    /// view states keep none, and making one copied the batch's eight arrays for
-    /// every view state on every batch.
-    func recordAppliedUpdate(_ update: @autoclosure () -> AppliedUpdate) {
-        guard appliedLog.limit > 0 else { return }
-        appliedLog.record(update())
-    }
-
-    /// How many applied changes wait for ``takeAppliedUpdates()`` (at most ``appliedUpdatesLimit``).
-    public var appliedUpdateCount: Int { appliedLog.updates.count }
-
-    /// The changes applied since the last call, oldest first (the last
-    /// ``appliedUpdatesLimit`` of them).
-    public func takeAppliedUpdates() -> [AppliedUpdate] { appliedLog.take() }
 }

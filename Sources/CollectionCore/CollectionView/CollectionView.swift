@@ -59,9 +59,8 @@ open class CollectionView {
         set { bounds.origin = newValue }
     }
 
-    /// Beyond UIKit: how far past the bounds (along the scrolling axis, each side)
-    /// elements count as displayed, so a remote client holds them before they show.
-    @exclusivity(unchecked) public var displayMargin: CGFloat = 0 {
+    /// ``CollectionViewMirror/displayMargin``.
+    @exclusivity(unchecked) var displayMargin: CGFloat = 0 {
         didSet { needsDisplayUpdate = true }
     }
 
@@ -108,20 +107,10 @@ open class CollectionView {
     // MARK: State
 
     @exclusivity(unchecked) var counts: [Int]?
-    // The stored state marked `@exclusivity(unchecked)` in this class is touched for
-    // every displayed view of every viewer on every batch, and never through an
-    // access held across a call out (a delegate, a data source, an observer: property
-    // observers run outside the store's access; the parts below call nothing out).
-    // The run-time exclusivity check on each access cost about 8% of a batch
-    // (callgrind); the compile-time one stays.
-    /// The registered view classes and the views waiting to be reused.
-    @exclusivity(unchecked) var reuse = ReusePool()
-    /// The displayed views by element.
-    @exclusivity(unchecked) var display = DisplayedViews()
-    /// Whether it keeps no views, and what the layout showed then (``keepsNoViews``).
-    @exclusivity(unchecked) var viewless = false
-    /// Without views: the attributes the layout gave for the display rect, as it last asked.
-    @exclusivity(unchecked) var shown = ShownAttributes()
+    // `@exclusivity(unchecked)`: state touched for every viewer on every batch, never
+    // through an access held across a call out (ElementDisplay.swift says why).
+    /// The displayed elements and their views, the reuse queues, prefetching.
+    package let display = ElementDisplay()
     @exclusivity(unchecked) var needsDisplayUpdate = true
     /// The view behind every cell (UIKit's `backgroundView`): as large as the
     /// collection view, not scrolling; an empty state, say. Drawn by the client
@@ -138,49 +127,21 @@ open class CollectionView {
     @exclusivity(unchecked) var orthogonalOffsets: [Int: CGFloat] = [:]
     /// Selection, highlight and focus.
     @exclusivity(unchecked) var selection = ItemSelection()
-    @exclusivity(unchecked) var prefetching = PrefetchedItems()
-    @exclusivity(unchecked) var pendingBatch: BatchUpdate?
     @exclusivity(unchecked) var movement: InteractiveMovement?
     /// The focused item (nil when none).
     public var focusedIndexPath: IndexPath? { selection.focused }
     /// Measured sizes reported by self-sizing cells, by index path.
     @exclusivity(unchecked) public internal(set) var selfSizedItems: [IndexPath: CGSize]?
-    /// The batches applied since the last call to ``takeAppliedUpdates()``.
-    @exclusivity(unchecked) var appliedLog = AppliedUpdateLog()
-    /// Most applied changes kept for ``takeAppliedUpdates()``: a view whose owner
-    /// never takes them (a server's per-viewer views) keeps no more than this.
-    /// 0 keeps none.
-    public var appliedUpdatesLimit: Int {
-        get { appliedLog.limit }
-        set { appliedLog.limit = newValue }
-    }
-    /// Goes up whenever the displayed elements, their attributes or content may have
-    /// changed: a mirror of the display (a remote client) only needs refreshing then.
-    @exclusivity(unchecked) public internal(set) var displayGeneration = 0
+    /// Records, checks and applies batch updates; keeps what was applied for the mirror.
+    package let updater = BatchUpdater()
+    /// ``CollectionViewMirror/displayGeneration``.
+    @exclusivity(unchecked) var displayGeneration = 0
     /// Hears every batch ``performBatchUpdates(_:completion:)`` refuses, with UIKit's
     /// message (nil: the message goes to standard error).
     public var invalidUpdateHandler: ((InvalidBatchUpdate) -> Void)?
     /// The reason the last refused update (a batch, or a single update made outside
     /// `performBatchUpdates`) was refused.
     public internal(set) var lastRejectedUpdate: InvalidBatchUpdate?
-    /// The cell being configured again by `reconfigureItems`: dequeuing hands it back.
-    @exclusivity(unchecked) var reconfiguring: CollectionViewCell?
-    /// While a batch's animations are asked for: the deleted items' attributes as
-    /// they were displayed (what `finalLayoutAttributesForDisappearingItem` starts from).
-    @exclusivity(unchecked) var itemAttributesBeforeUpdate: [IndexPath: CollectionViewLayoutAttributes] = [:]
-    /// Where the last batch's displayed inserted items start and its displayed
-    /// deleted items end, as the layout said. Beyond UIKit, which animates them itself.
-    @exclusivity(unchecked) public internal(set) var lastUpdateAnimations = ItemUpdateAnimations()
-
-    /// True while the collection view holds state that one person's actions gave
-    /// it: a selection, a highlight, focus (now or remembered), an interactive
-    /// movement, or measured cell sizes. Two collection views with equal bounds,
-    /// layouts and counts and without such state display the same thing.
-    public var holdsUserState: Bool {
-        !selection.isEmpty
-            || movement != nil || !(selfSizedItems?.isEmpty ?? true) || isEditing || interactiveTransition != nil || activeDragSession != nil
-            || contextMenuInteraction?.presentedMenu != nil
-    }
 
     private static let registrations = Atomic<Int>(0)
     static func nextRegistrationNumber() -> Int { registrations.add(1, ordering: .relaxed).newValue }
@@ -248,18 +209,14 @@ open class CollectionView {
     /// Reloads everything from the data source: counts, cells; clears selection and
     /// focus (the last focused index path is kept if asked to remember it). Not animated.
     open func reloadData() {
-        display.keepForUpdate()
         counts = nil
-        let departed = display.table
-        display.table = [:]
-        for (key, view) in departed { endDisplaying(view, key) }
+        display.removeAll(in: self)
         selection.reset(remembering: remembersLastFocusedIndexPath)
-        prefetching.removeAll()
         selfSizedItems = nil
         movement = nil
         collectionViewLayout.invalidateLayout()
         needsDisplayUpdate = true
-        recordAppliedUpdate(AppliedUpdate(kind: .reload, batch: BatchUpdate(), animated: false))
+        updater.keep(AppliedUpdate(kind: .reload, batch: BatchUpdate(), animated: false))
         displayGeneration += 1
     }
 
@@ -267,50 +224,34 @@ open class CollectionView {
 
     /// Registers a cell class for a reuse identifier (nil unregisters).
     public func register(_ cellClass: CollectionViewCell.Type?, forCellWithReuseIdentifier identifier: String) {
-        reuse.register(cell: cellClass, for: identifier)
+        display.reuse.register(cell: cellClass, for: identifier)
     }
 
     /// Registers a supplementary view class for a kind and reuse identifier (nil unregisters).
     public func register(_ viewClass: CollectionReusableView.Type?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
-        reuse.register(supplementary: viewClass, kind: elementKind, identifier: identifier)
+        display.reuse.register(supplementary: viewClass, kind: elementKind, identifier: identifier)
     }
 
     /// A cell for `indexPath`: a reused one or a new one of the registered class.
     /// An unregistered identifier stops the program with UIKit's message.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
-        if let cell = reconfiguring, cell.reuseIdentifier == identifier {
-            cell.beginConfiguring()
-            return cell
-        }
-        guard let (type, queue) = reuse.cell(identifier) else {
+        guard let cell = display.dequeueCell(identifier) else {
             fatalError("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
         }
-        if let reused = queue.views.popLast() as? CollectionViewCell {
-            reused.prepareForReuse()
-            reused.beginConfiguring()
-            return reused
-        }
-        let cell = type.init(reuseIdentifier: identifier)
-        cell.beginConfiguring()
         return cell
     }
 
     /// A supplementary view for `indexPath`; an unregistered kind and identifier stops the program.
     public func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionReusableView {
-        let key = ReusePool.supplementaryKey(elementKind, identifier)
-        guard let type = reuse.supplementaryClasses[key] else {
+        guard let view = display.dequeueSupplementary(elementKind, identifier) else {
             fatalError("could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
         }
-        if let reused = reuse.take(key) {
-            reused.prepareForReuse()
-            return reused
-        }
-        return type.init(reuseIdentifier: identifier)
+        return view
     }
 
     /// Dequeues and configures a cell through a registration.
     public func dequeueConfiguredReusableCell<Cell: CollectionViewCell, Item>(using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?) -> Cell {
-        if reuse.cellClasses[registration.reuseIdentifier] == nil { register(Cell.self, forCellWithReuseIdentifier: registration.reuseIdentifier) }
+        if display.reuse.cellClasses[registration.reuseIdentifier] == nil { register(Cell.self, forCellWithReuseIdentifier: registration.reuseIdentifier) }
         guard let cell = dequeueReusableCell(withReuseIdentifier: registration.reuseIdentifier, for: indexPath) as? Cell else {
             fatalError("registration \(registration.reuseIdentifier) produced a cell that is not a \(Cell.self)")
         }
@@ -321,7 +262,7 @@ open class CollectionView {
 
     /// Dequeues and configures a supplementary view through a registration.
     public func dequeueConfiguredReusableSupplementary<Supplementary: CollectionReusableView>(using registration: SupplementaryRegistration<Supplementary>, for indexPath: IndexPath) -> Supplementary {
-        if reuse.supplementaryClasses[ReusePool.supplementaryKey(registration.elementKind, registration.reuseIdentifier)] == nil {
+        if display.reuse.supplementaryClasses[ReusePool.supplementaryKey(registration.elementKind, registration.reuseIdentifier)] == nil {
             register(Supplementary.self, forSupplementaryViewOfKind: registration.elementKind, withReuseIdentifier: registration.reuseIdentifier)
         }
         guard let view = dequeueReusableSupplementaryView(ofKind: registration.elementKind, withReuseIdentifier: registration.reuseIdentifier, for: indexPath) as? Supplementary else {
@@ -339,40 +280,38 @@ open class CollectionView {
         let wasPrepared = !collectionViewLayout.needsPrepare
         collectionViewLayout.prepareIfNeeded()
         if !wasPrepared || needsDisplayUpdate {
-            if viewless { updateShownAttributes() } else { updateDisplayedElements() }
+            if display.viewless { display.updateShown(self) } else { display.update(self) }
         }
+    }
+
+    /// The layout, prepared for the counts (loaded if they were not).
+    var preparedLayout: CollectionViewLayout {
+        _ = loadCountsIfNeeded()
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout
     }
 
     /// The size of all content.
-    public var contentSize: CGSize {
-        _ = loadCountsIfNeeded()
-        collectionViewLayout.prepareIfNeeded()
-        return collectionViewLayout.collectionViewContentSize
-    }
+    public var contentSize: CGSize { preparedLayout.collectionViewContentSize }
 
     /// Attributes of the item at `indexPath` (during interactive movement, the moving item is under the pointer).
     public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        _ = loadCountsIfNeeded()
-        collectionViewLayout.prepareIfNeeded()
+        let layout = preparedLayout
         if let movement, movement.current == indexPath {
-            return collectionViewLayout.layoutAttributesForInteractivelyMovingItem(at: indexPath, withTargetPosition: movement.position)
+            return layout.layoutAttributesForInteractivelyMovingItem(at: indexPath, withTargetPosition: movement.position)
         }
-        return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+        return layout.layoutAttributesForItem(at: indexPath)
     }
 
     /// Attributes of a supplementary element.
     public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        _ = loadCountsIfNeeded()
-        collectionViewLayout.prepareIfNeeded()
-        return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+        preparedLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }
 
     /// The item whose frame contains `point` (cells only, not headers).
     public func indexPathForItem(at point: CGPoint) -> IndexPath? {
-        _ = loadCountsIfNeeded()
-        collectionViewLayout.prepareIfNeeded()
         let probe = CGRect(x: point.x, y: point.y, width: 0.000_01, height: 0.000_01)
-        let hits = collectionViewLayout.layoutAttributesForElements(in: probe) ?? []
+        let hits = preparedLayout.layoutAttributesForElements(in: probe) ?? []
         return hits.last { $0.representedElementCategory == .cell && shownFrame(of: $0).contains(point) && !$0.isHidden }?.indexPath
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An item being dragged to a new place.
-struct InteractiveMovement {
+package struct InteractiveMovement {
     let original: IndexPath
     var current: IndexPath
     var position: CGPoint
@@ -23,8 +23,22 @@ struct InteractiveMovement {
         var after = before
         after[from.section] -= 1
         after[to.section] += 1
+        return (after, IndexPathMapper(batch(from: from, to: to), countsBefore: before, countsAfter: after))
+    }
+
+    /// The batch of one move, `from` → `to`.
+    static func batch(from: IndexPath, to: IndexPath) -> BatchUpdate {
         var batch = BatchUpdate()
         batch.movedItems = [ItemMove(from: from, to: to)]
-        return (after, IndexPathMapper(batch, countsBefore: before, countsAfter: after))
+        return batch
+    }
+
+    /// Whether an item shown at `current` may be shown at `target` next (`counts`, the
+    /// counts shown): a place among the items of its own section, or any place in
+    /// another, its end included (an empty section's only place is item 0).
+    package static func isValid(_ target: IndexPath, from current: IndexPath, counts: [Int]) -> Bool {
+        guard target.count == 2, target.section >= 0, target.section < counts.count, target.item >= 0 else { return false }
+        let count = counts[target.section]
+        return target.section == current.section ? target.item < count : target.item <= count
     }
 }

@@ -112,21 +112,3 @@ package struct PrefetchList: ~Copyable {
         return UnsafeBufferPointer(start: runs, count: runCount).contains { line >= $0 & ~63 && line <= ($0 & ~63) + ($0 & 63) * 64 }
     }
 }
-
-extension CollectionView {
-    /// Bytes of a collection view object read by a batch (all of it).
-    package static let prefetchBytes = 808
-    /// Bytes of a reusable view read by a batch (all of a plain cell).
-    package static let viewPrefetchBytes = 256
-
-    /// Notes what a batch reads of this collection view: itself, its tables of
-    /// displayed views and its layout's own. Its displayed views are noted by
-    /// whoever goes through them anyway (``add(_:bytes:)`` with
-    /// ``viewPrefetchBytes``): going through them here would retain each.
-    package func gatherPrefetch(into list: inout PrefetchList) {
-        list.add(self, bytes: Self.prefetchBytes)
-        display.gatherPrefetch(into: &list)
-        shown.gatherPrefetch(into: &list)
-        collectionViewLayout.gatherPrefetch(into: &list)
-    }
-}

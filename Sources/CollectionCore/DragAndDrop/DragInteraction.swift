@@ -47,22 +47,23 @@ extension CollectionViewDragDelegate {
     public func collectionView(_ collectionView: CollectionView, dragSessionAllowsMoveOperation session: DragSession) -> Bool { true }
 }
 
-extension CollectionView {
+extension CollectionViewInteractions {
     /// Lifts the item at `indexPath` (what UIKit's drag interaction does when a drag
     /// starts): the drag delegate says what the drag carries (nil when it gives
     /// nothing, or dragging is off), is told the session begins, and says whether
     /// it may move. Any drag under way ends first.
     @discardableResult
     public func beginDragSession(at indexPath: IndexPath, location: CGPoint) -> DragSession? {
+        let cv = collectionView
         endDragSession()
-        guard dragInteractionEnabled, isValid(indexPath), let dragDelegate else { return nil }
+        guard cv.dragInteractionEnabled, cv.isValid(indexPath), let dragDelegate = cv.dragDelegate else { return nil }
         var session = DragSession(items: [], location: location)
-        session.items = dragDelegate.collectionView(self, itemsForBeginning: session, at: indexPath)
+        session.items = dragDelegate.collectionView(cv, itemsForBeginning: session, at: indexPath)
         guard !session.items.isEmpty else { return nil }
-        session.allowsMoveOperation = dragDelegate.collectionView(self, dragSessionAllowsMoveOperation: session)
-        dragDelegate.collectionView(self, dragSessionWillBegin: session)
-        activeDragSession = session
-        hasActiveDrag = true
+        session.allowsMoveOperation = dragDelegate.collectionView(cv, dragSessionAllowsMoveOperation: session)
+        dragDelegate.collectionView(cv, dragSessionWillBegin: session)
+        cv.activeDragSession = session
+        cv.hasActiveDrag = true
         return session
     }
 
@@ -71,19 +72,21 @@ extension CollectionView {
     /// items added (none without a drag, or when the delegate adds none).
     @discardableResult
     public func addToDragSession(at indexPath: IndexPath, location: CGPoint) -> [DragItem] {
-        guard var session = activeDragSession, isValid(indexPath), let dragDelegate else { return [] }
+        let cv = collectionView
+        guard var session = cv.activeDragSession, cv.isValid(indexPath), let dragDelegate = cv.dragDelegate else { return [] }
         session.location = location
-        let added = dragDelegate.collectionView(self, itemsForAddingTo: session, at: indexPath, point: location)
+        let added = dragDelegate.collectionView(cv, itemsForAddingTo: session, at: indexPath, point: location)
         session.items += added
-        activeDragSession = session
+        cv.activeDragSession = session
         return added
     }
 
     /// Ends the drag under way (dropped or cancelled): the drag delegate's `dragSessionDidEnd`.
     public func endDragSession() {
-        guard let session = activeDragSession else { return }
-        activeDragSession = nil
-        hasActiveDrag = false
-        dragDelegate?.collectionView(self, dragSessionDidEnd: session)
+        let cv = collectionView
+        guard let session = cv.activeDragSession else { return }
+        cv.activeDragSession = nil
+        cv.hasActiveDrag = false
+        cv.dragDelegate?.collectionView(cv, dragSessionDidEnd: session)
     }
 }

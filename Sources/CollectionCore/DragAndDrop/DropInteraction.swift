@@ -213,20 +213,19 @@ public struct ResolvedDrop: Sendable, Equatable {
     public var destinationIndexPath: IndexPath?
 }
 
-extension CollectionView {
+extension CollectionViewInteractions {
     /// The index path an item dropped at `point` would be inserted at: before or after
     /// the nearest item (by the reading order of its row), at the start of an empty
     /// section whose header is nearest, or at the end of the last section.
     public func dropDestinationIndexPath(at point: CGPoint) -> IndexPath? {
-        _ = loadCountsIfNeeded()
-        guard numberOfSections > 0 else { return nil }
-        collectionViewLayout.prepareIfNeeded()
+        let cv = collectionView
+        guard cv.numberOfSections > 0 else { return nil }
         let reach: CGFloat = 400
         let probe = CGRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach)
-        let near = collectionViewLayout.layoutAttributesForElements(in: probe) ?? []
-        guard let destination = DropDestination.indexPath(at: point, near: near, shownFrame: { shownFrame(of: $0) }, width: bounds.width) else {
-            let last = numberOfSections - 1
-            return IndexPath(item: numberOfItems(inSection: last), section: last)
+        let near = cv.preparedLayout.layoutAttributesForElements(in: probe) ?? []
+        guard let destination = DropDestination.indexPath(at: point, near: near, shownFrame: { cv.shownFrame(of: $0) }, width: cv.bounds.width) else {
+            let last = cv.numberOfSections - 1
+            return IndexPath(item: cv.numberOfItems(inSection: last), section: last)
         }
         return destination
     }
@@ -236,13 +235,14 @@ extension CollectionView {
     /// An insert-into proposal names the item under the pointer, or becomes insert-at
     /// when there is none.
     public func dropProposal(for session: DropSession) -> ResolvedDrop {
+        let cv = collectionView
         let insertion = dropDestinationIndexPath(at: session.location)
-        guard let dropDelegate, dropDelegate.collectionView(self, canHandle: session) else {
+        guard let dropDelegate = cv.dropDelegate, dropDelegate.collectionView(cv, canHandle: session) else {
             return ResolvedDrop(proposal: CollectionViewDropProposal(operation: .cancel), destinationIndexPath: insertion)
         }
-        var proposal = dropDelegate.collectionView(self, dropSessionDidUpdate: session, withDestinationIndexPath: insertion)
+        var proposal = dropDelegate.collectionView(cv, dropSessionDidUpdate: session, withDestinationIndexPath: insertion)
         if proposal.intent == .insertIntoDestinationIndexPath {
-            if let target = indexPathForItem(at: session.location) { return ResolvedDrop(proposal: proposal, destinationIndexPath: target) }
+            if let target = cv.indexPathForItem(at: session.location) { return ResolvedDrop(proposal: proposal, destinationIndexPath: target) }
             proposal.intent = .insertAtDestinationIndexPath
         }
         return ResolvedDrop(proposal: proposal, destinationIndexPath: insertion)

@@ -143,7 +143,7 @@ open class CollectionViewLayout {
     /// Where a deleted item ends its animation (asked after the batch, with its old
     /// index path): by default the frame it was displayed at, transparent.
     open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
-        guard var attributes = collectionView?.itemAttributesBeforeUpdate[itemIndexPath] else { return nil }
+        guard var attributes = collectionView?.updater.attributesBeforeUpdate[itemIndexPath] else { return nil }
         attributes.alpha = 0
         return attributes
     }

@@ -82,7 +82,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         current = cleared(snapshot)
         do {
             try batch.validate(countsBefore: before, countsAfter: current.sectionCounts)
-            collectionView.apply(batch, countsBefore: before, countsAfter: current.sectionCounts, animated: animatingDifferences)
+            collectionView.updater.apply(batch, countsBefore: before, countsAfter: current.sectionCounts, animated: animatingDifferences, in: collectionView)
         } catch {
             // Cannot happen for a diff; fall back to a reload rather than show a wrong state.
             collectionView.reloadData()

@@ -88,19 +88,3 @@ extension ItemUpdateAnimations {
         layout.finalizeCollectionViewUpdates()
     }
 }
-
-extension CollectionView {
-    /// After a batch is applied and laid out: the layout hears the batch's update
-    /// items, is asked where displayed inserted items start and where displayed
-    /// deleted items (`vanished`, with their last attributes) end, and finalizes.
-    func askUpdateAnimations(_ batch: BatchUpdate, vanished: [IndexPath: CollectionViewLayoutAttributes], countsAfter: [Int]) {
-        let layout = collectionViewLayout
-        guard ItemUpdateAnimations.asks(layout, about: batch, vanished: vanished) else {
-            lastUpdateAnimations = ItemUpdateAnimations()
-            return
-        }
-        itemAttributesBeforeUpdate = vanished
-        defer { itemAttributesBeforeUpdate = [:] }
-        lastUpdateAnimations = ItemUpdateAnimations(asking: layout, about: batch, vanished: vanished, countsAfter: countsAfter) { displaysItem(at: $0) }
-    }
-}

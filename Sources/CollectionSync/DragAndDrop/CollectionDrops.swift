@@ -64,7 +64,7 @@ final class CollectionDrops {
     /// The delegate's proposal, refused (with why) for a move out of a collection
     /// that would not let this viewer move the item there.
     private func resolve(_ session: DropSession, viewer: ViewerConnection) -> (drop: ResolvedDrop, refusal: String?) {
-        var resolved = viewer.collectionView.dropProposal(for: session)
+        var resolved = viewer.collectionView.interactions.dropProposal(for: session)
         // A drag whose source does not allow moving copies instead.
         if resolved.proposal.operation == .move, !session.allowsMoveOperation { resolved.proposal.operation = .copy }
         guard resolved.proposal.operation == .move, let name = session.sourceCollection, let source = hub.peer(named: name) else { return (resolved, nil) }

@@ -54,8 +54,8 @@ extension HubFootprint {
     /// What `history`, the view states `states` and `presenceEvents` events of presence hold.
     init(history: BatchHistory, states: [ViewState], presenceEvents: Int) {
         self.init(loggedBatches: history.loggedBatches, rememberedOps: history.rememberedOps,
-                  appliedUpdates: states.reduce(0) { $0 + $1.collectionView.appliedUpdateCount },
-                  views: states.reduce(0) { $0 + $1.collectionView.displayedElements.count + $1.collectionView.reusableViewCount },
+                  appliedUpdates: states.reduce(0) { $0 + $1.collectionView.mirror.appliedUpdateCount },
+                  views: states.reduce(0) { $0 + $1.collectionView.mirror.displayedElements.count + $1.collectionView.mirror.reusableViewCount },
                   windowElements: states.reduce(0) { $0 + $1.entries.count },
                   presenceEvents: presenceEvents)
     }

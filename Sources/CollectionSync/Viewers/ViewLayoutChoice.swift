@@ -35,7 +35,7 @@ struct ViewLayoutChoice {
             let kept = next.mode == previous?.mode && next.container.width == previous?.container.width
                 ? collectionView.selfSizedItems : nil
             collectionView.setCollectionViewLayout(made, animated: animated)
-            for (indexPath, size) in kept ?? [:] { collectionView.setMeasuredSize(size, forItemAt: indexPath) }
+            for (indexPath, size) in kept ?? [:] { collectionView.mirror.setMeasuredSize(size, forItemAt: indexPath) }
         } else if animated || previous == nil || previous?.mode != next.mode || !(collectionView.collectionViewLayout is CollectionViewFlowLayout) {
             let flow = CollectionViewFlowLayout()
             policy.configure(flow, for: next.container, named: next.mode)

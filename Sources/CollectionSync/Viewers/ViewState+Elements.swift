@@ -79,13 +79,13 @@ extension ViewState {
     /// differ from the default (the cell's frame, transparent). `deletedIds` names
     /// the batch's deleted items by their index paths before it.
     func updatePoses(deletedIds: [IndexPath: String]) -> (appear: [Pose]?, disappear: [Pose]?) {
-        let animations = collectionView.lastUpdateAnimations
+        let animations = mirror.lastUpdateAnimations
         guard !animations.isEmpty else { return (nil, nil) }
         let model = dataSource.store.model
         var appear: [Pose] = [], disappear: [Pose] = []
         for (q, a) in animations.appearing {
             guard let id = model.snapshot.itemIdentifier(at: q) else { continue }
-            let shown = collectionView.displayedAttributes(ofItemAt: q)
+            let shown = mirror.displayedAttributes(ofItemAt: q)
             if a.alpha == 0 && a.transform == .identity && a.frame == shown?.frame { continue }
             appear.append(WireFields.pose("i:" + id, a))
         }

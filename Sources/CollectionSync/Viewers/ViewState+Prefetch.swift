@@ -9,16 +9,18 @@ extension ViewState {
     static let prefetchBytes = 312
 
     /// What the next batch reads, named, with the bytes the list notes of each: the
-    /// state, its collection view and layout, every displayed view and the
+    /// state, its collection view with its displayed elements, batch updater and layout, every displayed view and the
     /// entry it was last sent with. For the checks below and their tests.
     func prefetchedObjects() -> [(name: String, object: AnyObject, bytes: Int)] {
         var objects: [(name: String, object: AnyObject, bytes: Int)] = [
             ("the view state", self, Self.prefetchBytes),
-            ("the collection view", collectionView, CollectionView.prefetchBytes),
+            ("the collection view", collectionView, CollectionViewMirror.collectionViewBytes),
+            ("the displayed elements", collectionView.display, ElementDisplay.prefetchBytes),
+            ("the batch updater", collectionView.updater, BatchUpdater.prefetchBytes),
             ("the layout", collectionView.collectionViewLayout, CollectionViewLayout.prefetchBytes),
         ]
-        for (key, view) in collectionView.displayedElements {
-            objects.append(("the view of \(key)", view, CollectionView.viewPrefetchBytes))
+        for (key, view) in mirror.displayedElements {
+            objects.append(("the view of \(key)", view, CollectionViewMirror.viewBytes))
             guard let record = view.mirrorRecord, record.generation == sentGeneration,
                   let entry = record.object.takeUnretainedValue() as? WindowEntry, entry.isHeld else { continue }
             objects.append(("the entry of \(key)", entry, WindowEntry.prefetchBytes))

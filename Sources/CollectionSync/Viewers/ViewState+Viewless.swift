@@ -12,7 +12,7 @@ extension ViewState {
     /// follows their neighbours), no sections that scroll on their own, no kinds the
     /// window without views does not make, and the app did not ask for views.
     var canDoWithoutViews: Bool {
-        guard !needsViews, !dataSource.store.keepsViews, !collectionView.holdsUserState else { return false }
+        guard !needsViews, !dataSource.store.keepsViews, !mirror.holdsUserState else { return false }
         let layout = collectionView.collectionViewLayout
         return !layout.selfSizingCells && listLayout == nil && layout.orthogonalScrollingRegions.isEmpty
     }
@@ -21,17 +21,17 @@ extension ViewState {
     /// not make (footers, badges, decorations): the state then keeps views.
     func refreshWithoutViews(force: Bool) -> (changed: [Element], removed: [String])? {
         collectionView.layoutIfNeeded()
-        guard force || collectionView.displayGeneration != windowGeneration else { return ([], []) }
-        let shown = collectionView.shownAttributes
+        guard force || mirror.displayGeneration != windowGeneration else { return ([], []) }
+        let shown = mirror.shownAttributes
         let madeHere = shown.withUnsafeBufferPointer { shown in
             shown.indices.allSatisfy { shown[$0].representedElementCategory == .cell || shown[$0].isSectionHeader }
         }
         guard madeHere else {
             needsViews = true
-            collectionView.keepsNoViews = false
+            mirror.keepsNoViews = false
             return nil
         }
-        windowGeneration = collectionView.displayGeneration
+        windowGeneration = mirror.displayGeneration
         if force { sentGeneration += 1 }
         pass &+= 1
         let pass = pass
@@ -39,7 +39,7 @@ extension ViewState {
         var changed = takeChanged(capacity: shown.count + 1)
         prefetch.removeAll()
         prefetch.add(self, bytes: Self.prefetchBytes)
-        collectionView.gatherPrefetch(into: &prefetch)
+        mirror.gatherPrefetch(into: &prefetch)
         // Every cell's reuse identifier, unless items have their own: read once.
         let model = dataSource.store.model
         let reuse = model.itemReuseIdentifiers.isEmpty ? model.cellReuseIdentifier : nil

@@ -34,25 +34,25 @@ extension ViewState {
     func refreshWindow(force: Bool = false) -> (changed: [Element], removed: [String]) {
         if !sectionScrolling.offsets.isEmpty { applySectionOffsets() }
         let viewless = canDoWithoutViews
-        if viewless != collectionView.keepsNoViews { collectionView.keepsNoViews = viewless }
+        if viewless != mirror.keepsNoViews { mirror.keepsNoViews = viewless }
         if viewless, let refreshed = refreshWithoutViews(force: force) { return refreshed }
         collectionView.layoutIfNeeded()
-        guard force || collectionView.displayGeneration != windowGeneration else { return ([], []) }
-        windowGeneration = collectionView.displayGeneration
+        guard force || mirror.displayGeneration != windowGeneration else { return ([], []) }
+        windowGeneration = mirror.displayGeneration
         if force { sentGeneration += 1 }
         pass &+= 1
         let pass = pass
         var shown = 0   // entries marked by this pass
         // A refresh runs when something changed: one buffer, room for every view and the background.
-        let displayed = collectionView.displayedElements
+        let displayed = mirror.displayedElements
         var changed = takeChanged(capacity: displayed.count + 1)
         // A list row's style follows its neighbours (the last row loses its separator
         // when one is added after it): list rows are always looked at again.
         let lists = listLayout != nil
         prefetch.removeAll()
         prefetch.add(self, bytes: Self.prefetchBytes)
-        collectionView.gatherPrefetch(into: &prefetch)
-        let viewBytes = CollectionView.viewPrefetchBytes
+        mirror.gatherPrefetch(into: &prefetch)
+        let viewBytes = CollectionViewMirror.viewBytes
         for (key, view) in displayed {
             // The entry of what was sent for the view, read without retaining it: the
             // view keeps it until `keepMirror` below (each retained read and its release

@@ -9,6 +9,9 @@ import Foundation
 /// until one of them diverges: see `ViewStateSharing.swift`.
 final class ViewState {
     let collectionView: CollectionView
+    /// What the client's window is made from (the collection view's displayed
+    /// elements, their changes, the sizes measured).
+    let mirror: CollectionViewMirror
     /// The layout in use, how it was chosen, a transition under way (ViewLayoutChoice.swift).
     private var layouts = ViewLayoutChoice()
     /// The name of the layout in use.
@@ -57,8 +60,9 @@ final class ViewState {
     init(store: SharedModel) {
         dataSource = ModelDataSource(store: store)
         collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 1, height: 1), collectionViewLayout: CollectionViewFlowLayout())
+        mirror = collectionView.mirror
         dataSource.register(in: collectionView)
-        collectionView.appliedUpdatesLimit = 0   // nothing here takes them
+        mirror.appliedUpdatesLimit = 0   // nothing here takes them
         collectionView.dataSource = dataSource
         collectionView.allowsMultipleSelection = true
         collectionView.allowsSelectionDuringEditing = true
@@ -71,7 +75,7 @@ final class ViewState {
         collectionView.allowsFocus = true
         collectionView.isPrefetchingEnabled = false
         showBackground(store.background)
-        collectionView.keepsNoViews = canDoWithoutViews
+        mirror.keepsNoViews = canDoWithoutViews
     }
 
     /// Shows `content` as the collection view's background view (nil: none).
@@ -83,7 +87,7 @@ final class ViewState {
     /// What decides what this state displays, when nothing but that decides it:
     /// nil while the collection view holds one person's state (a selection, say).
     var sharingKey: SharingKey? {
-        guard let viewport, !collectionView.holdsUserState else { return nil }
+        guard let viewport, !mirror.holdsUserState else { return nil }
         let offset = collectionView.contentOffset
         return SharingKey(layoutName: layoutName, width: viewport.width, height: viewport.height, x: Double(offset.x), y: Double(offset.y),
                           sectionOffsets: sectionScrolling.offsets)
@@ -114,11 +118,11 @@ final class ViewState {
             adoptLayout(for: LayoutEnvironment(container: size, mode: layoutName), policy: policy, animated: false)
             collectionView.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
             // The client holds one screen before and one after the viewport, along the layout's axis.
-            collectionView.displayMargin = collectionView.scrollsHorizontally ? size.width : size.height
+            mirror.displayMargin = collectionView.scrollsHorizontally ? size.width : size.height
         }
         collectionView.contentOffset = CGPoint(x: offset.x, y: offset.y)
         collectionView.layoutIfNeeded()
-        if let viewport { bound.fit(collectionView, viewport: viewport) }
+        if let viewport { bound.fit(mirror, viewport: viewport) }
     }
 
     /// Takes the client's offsets of sections that scroll on their own (by section
@@ -187,32 +191,33 @@ struct WindowBound {
 }
 
 extension WindowBound {
-    /// Keeps `collectionView`'s window (its viewport `viewport`, laid out, and the
+    /// Keeps the window of `mirror`'s collection view (its viewport `viewport`, laid out, and the
     /// margins before and after) to at most ``maxElements`` elements: past that, less
     /// is held above and below the viewport, and past that again, less of the viewport.
-    func fit(_ collectionView: CollectionView, viewport: Size) {
-        guard collectionView.displayedCount > maxElements else { return }
+    func fit(_ mirror: CollectionViewMirror, viewport: Size) {
+        let collectionView = mirror.collectionView
+        guard mirror.displayedCount > maxElements else { return }
         // Too many elements: less above and below the viewport, and if the viewport
         // alone holds too many, a shorter window (density need not be even: re-check).
         let horizontal = collectionView.scrollsHorizontally
         let height = horizontal ? laidOut(viewport).width : laidOut(viewport).height
         let limit = Double(maxElements)
-        collectionView.displayMargin = 0
+        mirror.displayMargin = 0
         collectionView.layoutIfNeeded()
-        let inView = Double(collectionView.displayedCount)
+        let inView = Double(mirror.displayedCount)
         if inView <= limit {
             var margin = height * (limit / max(inView, 1) - 1) / 2
             for _ in 0..<8 {
-                collectionView.displayMargin = min(margin, height)
+                mirror.displayMargin = min(margin, height)
                 collectionView.layoutIfNeeded()
-                if collectionView.displayedCount <= maxElements { return }
+                if mirror.displayedCount <= maxElements { return }
                 margin /= 2
             }
-            collectionView.displayMargin = 0
+            mirror.displayMargin = 0
         } else {
             var shown = height
-            for _ in 0..<8 where collectionView.displayedCount > maxElements {
-                shown = max(1, shown * limit / Double(collectionView.displayedCount) * 0.9)
+            for _ in 0..<8 where mirror.displayedCount > maxElements {
+                shown = max(1, shown * limit / Double(mirror.displayedCount) * 0.9)
                 if horizontal { collectionView.frame.size.width = shown } else { collectionView.frame.size.height = shown }
                 collectionView.layoutIfNeeded()
             }

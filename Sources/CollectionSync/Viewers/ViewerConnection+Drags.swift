@@ -12,7 +12,7 @@ extension ViewerConnection {
     func beginDrag(_ item: String, at point: Point, in collection: String, sessions: inout DragSessions) throws(ProtocolError) -> Outgoing {
         let indexPath = try self.indexPath(of: item)
         endDrag(sessions: &sessions)
-        guard let session = collectionView.beginDragSession(at: indexPath, location: CGPoint(x: point.x, y: point.y)) else {
+        guard let session = collectionView.interactions.beginDragSession(at: indexPath, location: CGPoint(x: point.x, y: point.y)) else {
             throw ProtocolError(.notDraggable, "collection '\(collection)' does not let item '\(item.prefix(80))' be dragged (its drag delegate gives no items); nothing changed")
         }
         let id = sessions.open(by: info.id, key: key)
@@ -26,7 +26,7 @@ extension ViewerConnection {
             throw ProtocolError(.notDraggable, "no drag under way to add item '\(item.prefix(80))' to (send dragBegin)")
         }
         let indexPath = try self.indexPath(of: item)
-        collectionView.addToDragSession(at: indexPath, location: CGPoint(x: point.x, y: point.y))
+        collectionView.interactions.addToDragSession(at: indexPath, location: CGPoint(x: point.x, y: point.y))
         guard let session = collectionView.activeDragSession else { return [] }
         return [Outgoing(viewer: key, message: Self.dragSessionMessage(id, session))]
     }
@@ -36,7 +36,7 @@ extension ViewerConnection {
         guard let id = dragSession else { return }
         dragSession = nil
         sessions.close(id)
-        collectionView.endDragSession()
+        collectionView.interactions.endDragSession()
     }
 
     private static func dragSessionMessage(_ id: String, _ session: DragSession) -> ServerMessage {

@@ -14,7 +14,7 @@ extension ViewerConnection {
         for item in items { paths.append(try indexPath(of: item)) }
         let cv = collectionView
         cv.layoutIfNeeded()
-        let menu = cv.presentContextMenu(forItemsAt: paths, point: CGPoint(x: point.x, y: point.y))
+        let menu = cv.interactions.presentContextMenu(forItemsAt: paths, point: CGPoint(x: point.x, y: point.y))
         return [Outgoing(viewer: key, message: .contextMenu(items: items, menu: menu.map { MenuEntry($0, index: 0) }))]
     }
 
@@ -23,7 +23,7 @@ extension ViewerConnection {
     func performContextMenuAction(_ path: [Int]) throws(ProtocolError) -> [Outgoing] {
         let cv = collectionView
         guard let menu = cv.contextMenuInteraction?.presentedMenu else { throw ProtocolError(.noMenu, "no context menu is open; send 'contextMenu' first") }
-        guard cv.performContextMenuAction(at: path) != nil else {
+        guard cv.interactions.performContextMenuAction(at: path) != nil else {
             let what = menu.element(at: path).map { $0 is Menu ? "a submenu" : "an action that is disabled or hidden" } ?? "nothing"
             throw ProtocolError(.badMessage, "the context menu has \(what) at \(path); the menu stays open")
         }

@@ -10,7 +10,7 @@ extension ViewerConnection {
     func select(_ item: String, _ selected: Bool) throws(ProtocolError) -> Bool {
         let indexPath = try indexPath(of: item)
         let isSelected = collectionView.indexPathsForSelectedItems?.contains(indexPath) ?? false
-        return selected != isSelected && collectionView.toggleFromUser(indexPath)
+        return selected != isSelected && collectionView.interactions.toggleFromUser(indexPath)
     }
 
     /// `focus`: keyboard focus moves to `item` (nil: leaves the collection); true
@@ -19,12 +19,12 @@ extension ViewerConnection {
         let cv = collectionView
         guard let item else {
             guard cv.focusedIndexPath != nil else { return false }
-            cv.resignFocus()
+            cv.interactions.resignFocus()
             return true
         }
         let indexPath = try indexPath(of: item)
         guard cv.focusedIndexPath != indexPath else { return false }
-        return cv.focusItem(at: indexPath)
+        return cv.interactions.focusItem(at: indexPath)
     }
 
     /// `selectRange`: every item from `from` to `to` in the collection's order (across
@@ -53,13 +53,13 @@ extension ViewerConnection {
         let inRange = Set(range)
         var deselected: [String] = []
         if replace && selected {
-            for q in cv.indexPathsForSelectedItems ?? [] where !inRange.contains(q) && cv.toggleFromUser(q) {
+            for q in cv.indexPathsForSelectedItems ?? [] where !inRange.contains(q) && cv.interactions.toggleFromUser(q) {
                 if let id = snapshot.itemIdentifier(at: q) { deselected.append(id) }
             }
         }
         var changed: [String] = []
         let selectedNow = Set(cv.indexPathsForSelectedItems ?? [])
-        for q in range where selectedNow.contains(q) != selected && cv.toggleFromUser(q) {
+        for q in range where selectedNow.contains(q) != selected && cv.interactions.toggleFromUser(q) {
             if let id = snapshot.itemIdentifier(at: q) { changed.append(id) }
         }
         return (deselected, changed)

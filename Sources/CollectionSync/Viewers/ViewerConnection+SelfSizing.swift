@@ -22,7 +22,7 @@ extension ViewerConnection {
             measured.append((indexPath, CGSize(width: m.size.width, height: m.size.height)))
         }
         let anchor = Self.topVisibleItem(of: cv)
-        for (indexPath, size) in measured { cv.setMeasuredSize(size, forItemAt: indexPath) }
+        for (indexPath, size) in measured { cv.mirror.setMeasuredSize(size, forItemAt: indexPath) }
         cv.layoutIfNeeded()
         var offset: Point?
         if let anchor, let frame = cv.layoutAttributesForItem(at: anchor.indexPath)?.frame {
@@ -43,7 +43,7 @@ extension ViewerConnection {
     private static func topVisibleItem(of cv: CollectionView) -> (indexPath: IndexPath, distance: CGFloat)? {
         let top = cv.contentOffset.y
         var best: (IndexPath, CGRect)?
-        for (key, view) in cv.displayedElements {
+        for (key, view) in cv.mirror.displayedElements {
             guard key.category == .cell, let frame = view.layoutAttributes?.frame, frame.maxY > top else { continue }
             if best == nil || (frame.minY, frame.minX) < (best!.1.minY, best!.1.minX) { best = (key.indexPath, frame) }
         }
