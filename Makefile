@@ -16,7 +16,7 @@ TEST_CONFIG ?= release
 SERVER_BIN := $(BUILD)/$(TEST_CONFIG)/collection-server
 export COLLECTION_SERVER_BIN = $(abspath $(SERVER_BIN))
 
-.PHONY: run test deps build test-swift test-pure test-fast test-js test-browser test-conformance test-package test-api api-baseline bench bench-instructions fuzz tsan clean
+.PHONY: clean-modules run test deps build test-swift test-pure test-fast test-js test-browser test-conformance test-package test-api api-baseline bench bench-instructions fuzz tsan clean
 FUZZ_SECONDS ?= 60
 
 ## System packages: installed with apt when missing (through sudo when not root).
@@ -135,3 +135,14 @@ fuzz: deps
 
 clean:
 	rm -rf $(BUILD)
+
+## This package's own modules, built again at the next build (the dependencies stay):
+## after a change to the stored properties of a class others import, Swift 6.3.1's
+## incremental build can leave its importers with the old layout (they crash).
+clean-modules:
+	for config in debug release; do \
+	  dir=$(BUILD)/$$(uname -m)-unknown-linux-gnu/$$config; \
+	  [ -d $$dir ] || continue; \
+	  for m in $$(swift package dump-package | python3 -c 'import json, sys; print(" ".join(t["name"].replace("-", "_") for t in json.load(sys.stdin)["targets"]))'); do rm -rf $$dir/$$m.build; done; \
+	  rm -rf $$dir/CollectionServerPackageTests.build $$dir/CollectionServerPackageDiscoveredTests.build; \
+	done
