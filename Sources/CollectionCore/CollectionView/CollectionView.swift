@@ -3,8 +3,9 @@ import Synchronization
 
 /// UIKit's `UICollectionView`, without a screen: it asks its data source for counts
 /// and cells, its layout for attributes, keeps selection, focus and the set of
-/// displayed elements, and validates batch updates. One per viewer; several can
-/// share a data source. Not thread-safe: use each from one thread.
+/// displayed elements, and validates batch updates. What UIKit does from touches is
+/// in ``interactions``; what a remote screen reads to draw it, in ``mirror``. One per
+/// viewer; several can share a data source. Not thread-safe: use each from one thread.
 open class CollectionView {
     /// Element kind of flow-layout section headers.
     public static let elementKindSectionHeader = CollectionElementKind.sectionHeader
@@ -72,7 +73,7 @@ open class CollectionView {
     public var dragInteractionEnabled = false
     /// A drag started here is under way.
     public internal(set) var hasActiveDrag = false
-    /// The drag under way from this collection view (``beginDragSession(at:location:)``).
+    /// The drag under way from this collection view (``CollectionViewInteractions/beginDragSession(at:location:)``).
     public internal(set) var activeDragSession: DragSession?
     /// A drop is under way over this view.
     public internal(set) var hasActiveDrop = false
@@ -119,7 +120,7 @@ open class CollectionView {
         didSet { displayGeneration += 1 }
     }
     /// The collection view's context menu (UIKit's `contextMenuInteraction`): nil
-    /// until the delegate first gives a menu (``presentContextMenu(forItemsAt:point:)``).
+    /// until the delegate first gives a menu (``CollectionViewInteractions/presentContextMenu(forItemsAt:point:)``).
     public internal(set) var contextMenuInteraction: ContextMenuInteraction?
     /// The interactive transition under way, and its completion.
     @exclusivity(unchecked) var interactiveTransition: (layout: CollectionViewTransitionLayout, completion: LayoutInteractiveTransitionCompletion?)?
