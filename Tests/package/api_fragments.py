@@ -1,8 +1,10 @@
-"""docs/API.md's Swift fragments as one file an app compiles (never runs): each in a
+"""docs/API.md's Swift fragments, and the README's "Writing against the engine", as one
+file an app compiles (never runs). API.md's: each in a
 function whose parameters give the names the fragment takes for granted (`collection`,
 `board`, `dataSource`…), the types it names beside them, the types a fragment declares
 lifted out of its function. The testing example is left out: TestingSetupTests runs it
-(test_api_examples.py). Used by test_readme_example.py, whose app build compiles it."""
+(test_api_examples.py). The README's example is whole (its types and statements, in an
+enum of its own). Used by test_readme_example.py, whose app build compiles it."""
 import re
 from pathlib import Path
 
@@ -67,3 +69,18 @@ def generate():
         out.append("    }")
     out.append("}")
     return "\n".join(out) + "\n"
+
+
+def readme_engine_example():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Writing against the engine", 1)[1].split("\n## ", 1)[0]
+    return re.search(r"```swift\n(.*?)```", section, re.S).group(1)
+
+
+def generate_all():
+    """API.md's fragments and the README's engine example, one file."""
+    types, rest = split_types(readme_engine_example().replace("import CollectionCore\n", ""))
+    body = "\n".join(["", "enum ReadmeEngineExample {"] + ["    " + t.replace("\n", "\n    ") for t in types]
+                     + ["    static func run() {", "        " + rest.replace("\n", "\n        ").rstrip(), "    }", "}"])
+    return generate() + body + "\n"
+

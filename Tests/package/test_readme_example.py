@@ -3,8 +3,8 @@
 into a fresh package in a temporary folder, next to a copy of this repository named
 as the README names it; the package is built, started with --port 0, and its page
 opened in Chromium, where the cards appear and follow the server's background job.
-docs/API.md's fragments are compiled in the same build (api_fragments.py): an app
-author who copies one gets no error and no warning."""
+docs/API.md's fragments and the README's engine example are compiled in the same
+build (api_fragments.py): an app author who copies one gets no error and no warning."""
 import re
 import shutil
 import subprocess
@@ -64,7 +64,7 @@ def app():
         for name, body in files.items():
             (app_dir / name).parent.mkdir(parents=True, exist_ok=True)
             (app_dir / name).write_text(body)
-        (app_dir / "Sources" / "MyBoard" / "DocFragments.swift").write_text(api_fragments.generate())
+        (app_dir / "Sources" / "MyBoard" / "DocFragments.swift").write_text(api_fragments.generate_all())
         build = subprocess.run(["swift", "build", "--product", "MyBoard"], cwd=app_dir, capture_output=True, text=True, timeout=900)
         errors = [line for line in build.stdout.splitlines() if "error:" in line]
         assert build.returncode == 0, "\n".join(errors[:20]) or build.stdout[-4000:] + build.stderr[-4000:]
