@@ -3,7 +3,7 @@ import CollectionProtocol
 import CollectionSync
 import ProjectTestSupport
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 /// The PostgreSQL store against the private server `make test` starts
@@ -84,7 +84,7 @@ struct PostgresStoreTests {
         _ = hello(a.hub, 1)
         _ = try storeA.beginEdit(["photos": 0])
         // B asks while A holds the lock, at the same number A is about to use.
-        let got = Mutex<[CommittedBatch]?>(nil)
+        let got = Locked<[CommittedBatch]?>(nil)   // a pthread mutex: ThreadSanitizer does not see Mutex's futex
         let waiter = Thread { got.withLock { $0 = try? storeB.beginEdit(["photos": 0]) } }
         waiter.start()
         usleep(200_000)
@@ -106,7 +106,7 @@ struct PostgresStoreTests {
         defer { storeA.close(); storeB.close() }
         let a = try SharedNode(photoHub(), store: storeA)
         let b = try SharedNode(photoHub(), store: storeB)
-        let heardA = Mutex<[String]>([]), heardB = Mutex<[String]>([])
+        let heardA = Locked<[String]>([]), heardB = Locked<[String]>([])
         storeA.observeCommits { name in heardA.withLock { $0.append(name) } }
         storeB.observeCommits { name in heardB.withLock { $0.append(name) } }
         // Both listening before A commits (a notification sent before is not heard).
