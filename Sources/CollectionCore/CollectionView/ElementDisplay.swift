@@ -293,8 +293,9 @@ package final class ElementDisplay {
         viewless ? ShownAttributes.item(at: indexPath, in: shown.attributes) != nil : views.table[.cell(indexPath)] != nil
     }
 
-    /// Bytes of this object read by a batch (all of it).
-    package static let prefetchBytes = 200
+    /// Bytes of this object read by a batch: all of it, as the allocator may hand it out
+    /// (its size class, or the next one up when a free block is not split).
+    package static let prefetchBytes = 216
 
     /// Notes what a batch reads here: this object, the table of displayed views and
     /// the attributes shown.
