@@ -234,17 +234,14 @@ package final class ElementDisplay {
     func remap(_ batch: BatchUpdate, by mapper: IndexPathMapper, in cv: CollectionView)
         -> (vanished: [IndexPath: CollectionViewLayoutAttributes], reconfigure: [IndexPath: CollectionViewCell]) {
         var vanished = viewless ? ShownAttributes.vanished(from: shown.attributes, batch, mapper) : [:]
+        if !prefetching.items.isEmpty { prefetching.remap(by: mapper) }
         // Without views (a server's viewers, mostly) the table is empty: nothing to move.
-        guard !views.table.isEmpty else {
-            if !prefetching.items.isEmpty { prefetching.remap(by: mapper) }
-            return (vanished, [:])
-        }
+        guard !views.table.isEmpty else { return (vanished, [:]) }
         let remapped = views.remap(by: mapper, reconfigured: Set(batch.reconfiguredItems), vanished: &vanished)
         if !remapped.departed.isEmpty {
             let delegate = cv.delegate
             for d in remapped.departed { endDisplaying(d.view, d.key, delegate: delegate, in: cv) }
         }
-        if !prefetching.items.isEmpty { prefetching.remap(by: mapper) }
         return (vanished, remapped.reconfigure)
     }
 
