@@ -236,41 +236,24 @@ open class CollectionView {
     /// A cell for `indexPath`: a reused one or a new one of the registered class.
     /// An unregistered identifier stops the program with UIKit's message.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
-        guard let cell = display.dequeueCell(identifier) else {
-            fatalError("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
-        }
+        guard let cell = display.dequeueCell(identifier) else { ReusePool.unregistered("UICollectionElementKindCell", identifier) }
         return cell
     }
 
     /// A supplementary view for `indexPath`; an unregistered kind and identifier stops the program.
     public func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionReusableView {
-        guard let view = display.dequeueSupplementary(elementKind, identifier) else {
-            fatalError("could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
-        }
+        guard let view = display.dequeueSupplementary(elementKind, identifier) else { ReusePool.unregistered(elementKind, identifier) }
         return view
     }
 
-    /// Dequeues and configures a cell through a registration.
+    /// Dequeues and configures a cell through a registration (registering its class the first time).
     public func dequeueConfiguredReusableCell<Cell: CollectionViewCell, Item>(using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?) -> Cell {
-        if display.reuse.cellClasses[registration.reuseIdentifier] == nil { register(Cell.self, forCellWithReuseIdentifier: registration.reuseIdentifier) }
-        guard let cell = dequeueReusableCell(withReuseIdentifier: registration.reuseIdentifier, for: indexPath) as? Cell else {
-            fatalError("registration \(registration.reuseIdentifier) produced a cell that is not a \(Cell.self)")
-        }
-        guard let item else { fatalError("dequeueConfiguredReusableCell: item for \(indexPath) is nil") }
-        registration.handler(cell, indexPath, item)
-        return cell
+        registration.configuredCell(in: self, for: indexPath, item: item)
     }
 
-    /// Dequeues and configures a supplementary view through a registration.
+    /// Dequeues and configures a supplementary view through a registration (registering its class the first time).
     public func dequeueConfiguredReusableSupplementary<Supplementary: CollectionReusableView>(using registration: SupplementaryRegistration<Supplementary>, for indexPath: IndexPath) -> Supplementary {
-        if display.reuse.supplementaryClasses[ReusePool.supplementaryKey(registration.elementKind, registration.reuseIdentifier)] == nil {
-            register(Supplementary.self, forSupplementaryViewOfKind: registration.elementKind, withReuseIdentifier: registration.reuseIdentifier)
-        }
-        guard let view = dequeueReusableSupplementaryView(ofKind: registration.elementKind, withReuseIdentifier: registration.reuseIdentifier, for: indexPath) as? Supplementary else {
-            fatalError("registration \(registration.reuseIdentifier) produced a view that is not a \(Supplementary.self)")
-        }
-        registration.handler(view, registration.elementKind, indexPath)
-        return view
+        registration.configuredView(in: self, for: indexPath)
     }
 
     // MARK: Layout queries

@@ -178,6 +178,19 @@ extension CollectionView {
             self.handler = handler
             reuseIdentifier = "CellRegistration-\(Cell.self)-\(CollectionView.nextRegistrationNumber())"
         }
+
+        /// ``CollectionView/dequeueConfiguredReusableCell(using:for:item:)``.
+        func configuredCell(in collectionView: CollectionView, for indexPath: IndexPath, item: Item?) -> Cell {
+            if collectionView.display.reuse.cellClasses[reuseIdentifier] == nil {
+                collectionView.register(Cell.self, forCellWithReuseIdentifier: reuseIdentifier)
+            }
+            guard let cell = collectionView.dequeueReusableCell(withReuseIdentifier: reuseIdentifier, for: indexPath) as? Cell else {
+                fatalError("registration \(reuseIdentifier) produced a cell that is not a \(Cell.self)")
+            }
+            guard let item else { fatalError("dequeueConfiguredReusableCell: item for \(indexPath) is nil") }
+            handler(cell, indexPath, item)
+            return cell
+        }
     }
 
     /// Registers a supplementary view class and its handler, as UIKit's
@@ -195,6 +208,18 @@ extension CollectionView {
             self.elementKind = elementKind
             self.handler = handler
             reuseIdentifier = "SupplementaryRegistration-\(Supplementary.self)-\(CollectionView.nextRegistrationNumber())"
+        }
+
+        /// ``CollectionView/dequeueConfiguredReusableSupplementary(using:for:)``.
+        func configuredView(in collectionView: CollectionView, for indexPath: IndexPath) -> Supplementary {
+            if collectionView.display.reuse.supplementaryClasses[ReusePool.supplementaryKey(elementKind, reuseIdentifier)] == nil {
+                collectionView.register(Supplementary.self, forSupplementaryViewOfKind: elementKind, withReuseIdentifier: reuseIdentifier)
+            }
+            guard let view = collectionView.dequeueReusableSupplementaryView(ofKind: elementKind, withReuseIdentifier: reuseIdentifier, for: indexPath) as? Supplementary else {
+                fatalError("registration \(reuseIdentifier) produced a view that is not a \(Supplementary.self)")
+            }
+            handler(view, elementKind, indexPath)
+            return view
         }
     }
 }

@@ -20,6 +20,11 @@ package struct ReusePool {
     /// The key of supplementary views of `kind` with reuse identifier `identifier`.
     package static func supplementaryKey(_ kind: String, _ identifier: String) -> String { kind + "\u{1F}" + identifier }
 
+    /// Stops the program as UIKit does when a view of `kind` is dequeued with an identifier nothing was registered for.
+    static func unregistered(_ kind: String, _ identifier: String) -> Never {
+        fatalError("could not dequeue a view of kind: \(kind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
+    }
+
     /// The key recycled decoration views of `kind` wait under.
     package static func decorationKey(_ kind: String) -> String { "\u{1E}decoration\u{1F}" + kind }
 
