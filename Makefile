@@ -95,6 +95,7 @@ test-package: $(VENV)/.installed
 ## (Tests/api/TAG), from the release build's modules, in seconds (Tests/api/check-api).
 test-api:
 	Tests/api/check-api
+	Tests/api/check-docs.py
 
 ## When a change breaks the API on purpose: Tests/api/TAG names the new 0.x version,
 ## and this dumps the tree's API (the release build's modules) as its baseline.

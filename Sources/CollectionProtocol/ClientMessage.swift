@@ -9,9 +9,14 @@ public let maxClientMessageBytes = 64 * 1024
 
 /// A size in points.
 public struct Size: Hashable, Sendable, Codable {
+    /// The width, in points.
     public var width: Double
+    /// The height, in points.
     public var height: Double
     /// Creates a size.
+    /// - Parameters:
+    ///   - width: The width, in points.
+    ///   - height: The height, in points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -20,9 +25,14 @@ public struct Size: Hashable, Sendable, Codable {
 
 /// A point in content coordinates.
 public struct Point: Hashable, Sendable, Codable {
+    /// The distance from the content's left edge, in points.
     public var x: Double
+    /// The distance from the content's top edge, in points.
     public var y: Double
     /// Creates a point.
+    /// - Parameters:
+    ///   - x: The distance from the left edge.
+    ///   - y: The distance from the top edge.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y

@@ -68,6 +68,10 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
     public var op: String?
 
     /// Creates an error.
+    /// - Parameters:
+    ///   - code: What kind of refusal (sent as the `error` message's `code`).
+    ///   - message: Why, for the person (sent as its `message`).
+    ///   - op: The refused edit's op id, when there was one.
     public init(_ code: ErrorCode, _ message: String, op: String? = nil) {
         self.code = code
         self.message = message

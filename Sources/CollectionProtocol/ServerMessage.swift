@@ -41,8 +41,11 @@ public func orderChecksum<S: Sequence>(_ identifiers: S) -> String where S.Eleme
 
 /// A viewer as others see it.
 public struct ViewerInfo: Equatable, Sendable, Codable {
+    /// Unique on the server (`v3`, after the node's prefix when there are several): one per connection, what presence is keyed by.
     public var id: String
+    /// The name others see.
     public var name: String
+    /// The CSS colour others see the viewer's selection and cursor in.
     public var color: String
     /// The signed-in user behind this viewer (nil: anonymous). Not sent to other viewers.
     public var user: String?
@@ -56,6 +59,13 @@ public struct ViewerInfo: Equatable, Sendable, Codable {
     private enum CodingKeys: String, CodingKey { case id, name, color, guest }
 
     /// Creates viewer info; a guest unless a `user` is given.
+    /// - Parameters:
+    ///   - id: Unique on the server, one per connection.
+    ///   - name: The name others see.
+    ///   - color: A CSS colour.
+    ///   - user: The signed-in user (nil: anonymous).
+    ///   - roles: The user's roles, as authenticated.
+    ///   - guest: Whether the name is one the viewer chose (nil: when there is no `user`).
     public init(id: String, name: String, color: String, user: String? = nil, roles: Set<String> = [], guest: Bool? = nil) {
         self.id = id
         self.name = name

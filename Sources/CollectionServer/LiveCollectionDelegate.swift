@@ -5,23 +5,59 @@ import CollectionSync
 /// is optional. Methods run while the collection is locked (see ``LiveCollection``).
 public protocol LiveCollectionDelegate: AnyObject, Sendable {
     /// May `viewer` select the item? (UIKit's `collectionView(_:shouldSelectItemAt:)`)
+    /// - Parameters:
+    ///   - collectionView: The collection the viewer watches.
+    ///   - indexPath: The item, in the collection as it is now.
+    ///   - viewer: Who asks to select it.
+    /// - Returns: False to refuse (by default true).
     func collectionView(_ collectionView: LiveCollection, shouldSelectItemAt indexPath: IndexPath, by viewer: Viewer) -> Bool
     /// `viewer` selected the item.
+    /// - Parameters:
+    ///   - collectionView: The collection the viewer watches.
+    ///   - indexPath: The selected item.
+    ///   - viewer: Who selected it.
     func collectionView(_ collectionView: LiveCollection, didSelectItemAt indexPath: IndexPath, by viewer: Viewer)
     /// `viewer` deselected the item.
+    /// - Parameters:
+    ///   - collectionView: The collection the viewer watches.
+    ///   - indexPath: The deselected item.
+    ///   - viewer: Who deselected it.
     func collectionView(_ collectionView: LiveCollection, didDeselectItemAt indexPath: IndexPath, by viewer: Viewer)
     /// May `viewer` move the item? (the data source's `collectionView(_:canMoveItemAt:)`)
+    /// - Parameters:
+    ///   - collectionView: The collection.
+    ///   - indexPath: The item to be moved.
+    ///   - viewer: Who would move it.
+    /// - Returns: False to refuse the move, which the viewer is told (by default true).
     func collectionView(_ collectionView: LiveCollection, canMoveItemAt indexPath: IndexPath, by viewer: Viewer) -> Bool
     /// `viewer` moved an item (the data source's `collectionView(_:moveItemAt:to:)`);
     /// called after the move committed, when the data source shows it.
+    /// - Parameters:
+    ///   - collectionView: The collection.
+    ///   - sourceIndexPath: Where the item was.
+    ///   - destinationIndexPath: Where it is now.
+    ///   - viewer: Who moved it.
     func collectionView(_ collectionView: LiveCollection, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath, by viewer: Viewer)
     /// Where an item `viewer` drags would land (UIKit's
     /// `collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)`).
+    /// - Parameters:
+    ///   - collectionView: The collection.
+    ///   - originalIndexPath: Where the item was when the drag began.
+    ///   - currentIndexPath: Where it is shown now.
+    ///   - proposedIndexPath: Where the viewer's layout would put it.
+    ///   - viewer: Who drags it.
+    /// - Returns: Where it goes (by default `proposedIndexPath`).
     func collectionView(_ collectionView: LiveCollection, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
                         atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath, by viewer: Viewer) -> IndexPath
     /// `viewer` used a named control (`data-action="…"`) of the item's cell, or of
     /// the page (`indexPath` nil), with the control's payload: an input's `value`
     /// and the control's `data-*` attributes. Like LiveView's `handle_event`.
+    /// - Parameters:
+    ///   - collectionView: The collection.
+    ///   - action: The control's `data-action` name.
+    ///   - indexPath: The item whose cell holds the control (nil: the page's own).
+    ///   - payload: The input's `value` and the control's `data-*` attributes.
+    ///   - viewer: Who used it.
     func collectionView(_ collectionView: LiveCollection, performAction action: String, forItemAt indexPath: IndexPath?,
                         payload: [String: String], by viewer: Viewer)
     /// The same, answered: the result goes back to `viewer` alone (an `actionResult`;
@@ -29,12 +65,25 @@ public protocol LiveCollectionDelegate: AnyObject, Sendable {
     /// person). By default it calls ``collectionView(_:performAction:forItemAt:payload:by:)``
     /// and answers ``ActionResult/done(value:)``. Work that takes time (a database write)
     /// answers here with what it knows now and goes on in a `Task`.
+    /// - Parameters:
+    ///   - collectionView: The collection.
+    ///   - action: The control's `data-action` name.
+    ///   - indexPath: The item whose cell holds the control (nil: the page's own).
+    ///   - payload: The input's `value` and the control's `data-*` attributes.
+    ///   - viewer: Who used it, and who hears the result.
+    /// - Returns: Done (with values for the page), refused or failed, with a reason the person reads.
     func collectionView(_ collectionView: LiveCollection, resultOfAction action: String, forItemAt indexPath: IndexPath?,
                         payload: [String: String], by viewer: Viewer) -> ActionResult
     /// The context menu `viewer` opened (right-click, long press or the menu key) for
     /// `indexPaths` (empty: the background) at `point`, in content coordinates; nil:
     /// none. UIKit's `collectionView(_:contextMenuConfigurationForItemsAt:point:)`.
     /// An action's handler runs when the viewer chooses it, with the collection locked.
+    /// - Parameters:
+    ///   - collectionView: The collection.
+    ///   - indexPaths: The items the menu is for (empty: the background).
+    ///   - point: Where the viewer asked, in content coordinates.
+    ///   - viewer: Who asked.
+    /// - Returns: The menu, or nil for none (the default).
     func collectionView(_ collectionView: LiveCollection, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint,
                         by viewer: Viewer) -> ContextMenuConfiguration?
 }
@@ -65,13 +114,33 @@ extension LiveCollectionDelegate {
 /// viewer's flow layout its sizes. The defaults return the layout's own properties.
 public protocol LiveCollectionDelegateFlowLayout: LiveCollectionDelegate {
     /// The size of one item.
+    /// - Parameters:
+    ///   - collectionView: The collection.
+    ///   - collectionViewLayout: The viewer's flow layout asking.
+    ///   - indexPath: The item.
+    /// - Returns: Its size (by default the layout's `itemSize`).
     func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
     /// Beyond UIKit: every item size of a section at once, or nil (the default) to be
     /// asked item by item (see ``CollectionViewDelegateFlowLayout``).
+    /// - Parameters:
+    ///   - collectionView: The collection.
+    ///   - collectionViewLayout: The viewer's flow layout asking.
+    ///   - section: The section's index.
+    /// - Returns: One size per item of the section, or nil to be asked item by item.
     func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, sizesForItemsInSection section: Int) -> [CGSize]?
     /// A section's insets.
+    /// - Parameters:
+    ///   - collectionView: The collection.
+    ///   - collectionViewLayout: The viewer's flow layout asking.
+    ///   - section: The section's index.
+    /// - Returns: Its insets (by default the layout's `sectionInset`).
     func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets
     /// A section's header size.
+    /// - Parameters:
+    ///   - collectionView: The collection.
+    ///   - collectionViewLayout: The viewer's flow layout asking.
+    ///   - section: The section's index.
+    /// - Returns: The header's size (zero: no header; by default the layout's `headerReferenceSize`).
     func collectionView(_ collectionView: LiveCollection, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize
 }
 

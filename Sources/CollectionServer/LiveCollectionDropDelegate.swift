@@ -5,12 +5,27 @@ import CollectionSync
 /// (`<collection-view drop-sessions>`) and from outside the page (text, links, files).
 public protocol LiveCollectionDropDelegate: AnyObject, Sendable {
     /// Whether the collection takes this kind of drop at all (by default: yes).
+    /// - Parameters:
+    ///   - collectionView: The collection dropped on.
+    ///   - session: The drop under way: what it carries, from where.
+    ///   - viewer: Who drops.
+    /// - Returns: False to refuse every drop of this kind.
     func collectionView(_ collectionView: LiveCollection, canHandle session: DropSession, by viewer: Viewer) -> Bool
     /// The proposal for the pointer's place, asked as the drag hovers.
+    /// - Parameters:
+    ///   - collectionView: The collection dropped on.
+    ///   - session: The drop under way.
+    ///   - destinationIndexPath: The place under the pointer (nil: none, the end of the content say).
+    ///   - viewer: Who drops.
+    /// - Returns: Move, copy or forbidden, and whether into the item or between items.
     func collectionView(_ collectionView: LiveCollection, dropSessionDidUpdate session: DropSession,
                         withDestinationIndexPath destinationIndexPath: IndexPath?, by viewer: Viewer) -> CollectionViewDropProposal
     /// Performs the drop: the coordinator's `drop(_:toItemAt:)`, `drop(_:to:)` and
     /// placeholders change the collection, as one numbered batch.
+    /// - Parameters:
+    ///   - collectionView: The collection dropped on.
+    ///   - coordinator: The drop's items, its destination, and the changes it makes.
+    ///   - viewer: Who dropped.
     func collectionView(_ collectionView: LiveCollection, performDropWith coordinator: any CollectionViewDropCoordinator, by viewer: Viewer)
 }
 
@@ -24,15 +39,41 @@ public protocol LiveCollectionDragDelegate: AnyObject, Sendable {
     /// What a drag of the item carries (UIKit's `collectionView(_:itemsForBeginning:at:)`):
     /// no items, and the item is not dragged (the drop is forbidden). `item` is the
     /// item as the collection holds it; return it, changed or not, to let it go.
+    /// - Parameters:
+    ///   - collectionView: The collection dragged from.
+    ///   - item: The item as the collection holds it.
+    ///   - indexPath: Its place.
+    ///   - viewer: Who drags.
+    /// - Returns: What the drag carries (empty: the item is not dragged).
     func collectionView(_ collectionView: LiveCollection, itemsForBeginning item: DragItem, at indexPath: IndexPath, by viewer: Viewer) -> [DragItem]
     /// What adding the item at `indexPath` to a drag under way adds (UIKit's
     /// `itemsForAddingTo`): by default the item, as the collection holds it.
+    /// - Parameters:
+    ///   - collectionView: The collection dragged from.
+    ///   - session: The drag under way.
+    ///   - item: The item added, as the collection holds it.
+    ///   - indexPath: Its place.
+    ///   - viewer: Who drags.
+    /// - Returns: What the drag carries more (empty: nothing is added).
     func collectionView(_ collectionView: LiveCollection, itemsForAddingTo session: DragSession, item: DragItem, at indexPath: IndexPath, by viewer: Viewer) -> [DragItem]
     /// A viewer's drag is about to begin.
+    /// - Parameters:
+    ///   - collectionView: The collection dragged from.
+    ///   - session: The drag.
+    ///   - viewer: Who drags.
     func collectionView(_ collectionView: LiveCollection, dragSessionWillBegin session: DragSession, by viewer: Viewer)
     /// A viewer's drag ended (dropped or cancelled).
+    /// - Parameters:
+    ///   - collectionView: The collection dragged from.
+    ///   - session: The drag.
+    ///   - viewer: Who dragged.
     func collectionView(_ collectionView: LiveCollection, dragSessionDidEnd session: DragSession, by viewer: Viewer)
     /// Whether a drop may move what the drag carries (by default yes); no: it is copied.
+    /// - Parameters:
+    ///   - collectionView: The collection dragged from.
+    ///   - session: The drag.
+    ///   - viewer: Who drags.
+    /// - Returns: False to make every drop of it a copy.
     func collectionView(_ collectionView: LiveCollection, dragSessionAllowsMoveOperation session: DragSession, by viewer: Viewer) -> Bool
 }
 

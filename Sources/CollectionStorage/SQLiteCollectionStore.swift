@@ -71,6 +71,10 @@ public final class SQLiteCollectionStore: CollectionStore, @unchecked Sendable {
     private var freeSpaceChecked = (at: 0.0, problem: StoreError?.none)
 
     /// Opens (creating it when missing) the database in `directory`.
+    /// - Parameters:
+    ///   - directory: The folder the database file is in (made when missing).
+    ///   - options: The size cap, the fold threshold and the like.
+    /// - Throws: ``StoreError``: `readOnly`, `corrupt`, `newerSchema` or `failed`, naming the file.
     public init(directory: String, options: Options = Options()) throws(StoreError) {
         self.directory = directory
         self.options = options

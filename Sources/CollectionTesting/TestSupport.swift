@@ -20,7 +20,9 @@ public struct SerialItemFactory: ItemFactory {
 /// One item size and header height whatever the viewport, other flow-layout
 /// settings at UIKit's defaults (spacing 10, no insets): frames easy to compute by hand.
 public struct FixedLayoutPolicy: LayoutPolicy {
+    /// Every item's size.
     public let itemSize: CGSize
+    /// Every section header's height.
     public let headerHeight: CGFloat
     /// Creates a policy.
     ///

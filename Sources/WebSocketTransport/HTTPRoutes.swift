@@ -30,6 +30,14 @@ public struct HTTPRequest: Sendable {
     public var remoteAddress: String
 
     /// A request (what the server builds; tests build their own).
+    /// - Parameters:
+    ///   - method: `GET` or `POST`.
+    ///   - path: The path, from `/`, without the query.
+    ///   - query: The query string, without `?`.
+    ///   - headers: Headers by lower-case name.
+    ///   - body: A `POST`'s body.
+    ///   - remoteAddress: The peer's IP address.
+    ///   - isHead: Whether it was a `HEAD` (answered as its `GET`, without the body).
     public init(method: HTTPMethod, path: String, query: String = "", headers: [String: String] = [:], body: [UInt8] = [],
                 remoteAddress: String = "", isHead: Bool = false) {
         self.method = method
@@ -91,6 +99,10 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
 
     /// A response with `status`, `headers` and `body`.
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - headers: Headers in order (not `content-length`).
+    ///   - body: The body.
     public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
@@ -98,22 +110,39 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Plain text.
+    /// - Parameters:
+    ///   - text: The body, sent as UTF-8.
+    ///   - status: The status code.
+    /// - Returns: The response, `text/plain`.
     public static func text(_ text: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("content-type", "text/plain; charset=utf-8")], body: Array(text.utf8))
     }
 
     /// An HTML page (served with the pages' Content-Security-Policy: no inline script).
+    /// - Parameters:
+    ///   - html: The page.
+    ///   - status: The status code.
+    /// - Returns: The response, `text/html`.
     public static func html(_ html: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("content-type", "text/html; charset=utf-8")], body: Array(html.utf8))
     }
 
     /// JSON from an `Encodable` value.
+    /// - Parameters:
+    ///   - value: What to encode.
+    ///   - status: The status code.
+    /// - Returns: The response, `application/json`.
+    /// - Throws: What `JSONEncoder` throws for `value`.
     public static func json(_ value: some Encodable, status: Int = 200) throws -> HTTPResponse {
         HTTPResponse(status: status, headers: [("content-type", "application/json")], body: Array(try JSONEncoder().encode(value)))
     }
 
     /// A redirect to `location` (303 See Other by default: after a form, the browser
     /// GETs it).
+    /// - Parameters:
+    ///   - location: Where the browser goes (a path or a URL).
+    ///   - status: The status code (303 See Other by default; 302, 307 and 308 also redirect).
+    /// - Returns: The response, with no body.
     public static func redirect(to location: String, status: Int = 303) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("location", location)])
     }
@@ -146,6 +175,14 @@ public struct HTTPResponse: Sendable {
         public var sameSite: SameSite = .lax
 
         /// A cookie `name=value`, for every path, hidden from scripts, `SameSite=Lax`.
+        /// - Parameters:
+        ///   - name: The cookie's name.
+        ///   - value: Its value, sent as it is (keep to URL-safe characters).
+        ///   - maxAge: Seconds it lives (nil: until the browser closes; 0: removed).
+        ///   - path: The paths it is sent to.
+        ///   - httpOnly: Whether page scripts cannot read it.
+        ///   - secure: Whether it is sent over https only (always with `SameSite=None`).
+        ///   - sameSite: Whether requests from other sites carry it.
         public init(name: String, value: String, maxAge: Int? = nil, path: String = "/", httpOnly: Bool = true, secure: Bool = false,
                     sameSite: SameSite = .lax) {
             self.name = name
@@ -169,11 +206,14 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Adds a `Set-Cookie` header.
+    /// - Parameter cookie: The cookie.
     public mutating func setCookie(_ cookie: Cookie) {
         headers.append(("set-cookie", cookie.headerValue))
     }
 
     /// The first header called `name` (any case).
+    /// - Parameter name: The header's name.
+    /// - Returns: Its value, or nil.
     public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }

@@ -14,6 +14,11 @@ public struct Handshake: Sendable, Equatable {
     public var remoteAddress: String
 
     /// A handshake.
+    /// - Parameters:
+    ///   - path: The WebSocket's path.
+    ///   - query: Its query string, without `?`.
+    ///   - headers: Headers by lower-case name.
+    ///   - remoteAddress: The peer's IP address.
     public init(path: String, query: String = "", headers: [String: String] = [:], remoteAddress: String = "") {
         self.path = path
         self.query = query

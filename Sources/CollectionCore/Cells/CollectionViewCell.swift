@@ -96,6 +96,7 @@ open class CollectionViewCell: CollectionReusableView {
     /// configuration's `updated(for:)` (if ``automaticallyUpdatesContentConfiguration``),
     /// then the ``configurationUpdateHandler``. Override it to configure the cell
     /// from its state.
+    /// - Parameter state: The cell's state: selected, highlighted, editing, expanded…
     open func updateConfiguration(using state: CellConfigurationState) {
         if automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration {
             contentConfiguration = configuration.updated(for: state)

@@ -5,6 +5,7 @@ import Foundation
 public struct ConfigurationStateCustomKey: Hashable, RawRepresentable, Sendable {
     public let rawValue: String
     /// A key named `rawValue` (reverse-DNS by custom, such as "com.example.item").
+    /// - Parameter rawValue: The key's name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(rawValue: String) { self.rawValue = rawValue }
 }
@@ -13,6 +14,8 @@ public struct ConfigurationStateCustomKey: Hashable, RawRepresentable, Sendable 
 /// its states, and an app's own values under custom keys.
 public protocol ConfigurationState {
     /// The app's value for `key` (nil: none).
+    /// - Parameter key: The key.
+    /// - Returns: The value kept under it.
     subscript(key: ConfigurationStateCustomKey) -> AnyHashable? { get set }
 }
 

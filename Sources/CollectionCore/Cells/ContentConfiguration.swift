@@ -9,8 +9,11 @@ import Foundation
 /// booleans as JSON writes them); any other gives none unless it says.
 public protocol ContentConfiguration {
     /// The view that shows this configuration.
+    /// - Returns: A new view showing it.
     func makeContentView() -> any View & ContentView
     /// This configuration as it should look in `state`.
+    /// - Parameter state: The cell's state (selected, highlighted, editing…).
+    /// - Returns: The configuration for it.
     func updated(for state: any ConfigurationState) -> Self
     /// The content fields a cell showing it carries to the browser.
     var fields: [String: String] { get }
@@ -30,6 +33,8 @@ public protocol ContentView: AnyObject {
     var configuration: any ContentConfiguration { get set }
     /// Whether it can show `configuration` (by default, when it is of the same type
     /// as the current one).
+    /// - Parameter configuration: A configuration to show.
+    /// - Returns: Whether this view can show it (else a new view is made).
     func supports(_ configuration: any ContentConfiguration) -> Bool
 }
 
@@ -57,6 +62,7 @@ open class ListContentView: View, ContentView {
     }
 
     /// A view showing `configuration`.
+    /// - Parameter configuration: What it shows.
     public init(configuration: ListContentConfiguration) {
         listConfiguration = configuration
         super.init(frame: .zero)

@@ -18,6 +18,7 @@ open class MenuElement: @unchecked Sendable {
 
     /// Whether an action shows a checkmark (UIKit's `UIMenuElement.State`).
     public enum State: String, Sendable {
+        /// No checkmark (`off`), a checkmark (`on`), or a dash (`mixed`).
         case off, on, mixed
     }
 
@@ -48,6 +49,14 @@ public final class Action: MenuElement, @unchecked Sendable {
     public let handler: (Action) -> Void
 
     /// An action, as UIKit's `UIAction(title:image:identifier:discoverabilityTitle:attributes:state:handler:)`.
+    /// - Parameters:
+    ///   - title: What the entry reads.
+    ///   - image: A URL, or a short text such as an emoji.
+    ///   - identifier: The app's own identifier.
+    ///   - discoverabilityTitle: A longer title, for assistive technology.
+    ///   - attributes: Destructive, disabled, hidden, keeps the menu presented.
+    ///   - state: Its checkmark.
+    ///   - handler: Runs, on the server, when a viewer chooses it.
     public init(title: String = "", image: String? = nil, identifier: String? = nil, discoverabilityTitle: String? = nil,
                 attributes: Attributes = [], state: State = .off, handler: @escaping (Action) -> Void) {
         self.identifier = identifier
@@ -63,7 +72,10 @@ public final class Action: MenuElement, @unchecked Sendable {
 public final class Menu: MenuElement, @unchecked Sendable {
     /// How a menu shows (UIKit's `UIMenu.Options`).
     public struct Options: OptionSet, Sendable, Hashable {
+        /// The set's bits.
         public let rawValue: Int
+        /// Options from their bits.
+        /// - Parameter rawValue: The bits, as the static members have them.
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// Its children are shown in the parent, between separators, not as a submenu.
         public static let displayInline = Options(rawValue: 1)
@@ -81,6 +93,12 @@ public final class Menu: MenuElement, @unchecked Sendable {
     public let children: [MenuElement]
 
     /// A menu, as UIKit's `UIMenu(title:image:identifier:options:children:)`.
+    /// - Parameters:
+    ///   - title: The menu's title (a submenu's entry reads it).
+    ///   - image: A URL, or a short text such as an emoji.
+    ///   - identifier: The app's own identifier.
+    ///   - options: Inline, destructive, single selection.
+    ///   - children: Its actions and submenus, in order.
     public init(title: String = "", image: String? = nil, identifier: String? = nil, options: Options = [], children: [MenuElement] = []) {
         self.identifier = identifier
         self.options = options
@@ -90,6 +108,8 @@ public final class Menu: MenuElement, @unchecked Sendable {
 
     /// The entry at `path` (indexes into `children`, then into a submenu's): nil if
     /// there is none.
+    /// - Parameter path: Indexes into ``children``, then into a submenu's.
+    /// - Returns: The entry there, or nil.
     public func element(at path: [Int]) -> MenuElement? {
         guard let first = path.first, children.indices.contains(first) else { return nil }
         let child = children[first]
@@ -114,6 +134,10 @@ public final class ContextMenuConfiguration: @unchecked Sendable {
     public let actionProvider: ContextMenuActionProvider?
 
     /// A configuration, as UIKit's `UIContextMenuConfiguration(identifier:previewProvider:actionProvider:)`.
+    /// - Parameters:
+    ///   - identifier: The app's identifier of the menu.
+    ///   - previewProvider: A preview (never called: the page shows none).
+    ///   - actionProvider: Makes the menu from the suggested actions (none are suggested).
     public init(identifier: String? = nil, previewProvider: ContextMenuContentPreviewProvider? = nil, actionProvider: ContextMenuActionProvider? = nil) {
         self.identifier = identifier
         self.previewProvider = previewProvider
@@ -137,6 +161,8 @@ public final class ContextMenuInteraction {
 
     /// Where the menu was asked for, in the collection view's coordinates
     /// (UIKit's `location(in:)`, with the collection view as the view).
+    /// - Parameter collectionView: The collection view the menu is in.
+    /// - Returns: ``presentedLocation``.
     public func location(in collectionView: CollectionView) -> CGPoint { presentedLocation }
 
     /// Closes the menu, running no action.
@@ -152,6 +178,10 @@ extension CollectionViewInteractions {
     /// at `point` and, when it gives one, shows it: ``CollectionView/contextMenuInteraction`` holds
     /// it until ``performContextMenuAction(at:)`` or `dismissMenu()`. Returns the
     /// menu, or nil when the delegate gives none (the open menu, if any, closes).
+    /// - Parameters:
+    ///   - indexPaths: The items the menu is for (empty: the background).
+    ///   - point: Where it was asked for, in content coordinates.
+    /// - Returns: The menu shown, or nil.
     @discardableResult
     public func presentContextMenu(forItemsAt indexPaths: [IndexPath], point: CGPoint) -> Menu? {
         let cv = collectionView
@@ -172,6 +202,8 @@ extension CollectionViewInteractions {
     /// Runs the action at `path` of the menu shown (see ``Menu/element(at:)``) and,
     /// unless it keeps the menu presented, closes the menu. Returns the action run:
     /// nil when no menu is shown or there is no enabled, visible action there.
+    /// - Parameter path: The action's place in the menu (``Menu/element(at:)``).
+    /// - Returns: The action run, or nil.
     @discardableResult
     public func performContextMenuAction(at path: [Int]) -> Action? {
         guard let interaction = collectionView.contextMenuInteraction, let menu = interaction.presentedMenu,

@@ -11,6 +11,7 @@ public struct Image: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
 
     /// An image of `name`: a URL, or a short text such as an emoji (nil when empty,
     /// as UIKit's failable `init(named:)` is nil for a missing image).
+    /// - Parameter name: A URL, or a short text.
     public init?(named name: String) {
         guard !name.isEmpty else { return nil }
         source = name
@@ -19,17 +20,20 @@ public struct Image: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
     /// A system symbol, as UIKit's `init(systemName:)`: the page draws its own
     /// glyph for the common names (star, heart, folder, trash, gear…) and nothing
     /// for others (nil when empty).
+    /// - Parameter name: The symbol's name (`star.fill`, say).
     public init?(systemName name: String) {
         guard !name.isEmpty else { return nil }
         source = "system:" + name
     }
 
     /// An image at `url`.
+    /// - Parameter url: Where the page loads it from.
     public init(url: URL) {
         source = url.absoluteString
     }
 
     /// An image of a literal name (`"🌲"`, `"/photos/1.jpg"`).
+    /// - Parameter value: A URL, or a short text.
     public init(stringLiteral value: String) {
         source = value
     }
@@ -37,6 +41,8 @@ public struct Image: Hashable, Sendable, ExpressibleByStringLiteral, CustomStrin
     public var description: String { source }
 
     /// Encoded as its text alone.
+    /// - Parameter decoder: Gives a string.
+    /// - Throws: `DecodingError` when it is not a string.
     public init(from decoder: any Decoder) throws {
         source = try decoder.singleValueContainer().decode(String.self)
     }

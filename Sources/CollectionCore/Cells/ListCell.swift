@@ -20,6 +20,10 @@ public struct ListContentConfiguration: ContentConfiguration, Sendable, Hashable
     var style = Style.cell
 
     /// A configuration of these values (UIKit's `cell()` when all are nil).
+    /// - Parameters:
+    ///   - text: The primary text.
+    ///   - secondaryText: The secondary text.
+    ///   - image: The image at the leading edge.
     public init(text: String? = nil, secondaryText: String? = nil, image: Image? = nil) {
         self.text = text
         self.secondaryText = secondaryText
@@ -27,10 +31,13 @@ public struct ListContentConfiguration: ContentConfiguration, Sendable, Hashable
     }
 
     /// UIKit's `UIListContentConfiguration.cell()`.
+    /// - Returns: An empty configuration of the plain style.
     public static func cell() -> ListContentConfiguration { ListContentConfiguration() }
     /// UIKit's `subtitleCell()`: the secondary text goes under the text.
+    /// - Returns: An empty configuration of the subtitle style.
     public static func subtitleCell() -> ListContentConfiguration { ListContentConfiguration() }
     /// UIKit's `valueCell()`: the secondary text sits at the trailing edge of the text's line.
+    /// - Returns: An empty configuration of the value style.
     public static func valueCell() -> ListContentConfiguration {
         var configuration = ListContentConfiguration()
         configuration.style = .value
@@ -64,6 +71,7 @@ open class CollectionViewListCell: CollectionViewCell {
     public static let reuseIdentifier = "list-cell"
 
     /// The default configuration to fill and set (UIKit's `defaultContentConfiguration()`).
+    /// - Returns: An empty ``ListContentConfiguration/cell()``.
     open func defaultContentConfiguration() -> ListContentConfiguration { .cell() }
 
     /// The accessories at the row's edges (see ``CellAccessory``): each page draws

@@ -24,6 +24,8 @@ import Foundation
 public struct CollectionLayoutListConfiguration: Sendable {
     /// UIKit's list appearances.
     public enum Appearance: String, Sendable, CaseIterable {
+        /// Rows edge to edge (`plain`), in grouped sections (`grouped`), in rounded
+        /// inset groups (`insetGrouped`), or a sidebar's, grouped or not.
         case plain, grouped, insetGrouped, sidebar, sidebarPlain
     }
 
@@ -39,6 +41,7 @@ public struct CollectionLayoutListConfiguration: Sendable {
 
     /// Where a section's footer comes from.
     public enum FooterMode: Sendable {
+        /// No footer (`none`), or a supplementary view of kind `elementKindSectionFooter`.
         case none, supplementary
     }
 
@@ -63,6 +66,7 @@ public struct CollectionLayoutListConfiguration: Sendable {
     public var leadingSwipeActionsConfigurationProvider: (@Sendable (IndexPath) -> SwipeActionsConfiguration?)?
 
     /// A configuration of `appearance`.
+    /// - Parameter appearance: The list's appearance.
     public init(appearance: Appearance) {
         self.appearance = appearance
         separatorConfiguration = ListSeparatorConfiguration(listAppearance: appearance)
@@ -98,11 +102,15 @@ public struct CollectionLayoutListConfiguration: Sendable {
 /// Where a row sits in its list section, for drawing it (beyond UIKit, whose list
 /// cells learn it from private layout attributes).
 public struct ListRowStyle: Sendable, Hashable {
+    /// The row's place in its section (an inset group rounds the first and last rows' corners).
     public enum Position: String, Sendable {
+        /// The first of several rows, a middle one, the last, or the only one.
         case first, middle, last, only
     }
 
+    /// The list's appearance.
     public var appearance: CollectionLayoutListConfiguration.Appearance
+    /// The row's place in its section.
     public var position: Position
     /// A separator below the row.
     public var separator: Bool { separators.bottom }
@@ -112,6 +120,11 @@ public struct ListRowStyle: Sendable, Hashable {
     public var isHeader: Bool
 
     /// Creates a style.
+    /// - Parameters:
+    ///   - appearance: The list's appearance.
+    ///   - position: The row's place in its section.
+    ///   - separator: Whether a separator runs below the row.
+    ///   - isHeader: Whether the row is its section's header.
     public init(appearance: CollectionLayoutListConfiguration.Appearance, position: Position, separator: Bool, isHeader: Bool) {
         var separators = ListRowSeparators()
         separators.bottom = separator
@@ -119,6 +132,11 @@ public struct ListRowStyle: Sendable, Hashable {
     }
 
     /// Creates a style with the row's separators.
+    /// - Parameters:
+    ///   - appearance: The list's appearance.
+    ///   - position: The row's place in its section.
+    ///   - separators: The row's separators.
+    ///   - isHeader: Whether the row is its section's header.
     public init(appearance: CollectionLayoutListConfiguration.Appearance, position: Position, separators: ListRowSeparators, isHeader: Bool) {
         self.appearance = appearance
         self.position = position
@@ -130,6 +148,10 @@ public struct ListRowStyle: Sendable, Hashable {
 extension NSCollectionLayoutSection {
     /// A list section (UIKit's `list(using:layoutEnvironment:)`): one full-width row per
     /// item, of an estimated 44 points, with the configuration's insets, header and footer.
+    /// - Parameters:
+    ///   - configuration: The list's appearance, header and footer, separators and swipe actions.
+    ///   - layoutEnvironment: The section provider's environment.
+    /// - Returns: The section.
     public static func list(using configuration: CollectionLayoutListConfiguration, layoutEnvironment: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection {
         let row = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .estimated(CollectionLayoutListConfiguration.estimatedRowHeight))
         let section = NSCollectionLayoutSection(group: .horizontal(layoutSize: row, subitems: [NSCollectionLayoutItem(layoutSize: row)]))
@@ -155,11 +177,15 @@ extension NSCollectionLayoutSection {
 
 extension CollectionViewCompositionalLayout {
     /// A layout whose every section is a list of `configuration` (UIKit's `list(using:)`).
+    /// - Parameter configuration: The list's appearance, header and footer, separators and swipe actions.
+    /// - Returns: The layout.
     public static func list(using configuration: CollectionLayoutListConfiguration) -> CollectionViewCompositionalLayout {
         CollectionViewCompositionalLayout { _, environment in NSCollectionLayoutSection.list(using: configuration, layoutEnvironment: environment) }
     }
 
     /// How the row at `indexPath` is drawn, when its section is a list (nil otherwise).
+    /// - Parameter indexPath: The row's item.
+    /// - Returns: Its place in the section, separators and whether it is a header.
     public func listRowStyle(at indexPath: IndexPath) -> ListRowStyle? {
         guard indexPath.count == 2, sections.indices.contains(indexPath.section), let list = sections[indexPath.section].list else { return nil }
         let count = sections[indexPath.section].count
@@ -184,6 +210,10 @@ extension CollectionViewCompositionalLayout {
     }
 
     /// The swipe actions of the row at `indexPath` from its trailing (or leading) edge, if its section is a list with some.
+    /// - Parameters:
+    ///   - indexPath: The row's item.
+    ///   - trailing: The trailing edge's (true) or the leading edge's.
+    /// - Returns: The actions, or nil.
     public func swipeActionsConfiguration(at indexPath: IndexPath, trailing: Bool) -> SwipeActionsConfiguration? {
         guard indexPath.count == 2, sections.indices.contains(indexPath.section), let list = sections[indexPath.section].list else { return nil }
         let provider = trailing ? list.trailingSwipeActionsConfigurationProvider : list.leadingSwipeActionsConfigurationProvider

@@ -8,7 +8,9 @@ public struct ListSeparatorConfiguration: Sendable, Hashable {
     public enum Visibility: Sendable, Hashable {
         /// As the list's appearance and the row's place say (between rows, not after the last).
         case automatic
+        /// Always shown.
         case visible
+        /// Never shown.
         case hidden
     }
 
@@ -24,6 +26,7 @@ public struct ListSeparatorConfiguration: Sendable, Hashable {
     public var color: String?
 
     /// The separators of a list of `listAppearance`.
+    /// - Parameter listAppearance: The list's appearance (every appearance starts from the same separators).
     public init(listAppearance: CollectionLayoutListConfiguration.Appearance) {}
 }
 
@@ -31,9 +34,11 @@ public struct ListSeparatorConfiguration: Sendable, Hashable {
 public struct ListRowSeparators: Sendable, Hashable {
     /// Separators above and below the row.
     public var top = false, bottom = false
-    /// The configuration's insets and colour (nil: the list's own).
+    /// The top separator's insets (nil: the list's own).
     public var topInsets: NSDirectionalEdgeInsets?
+    /// The bottom separator's insets (nil: the list's own).
     public var bottomInsets: NSDirectionalEdgeInsets?
+    /// The separators' CSS colour (nil: the list's own).
     public var color: String?
 
     /// No separators.

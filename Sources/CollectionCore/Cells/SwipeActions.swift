@@ -8,6 +8,7 @@ public struct SwipeActionsConfiguration {
     public var performsFirstActionWithFullSwipe = true
 
     /// A configuration of `actions`.
+    /// - Parameter actions: The actions, from the edge inwards.
     public init(actions: [ContextualAction]) {
         self.actions = actions
     }
@@ -18,6 +19,7 @@ public struct SwipeActionsConfiguration {
 open class ContextualAction {
     /// UIKit's styles: `destructive` actions are red and may remove the row.
     public enum Style: String, Sendable {
+        /// A grey button (`normal`), or a red one that may remove the row (`destructive`).
         case normal, destructive
     }
 
@@ -38,6 +40,10 @@ open class ContextualAction {
     public let handler: Handler
 
     /// An action of `style` titled `title`.
+    /// - Parameters:
+    ///   - style: Normal or destructive.
+    ///   - title: Its button's title.
+    ///   - handler: Runs, on the server, when a viewer chooses it.
     public init(style: Style, title: String?, handler: @escaping Handler) {
         self.style = style
         self.title = title

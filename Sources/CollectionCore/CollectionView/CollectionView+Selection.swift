@@ -19,6 +19,10 @@ extension CollectionView {
 
     /// Selects an item (nil deselects all) without asking or telling the delegate,
     /// and scrolls it to `scrollPosition`. Without multiple selection, the others are deselected.
+    /// - Parameters:
+    ///   - indexPath: The item (nil: deselect all).
+    ///   - animated: Whether the client animates the scroll.
+    ///   - scrollPosition: Where to scroll it (`.none`: leave the offset).
     public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         guard let indexPath else {
             for p in selection.selected { setSelected(false, p) }
@@ -31,6 +35,9 @@ extension CollectionView {
     }
 
     /// Deselects an item without asking or telling the delegate.
+    /// - Parameters:
+    ///   - indexPath: The item.
+    ///   - animated: Kept for UIKit's signature (the client draws the change).
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
         setSelected(false, indexPath)
     }

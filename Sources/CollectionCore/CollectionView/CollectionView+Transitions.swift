@@ -10,6 +10,10 @@ extension CollectionView {
     /// one) whose `transitionProgress` the app drives; ``finishInteractiveTransition()``
     /// installs `layout`, ``cancelInteractiveTransition()`` the layout before. A
     /// transition under way is cancelled first.
+    /// - Parameters:
+    ///   - layout: The layout to go to.
+    ///   - completion: Called when the transition ends: completed, and finished (true) or cancelled.
+    /// - Returns: The transition layout, whose `transitionProgress` the app sets.
     @discardableResult
     public func startInteractiveTransition(to layout: CollectionViewLayout, completion: LayoutInteractiveTransitionCompletion? = nil) -> CollectionViewTransitionLayout {
         if interactiveTransition != nil { cancelInteractiveTransition() }

@@ -148,6 +148,9 @@ open class CollectionView {
     static func nextRegistrationNumber() -> Int { registrations.add(1, ordering: .relaxed).newValue }
 
     /// Creates a collection view with a frame and a layout.
+    /// - Parameters:
+    ///   - frame: Its frame; the size is the viewer's viewport.
+    ///   - layout: The layout (its `collectionView` becomes this view).
     public init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
         self.frame = frame
         bounds = CGRect(origin: .zero, size: frame.size)
@@ -168,6 +171,10 @@ open class CollectionView {
     }
 
     /// Replaces the layout; `animated` is carried to the client with the next update.
+    /// - Parameters:
+    ///   - layout: The new layout.
+    ///   - animated: Whether the client animates the change.
+    ///   - completion: Called with true once the layout is in place.
     public func setCollectionViewLayout(_ layout: CollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
         // Sizes measured for the old layout's cells do not hold in the new one.
         selfSizedItems = nil
@@ -196,12 +203,16 @@ open class CollectionView {
     public var numberOfSections: Int { loadCountsIfNeeded().count }
 
     /// Number of items in `section` (as last loaded; 0 for a section that does not exist).
+    /// - Parameter section: The section's index.
+    /// - Returns: Its item count.
     public func numberOfItems(inSection section: Int) -> Int {
         let counts = loadCountsIfNeeded()
         return counts.indices.contains(section) ? counts[section] : 0
     }
 
     /// True when `indexPath` names an existing item.
+    /// - Parameter indexPath: A section and item.
+    /// - Returns: Whether an item is there.
     public func isValid(_ indexPath: IndexPath) -> Bool {
         indexPath.count == 2 && indexPath.section >= 0 && indexPath.item >= 0
             && indexPath.section < numberOfSections && indexPath.item < numberOfItems(inSection: indexPath.section)
@@ -224,34 +235,59 @@ open class CollectionView {
     // MARK: Registration and dequeuing
 
     /// Registers a cell class for a reuse identifier (nil unregisters).
+    /// - Parameters:
+    ///   - cellClass: The class dequeued cells are made of (nil: none).
+    ///   - identifier: The reuse identifier (a client template's name).
     public func register(_ cellClass: CollectionViewCell.Type?, forCellWithReuseIdentifier identifier: String) {
         display.reuse.register(cell: cellClass, for: identifier)
     }
 
     /// Registers a supplementary view class for a kind and reuse identifier (nil unregisters).
+    /// - Parameters:
+    ///   - viewClass: The class dequeued views are made of (nil: none).
+    ///   - elementKind: The kind of element (a header, a footer, a layout's own).
+    ///   - identifier: The reuse identifier.
     public func register(_ viewClass: CollectionReusableView.Type?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
         display.reuse.register(supplementary: viewClass, kind: elementKind, identifier: identifier)
     }
 
     /// A cell for `indexPath`: a reused one or a new one of the registered class.
     /// An unregistered identifier stops the program with UIKit's message.
+    /// - Parameters:
+    ///   - identifier: A registered reuse identifier.
+    ///   - indexPath: The item the cell is for.
+    /// - Returns: A cell ready to configure.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
         guard let cell = display.dequeueCell(identifier) else { ReusePool.unregistered("UICollectionElementKindCell", identifier) }
         return cell
     }
 
     /// A supplementary view for `indexPath`; an unregistered kind and identifier stops the program.
+    /// - Parameters:
+    ///   - elementKind: The kind of element.
+    ///   - identifier: A reuse identifier registered for that kind.
+    ///   - indexPath: The element's place.
+    /// - Returns: A view ready to configure.
     public func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionReusableView {
         guard let view = display.dequeueSupplementary(elementKind, identifier) else { ReusePool.unregistered(elementKind, identifier) }
         return view
     }
 
     /// Dequeues and configures a cell through a registration (registering its class the first time).
+    /// - Parameters:
+    ///   - registration: The registration: the cell's class and its handler.
+    ///   - indexPath: The item.
+    ///   - item: The item's identifier or value, handed to the handler (nil stops the program).
+    /// - Returns: The configured cell.
     public func dequeueConfiguredReusableCell<Cell: CollectionViewCell, Item>(using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?) -> Cell {
         registration.configuredCell(in: self, for: indexPath, item: item)
     }
 
     /// Dequeues and configures a supplementary view through a registration (registering its class the first time).
+    /// - Parameters:
+    ///   - registration: The registration: the view's class, kind and handler.
+    ///   - indexPath: The element's place.
+    /// - Returns: The configured view.
     public func dequeueConfiguredReusableSupplementary<Supplementary: CollectionReusableView>(using registration: SupplementaryRegistration<Supplementary>, for indexPath: IndexPath) -> Supplementary {
         registration.configuredView(in: self, for: indexPath)
     }
@@ -279,6 +315,8 @@ open class CollectionView {
     public var contentSize: CGSize { preparedLayout.collectionViewContentSize }
 
     /// Attributes of the item at `indexPath` (during interactive movement, the moving item is under the pointer).
+    /// - Parameter indexPath: The item.
+    /// - Returns: Its frame and look, or nil when it does not exist.
     public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         let layout = preparedLayout
         if let movement, movement.current == indexPath {
@@ -288,11 +326,17 @@ open class CollectionView {
     }
 
     /// Attributes of a supplementary element.
+    /// - Parameters:
+    ///   - kind: The element's kind.
+    ///   - indexPath: Its place.
+    /// - Returns: Its attributes, or nil when the layout has no such element.
     public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         preparedLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }
 
     /// The item whose frame contains `point` (cells only, not headers).
+    /// - Parameter point: A point in content coordinates.
+    /// - Returns: The item there, or nil.
     public func indexPathForItem(at point: CGPoint) -> IndexPath? {
         let probe = CGRect(x: point.x, y: point.y, width: 0.000_01, height: 0.000_01)
         let hits = preparedLayout.layoutAttributesForElements(in: probe) ?? []
@@ -302,6 +346,8 @@ open class CollectionView {
     /// Where an element shows in the content: its frame, moved back by its section's
     /// own scroll offset when the section scrolls on its own (frames stay in the
     /// section's unscrolled coordinates; points, as a pointer gives them, do not).
+    /// - Parameter attributes: An element's attributes.
+    /// - Returns: Its frame as shown.
     public func shownFrame(of attributes: CollectionViewLayoutAttributes) -> CGRect {
         guard !orthogonalOffsets.isEmpty else { return attributes.frame }
         let section = attributes.indexPath.first ?? 0
@@ -323,24 +369,32 @@ open class CollectionView {
     }
 
     /// The displayed cell for `indexPath`, or nil when it is not displayed.
+    /// - Parameter indexPath: The item.
+    /// - Returns: Its cell, or nil.
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
         layoutIfNeeded()
         return display.table[.cell(indexPath)] as? CollectionViewCell
     }
 
     /// The index path of a displayed cell.
+    /// - Parameter cell: A cell.
+    /// - Returns: Its item, or nil when it is not displayed.
     public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
         for (key, view) in display.table where view === cell && key.category == .cell { return key.indexPath }
         return nil
     }
 
     /// The index path of a displayed supplementary view.
+    /// - Parameter view: A supplementary view.
+    /// - Returns: Its place, or nil when it is not displayed.
     public func indexPath(forSupplementaryView view: CollectionReusableView) -> IndexPath? {
         for (key, v) in display.table where v === view && key.category == .supplementaryView { return key.indexPath }
         return nil
     }
 
     /// Index paths of supplementary elements of `kind` intersecting the bounds.
+    /// - Parameter kind: The element kind.
+    /// - Returns: Their index paths, in order.
     public func indexPathsForVisibleSupplementaryElements(ofKind kind: String) -> [IndexPath] {
         layoutIfNeeded()
         return (collectionViewLayout.layoutAttributesForElements(in: bounds) ?? [])
@@ -348,11 +402,17 @@ open class CollectionView {
     }
 
     /// Displayed supplementary views of `kind` intersecting the bounds.
+    /// - Parameter kind: The element kind.
+    /// - Returns: Their views.
     public func visibleSupplementaryViews(ofKind kind: String) -> [CollectionReusableView] {
         indexPathsForVisibleSupplementaryElements(ofKind: kind).compactMap { display.table[.supplementary(kind, $0)] }
     }
 
     /// The displayed supplementary view of `kind` at `indexPath`.
+    /// - Parameters:
+    ///   - kind: The element kind.
+    ///   - indexPath: Its place.
+    /// - Returns: The view, or nil when it is not displayed.
     public func supplementaryView(forElementKind kind: String, at indexPath: IndexPath) -> CollectionReusableView? {
         layoutIfNeeded()
         return display.table[.supplementary(kind, indexPath)]
@@ -361,10 +421,12 @@ open class CollectionView {
 
 /// How quickly items make room during reordering (UIKit's `ReorderingCadence`).
 public enum ReorderingCadence: Sendable {
+    /// `immediate` (UIKit's default), `fast` or `slow`: how soon items slide aside.
     case immediate, fast, slow
 }
 
 /// Whether self-sizing cells may invalidate their size (UIKit's `SelfSizingInvalidation`).
 public enum SelfSizingInvalidation: Sendable {
+    /// `disabled`, `enabled` (the default) or `enabledIncludingConstraints`.
     case disabled, enabled, enabledIncludingConstraints
 }

@@ -19,6 +19,7 @@ open class CollectionViewController: CollectionViewDataSource, CollectionViewDel
     private var hasAppeared = false
 
     /// Creates a controller whose collection view will use `layout`.
+    /// - Parameter layout: The layout of the collection view the controller makes.
     public init(collectionViewLayout layout: CollectionViewLayout) {
         initialLayout = layout
     }
@@ -65,6 +66,7 @@ open class CollectionViewController: CollectionViewDataSource, CollectionViewDel
 
     /// The view is about to appear: reloads on the first appearance, and clears the
     /// selection when `clearsSelectionOnViewWillAppear`.
+    /// - Parameter animated: Whether the appearance is animated (and so the selection's clearing).
     open func viewWillAppear(_ animated: Bool) {
         if !hasAppeared {
             hasAppeared = true

@@ -15,6 +15,7 @@ public struct CollectionViewInteractions {
     // MARK: Touch (UIKit does this from touches)
 
     /// Pointer down on an item: highlights it if allowed (shouldHighlight → didHighlight).
+    /// - Parameter indexPath: The item pressed.
     /// - Returns: Whether the item is highlighted.
     @discardableResult
     public func pressItem(at indexPath: IndexPath) -> Bool {
@@ -30,6 +31,7 @@ public struct CollectionViewInteractions {
 
     /// Pointer released on the highlighted item: unhighlights, then selects (or, with
     /// multiple selection, toggles), asking and telling the delegate.
+    /// - Parameter indexPath: The item under the pointer when it was released.
     /// - Returns: Whether the selection changed.
     @discardableResult
     public func releaseItem(at indexPath: IndexPath) -> Bool {
@@ -56,6 +58,7 @@ public struct CollectionViewInteractions {
     /// A person's selection gesture on `indexPath`, with the delegate's say: selects
     /// (deselecting the others without multiple selection) or, with multiple
     /// selection, deselects a selected item.
+    /// - Parameter indexPath: The item.
     /// - Returns: Whether the selection changed.
     @discardableResult
     public func toggleFromUser(_ indexPath: IndexPath) -> Bool {
@@ -85,6 +88,7 @@ public struct CollectionViewInteractions {
 
     /// Moves focus to an item if allowed and the delegate agrees; with
     /// `selectionFollowsFocus`, the focused item is selected as a person would.
+    /// - Parameter indexPath: The item.
     /// - Returns: Whether the item took focus.
     @discardableResult
     public func focusItem(at indexPath: IndexPath) -> Bool {

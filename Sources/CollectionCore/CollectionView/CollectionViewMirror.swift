@@ -82,6 +82,9 @@ public struct CollectionViewMirror {
 
     /// Records the size a cell's content needs (measured by the client) and lays
     /// out again if it changed. Only with self-sizing (`estimatedItemSize`).
+    /// - Parameters:
+    ///   - size: The size the client measured.
+    ///   - indexPath: The item.
     public func setMeasuredSize(_ size: CGSize, forItemAt indexPath: IndexPath) {
         let cv = collectionView
         guard cv.isValid(indexPath), cv.selfSizedItems?[indexPath] != size else { return }

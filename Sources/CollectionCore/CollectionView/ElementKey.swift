@@ -50,10 +50,20 @@ public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The cell at `indexPath`.
+    /// - Parameter indexPath: The item.
+    /// - Returns: The key of its cell.
     public static func cell(_ indexPath: IndexPath) -> ElementKey { ElementKey(.cell, "", indexPath) }
     /// The supplementary view of `kind` at `indexPath`.
+    /// - Parameters:
+    ///   - kind: The element's kind.
+    ///   - indexPath: Its place.
+    /// - Returns: The key of the supplementary view.
     public static func supplementary(_ kind: String, _ indexPath: IndexPath) -> ElementKey { ElementKey(.supplementaryView, kind, indexPath) }
     /// The decoration view (a section's background) of `kind` at `indexPath`.
+    /// - Parameters:
+    ///   - kind: The decoration's kind.
+    ///   - indexPath: Its place.
+    /// - Returns: The key of the decoration view.
     public static func decoration(_ kind: String, _ indexPath: IndexPath) -> ElementKey { ElementKey(.decorationView, kind, indexPath) }
 
     /// The element's index path.

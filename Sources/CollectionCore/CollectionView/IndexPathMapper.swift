@@ -29,6 +29,10 @@ public struct IndexPathMapper: Sendable {
     }
 
     /// Prepares the mapping of a valid batch.
+    /// - Parameters:
+    ///   - batch: A batch that ``BatchUpdate/validate(countsBefore:countsAfter:)`` passes.
+    ///   - countsBefore: Each section's item count before it.
+    ///   - countsAfter: Each section's item count after it.
     public init(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int]) {
         oldToNew = batch.sectionMapping(oldCount: countsBefore.count, newCount: countsAfter.count)
         var removed: [Int: [Int]] = [:], targets: [Int: [Int]] = [:], moves: [Slot: Slot] = [:]
@@ -47,27 +51,41 @@ public struct IndexPathMapper: Sendable {
     }
 
     /// The section's index after the batch, or nil when deleted.
+    /// - Parameter old: A section's index before the batch.
+    /// - Returns: Its index after, or nil.
     public func section(_ old: Int) -> Int? {
         oldToNew.indices.contains(old) ? oldToNew[old] : nil
     }
 
     /// The item's index path after the batch, or nil when deleted or reloaded.
+    /// - Parameter old: An item's index path before the batch.
+    /// - Returns: Its index path after, or nil.
     public func map(_ old: IndexPath) -> IndexPath? {
         map(section: old.section, item: old.item).map { IndexPath(item: $0.item, section: $0.section) }
     }
 
     /// Where the slot of `old` is after the batch (a reloaded item's new index path).
+    /// - Parameter old: An item's index path before the batch.
+    /// - Returns: Its slot's index path after, or nil when deleted.
     public func position(_ old: IndexPath) -> IndexPath? {
         position(section: old.section, item: old.item).map { IndexPath(item: $0.item, section: $0.section) }
     }
 
     /// ``map(_:)`` on the two numbers of an index path (no `IndexPath` made).
+    /// - Parameters:
+    ///   - section: The item's section before the batch.
+    ///   - item: Its index in it.
+    /// - Returns: Its section and index after, or nil when deleted or reloaded.
     public func map(section: Int, item: Int) -> (section: Int, item: Int)? {
         if !gone.isEmpty && gone.contains(Slot(section: section, item: item)) { return nil }
         return position(section: section, item: item)
     }
 
     /// ``position(_:)`` on the two numbers of an index path.
+    /// - Parameters:
+    ///   - old: The item's section before the batch.
+    ///   - item: Its index in it.
+    /// - Returns: Its slot's section and index after, or nil when deleted.
     public func position(section old: Int, item: Int) -> (section: Int, item: Int)? {
         if !moves.isEmpty, let to = moves[Slot(section: old, item: item)] { return (to.section, to.item) }
         guard let newSection = section(old) else { return nil }

@@ -95,6 +95,7 @@ open class CollectionReusableView: View {
 
     /// A view for a reuse identifier, made with `init(frame:)` (a subclass's
     /// override of it runs).
+    /// - Parameter reuseIdentifier: The identifier it is registered and dequeued under.
     public required convenience init(reuseIdentifier: String) {
         self.init(frame: .zero)
         self.reuseIdentifier = reuseIdentifier
@@ -131,6 +132,7 @@ open class CollectionReusableView: View {
     }
 
     /// Receives the layout's attributes.
+    /// - Parameter layoutAttributes: Its frame and look.
     open func apply(_ layoutAttributes: CollectionViewLayoutAttributes) {
         if hasLayoutAttributes(equalTo: layoutAttributes) { return }
         revision &+= 1
@@ -156,6 +158,8 @@ open class CollectionReusableView: View {
 
     /// With self-sizing (an `estimatedItemSize`), the collection view asks each cell
     /// for its preferred attributes. The default gives the measured size if any.
+    /// - Parameter layoutAttributes: The attributes the layout gave.
+    /// - Returns: The attributes the view wants (by default with the size the client measured).
     open func preferredLayoutAttributesFitting(_ layoutAttributes: CollectionViewLayoutAttributes) -> CollectionViewLayoutAttributes {
         guard let measuredSize else { return layoutAttributes }
         var preferred = layoutAttributes
@@ -174,6 +178,7 @@ extension CollectionView {
         let reuseIdentifier: String
 
         /// Creates a registration.
+        /// - Parameter handler: Configures a dequeued cell for its index path and item.
         public init(handler: @escaping Handler) {
             self.handler = handler
             reuseIdentifier = "CellRegistration-\(Cell.self)-\(CollectionView.nextRegistrationNumber())"
@@ -204,6 +209,9 @@ extension CollectionView {
         let reuseIdentifier: String
 
         /// Creates a registration for `elementKind`.
+        /// - Parameters:
+        ///   - elementKind: The kind of element it makes.
+        ///   - handler: Configures a dequeued view for its kind and index path.
         public init(elementKind: String, handler: @escaping Handler) {
             self.elementKind = elementKind
             self.handler = handler

@@ -49,6 +49,7 @@ open class View {
     private var needsLayout = true
 
     /// A view at `frame`.
+    /// - Parameter frame: Its frame in its superview.
     public init(frame: CGRect) {
         storedFrame = frame
     }
@@ -56,6 +57,7 @@ open class View {
     /// Views are not archived on Linux: this returns nil (UIKit's storyboards and
     /// nibs do not exist). Declared so that UIKit subclasses' `required init?(coder:)`
     /// compile.
+    /// - Parameter coder: Unused.
     public required init?(coder: NSCoder) {
         return nil
     }
@@ -64,11 +66,15 @@ open class View {
     public convenience init() { self.init(frame: .zero) }
 
     /// Adds `view` on top of the subviews (taking it from its former superview).
+    /// - Parameter view: The view (taken from its superview first).
     open func addSubview(_ view: View) {
         insertSubview(view, at: subviews.count)
     }
 
     /// Inserts `view` among the subviews at `index` (taking it from its former superview).
+    /// - Parameters:
+    ///   - view: The view (taken from its superview first).
+    ///   - index: Its place among the subviews.
     open func insertSubview(_ view: View, at index: Int) {
         guard view !== self else { return }
         view.removeFromSuperview()
@@ -89,7 +95,9 @@ open class View {
     /// Called after the view was added to a superview or taken out of one.
     open func didMoveToSuperview() {}
 
-    /// Whether `view` is this view or one of its subviews, at any depth.
+    /// Whether this view is `view` or lies inside it, at any depth (UIKit's `isDescendant(of:)`).
+    /// - Parameter view: A view.
+    /// - Returns: Whether this view is it or lies inside it.
     public func isDescendant(of view: View) -> Bool {
         var v: View? = self
         while let current = v {
@@ -100,6 +108,8 @@ open class View {
     }
 
     /// This view or the first of its subviews, at any depth, with `tag`.
+    /// - Parameter tag: The tag.
+    /// - Returns: This view or the first subview (depth first) with it, or nil.
     public func viewWithTag(_ tag: Int) -> View? {
         if self.tag == tag { return self }
         for view in subviews { if let found = view.viewWithTag(tag) { return found } }
@@ -122,5 +132,7 @@ open class View {
     }
 
     /// The size that fits the view (its bounds' size unless overridden).
+    /// - Parameter size: The room there is.
+    /// - Returns: The size the view wants (by default its bounds').
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 }

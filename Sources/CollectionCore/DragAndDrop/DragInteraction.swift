@@ -14,6 +14,11 @@ public struct DragSession: Sendable, Equatable {
     public var localContext: String?
 
     /// Creates a session.
+    /// - Parameters:
+    ///   - items: What is dragged.
+    ///   - location: The pointer, in content coordinates.
+    ///   - allowsMoveOperation: Whether a drop may move the items.
+    ///   - localContext: A value of the app's.
     public init(items: [DragItem], location: CGPoint, allowsMoveOperation: Bool = true, localContext: String? = nil) {
         self.items = items
         self.location = location
@@ -22,6 +27,8 @@ public struct DragSession: Sendable, Equatable {
     }
 
     /// The pointer's location in `view`'s content coordinates.
+    /// - Parameter view: The collection view (the drag's own: this server has one coordinate space a view).
+    /// - Returns: ``location``.
     public func location(in view: CollectionView) -> CGPoint { location }
 }
 
@@ -29,14 +36,35 @@ public struct DragSession: Sendable, Equatable {
 /// `UICollectionViewDragDelegate`.
 public protocol CollectionViewDragDelegate: AnyObject {
     /// The items a drag of the item at `indexPath` starts with; none: it is not dragged.
+    /// - Parameters:
+    ///   - collectionView: The collection view dragged from.
+    ///   - session: The session about to begin (no items yet).
+    ///   - indexPath: The item lifted.
+    /// - Returns: What the drag carries.
     func collectionView(_ collectionView: CollectionView, itemsForBeginning session: DragSession, at indexPath: IndexPath) -> [DragItem]
     /// Items to add to a drag under way for the item at `indexPath` (by default none).
+    /// - Parameters:
+    ///   - collectionView: The collection view dragged from.
+    ///   - session: The drag under way.
+    ///   - indexPath: The item tapped.
+    ///   - point: Where, in content coordinates.
+    /// - Returns: What the drag carries more.
     func collectionView(_ collectionView: CollectionView, itemsForAddingTo session: DragSession, at indexPath: IndexPath, point: CGPoint) -> [DragItem]
     /// The drag is about to begin.
+    /// - Parameters:
+    ///   - collectionView: The collection view dragged from.
+    ///   - session: The drag.
     func collectionView(_ collectionView: CollectionView, dragSessionWillBegin session: DragSession)
     /// The drag ended (dropped or cancelled).
+    /// - Parameters:
+    ///   - collectionView: The collection view dragged from.
+    ///   - session: The drag.
     func collectionView(_ collectionView: CollectionView, dragSessionDidEnd session: DragSession)
     /// Whether a drop may move the items (by default yes); no: drops copy them.
+    /// - Parameters:
+    ///   - collectionView: The collection view dragged from.
+    ///   - session: The drag.
+    /// - Returns: False to make drops copy.
     func collectionView(_ collectionView: CollectionView, dragSessionAllowsMoveOperation session: DragSession) -> Bool
 }
 
@@ -52,6 +80,10 @@ extension CollectionViewInteractions {
     /// starts): the drag delegate says what the drag carries (nil when it gives
     /// nothing, or dragging is off), is told the session begins, and says whether
     /// it may move. Any drag under way ends first.
+    /// - Parameters:
+    ///   - indexPath: The item lifted.
+    ///   - location: The pointer, in content coordinates.
+    /// - Returns: The session, or nil when nothing is dragged.
     @discardableResult
     public func beginDragSession(at indexPath: IndexPath, location: CGPoint) -> DragSession? {
         let cv = collectionView
@@ -70,6 +102,10 @@ extension CollectionViewInteractions {
     /// Adds the item at `indexPath` to the drag under way (UIKit's tap on another
     /// item while dragging): the drag delegate's `itemsForAddingTo`. Returns the
     /// items added (none without a drag, or when the delegate adds none).
+    /// - Parameters:
+    ///   - indexPath: The item added.
+    ///   - location: The pointer, in content coordinates.
+    /// - Returns: The items added.
     @discardableResult
     public func addToDragSession(at indexPath: IndexPath, location: CGPoint) -> [DragItem] {
         let cv = collectionView

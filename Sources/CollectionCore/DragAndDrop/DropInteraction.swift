@@ -30,6 +30,9 @@ public struct CollectionViewDropProposal: Sendable, Equatable {
     public var intent: Intent
 
     /// Creates a proposal (UIKit's `init(operation:intent:)`).
+    /// - Parameters:
+    ///   - operation: What the drop does.
+    ///   - intent: Where the items go relative to the destination.
     public init(operation: DropOperation, intent: Intent = .unspecified) {
         self.operation = operation
         self.intent = intent
@@ -51,6 +54,10 @@ public struct DragItem: Sendable, Equatable {
     public var value: String
 
     /// A local item: `id` from `collection`, with its content fields.
+    /// - Parameters:
+    ///   - id: The item's identifier.
+    ///   - collection: Its collection's name.
+    ///   - content: Its content fields.
     public init(local id: String, from collection: String, content: [String: String]) {
         localObject = id
         sourceCollection = collection
@@ -60,6 +67,9 @@ public struct DragItem: Sendable, Equatable {
     }
 
     /// External data of `kind` ("text", "url", "file").
+    /// - Parameters:
+    ///   - kind: "text", "url" or "file".
+    ///   - value: The text, the URL, or the file's name.
     public init(kind: String, value: String) {
         localObject = nil
         sourceCollection = nil
@@ -83,6 +93,11 @@ public struct DropSession: Sendable, Equatable {
     public var allowsMoveOperation: Bool
 
     /// Creates a session.
+    /// - Parameters:
+    ///   - items: What is dragged.
+    ///   - location: The pointer, in content coordinates.
+    ///   - sourceCollection: The collection the drag started in, when it started in one here.
+    ///   - allowsMoveOperation: Whether the drop may move the items.
     public init(items: [DragItem], location: CGPoint, sourceCollection: String? = nil, allowsMoveOperation: Bool = true) {
         self.items = items
         self.location = location
@@ -91,9 +106,13 @@ public struct DropSession: Sendable, Equatable {
     }
 
     /// The pointer's location in `view`'s content coordinates.
+    /// - Parameter view: The collection view dropped on.
+    /// - Returns: ``location``.
     public func location(in view: CollectionView) -> CGPoint { location }
 
     /// True when every item is one of these kinds ("item", "text", "url", "file").
+    /// - Parameter kinds: Kinds taken ("item" for an item of a collection here).
+    /// - Returns: Whether every item is of one of them.
     public func hasItemsConforming(toKinds kinds: [String]) -> Bool {
         !items.isEmpty && items.allSatisfy { kinds.contains($0.kind) }
     }
@@ -110,6 +129,10 @@ public struct CollectionViewDropItem: Sendable, Equatable {
     public var previewSize: CGSize
 
     /// Creates a drop item.
+    /// - Parameters:
+    ///   - dragItem: What is dropped.
+    ///   - sourceIndexPath: Where it was in this collection view (nil: elsewhere).
+    ///   - previewSize: The size of the dragged preview.
     public init(dragItem: DragItem, sourceIndexPath: IndexPath?, previewSize: CGSize = .zero) {
         self.dragItem = dragItem
         self.sourceIndexPath = sourceIndexPath
@@ -121,8 +144,10 @@ public struct CollectionViewDropItem: Sendable, Equatable {
 /// browser animates drops itself, so animations and completions run at once.
 public protocol DragAnimating: AnyObject {
     /// Adds animations to run alongside the drop.
+    /// - Parameter animations: What to animate.
     func addAnimations(_ animations: @escaping () -> Void)
     /// Adds a completion to run after the drop.
+    /// - Parameter completion: Called with the animation's final position (UIKit's `UIViewAnimatingPosition`: 0, the end).
     func addCompletion(_ completion: @escaping (_ finalPosition: Int) -> Void)
 }
 
@@ -145,6 +170,9 @@ public final class CollectionViewDropPlaceholder: @unchecked Sendable {
     public var cellUpdateHandler: ((CollectionViewCell) -> Void)?
 
     /// A placeholder at `insertionIndexPath`, drawn from `reuseIdentifier`.
+    /// - Parameters:
+    ///   - insertionIndexPath: Where it goes.
+    ///   - reuseIdentifier: The template that draws it.
     public init(insertionIndexPath: IndexPath, reuseIdentifier: String) {
         self.insertionIndexPath = insertionIndexPath
         self.reuseIdentifier = reuseIdentifier
@@ -160,9 +188,12 @@ public protocol CollectionViewDropPlaceholderContext: AnyObject {
     /// Replaces the placeholder with the real item: `dataSourceUpdates` inserts it into
     /// the data source at the index path given (where the placeholder is now).
     /// False when the placeholder was already committed or deleted.
+    /// - Parameter dataSourceUpdates: Inserts the item into the data source at the index path given.
+    /// - Returns: Whether the placeholder was committed.
     @discardableResult
     func commitInsertion(dataSourceUpdates: (IndexPath) -> Void) -> Bool
     /// Removes the placeholder: nothing is dropped. False when already resolved.
+    /// - Returns: Whether the placeholder was removed.
     @discardableResult
     func deletePlaceholder() -> Bool
     /// Asks for the placeholder cell to be configured again.
@@ -181,10 +212,18 @@ public protocol CollectionViewDropCoordinator: AnyObject {
     /// The session.
     var session: DropSession { get }
     /// Animates `dragItem` to the item at `indexPath` (call after updating the data).
+    /// - Parameters:
+    ///   - dragItem: The dropped item.
+    ///   - indexPath: Where it settles.
+    /// - Returns: The animation, to add to.
     @discardableResult
     func drop(_ dragItem: DragItem, toItemAt indexPath: IndexPath) -> any DragAnimating
     /// Puts a placeholder where `dragItem` goes, to be committed (or deleted) when its
     /// data is ready: now or later.
+    /// - Parameters:
+    ///   - dragItem: The dropped item.
+    ///   - placeholder: Where the placeholder stands and how it is drawn.
+    /// - Returns: The context to commit or delete.
     @discardableResult
     func drop(_ dragItem: DragItem, to placeholder: CollectionViewDropPlaceholder) -> any CollectionViewDropPlaceholderContext
 }
@@ -192,11 +231,23 @@ public protocol CollectionViewDropCoordinator: AnyObject {
 /// Handles drops onto a collection view (UIKit's `UICollectionViewDropDelegate`).
 public protocol CollectionViewDropDelegate: AnyObject {
     /// Whether the view takes this kind of drop at all (by default: yes).
+    /// - Parameters:
+    ///   - collectionView: The collection view dropped on.
+    ///   - session: The drop.
+    /// - Returns: False to refuse it.
     func collectionView(_ collectionView: CollectionView, canHandle session: DropSession) -> Bool
     /// The proposal for the pointer's place: called as the drop hovers.
+    /// - Parameters:
+    ///   - collectionView: The collection view dropped on.
+    ///   - session: The drop.
+    ///   - destinationIndexPath: The place under the pointer (nil: none).
+    /// - Returns: The proposal.
     func collectionView(_ collectionView: CollectionView, dropSessionDidUpdate session: DropSession,
                         withDestinationIndexPath destinationIndexPath: IndexPath?) -> CollectionViewDropProposal
     /// Performs the drop: the delegate updates its data.
+    /// - Parameters:
+    ///   - collectionView: The collection view dropped on.
+    ///   - coordinator: The dropped items, the destination, and the placeholders.
     func collectionView(_ collectionView: CollectionView, performDropWith coordinator: any CollectionViewDropCoordinator)
 }
 
@@ -217,6 +268,8 @@ extension CollectionViewInteractions {
     /// The index path an item dropped at `point` would be inserted at: before or after
     /// the nearest item (by the reading order of its row), at the start of an empty
     /// section whose header is nearest, or at the end of the last section.
+    /// - Parameter point: The pointer, in content coordinates.
+    /// - Returns: The insertion index path, or nil for a collection view with no section.
     public func dropDestinationIndexPath(at point: CGPoint) -> IndexPath? {
         let cv = collectionView
         guard cv.numberOfSections > 0 else { return nil }
@@ -234,6 +287,8 @@ extension CollectionViewInteractions {
     /// drop moves): `.cancel` without a delegate or when it cannot handle the session.
     /// An insert-into proposal names the item under the pointer, or becomes insert-at
     /// when there is none.
+    /// - Parameter session: The drop under way.
+    /// - Returns: The proposal and its destination.
     public func dropProposal(for session: DropSession) -> ResolvedDrop {
         let cv = collectionView
         let insertion = dropDestinationIndexPath(at: session.location)

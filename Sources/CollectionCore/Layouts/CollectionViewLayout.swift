@@ -19,11 +19,15 @@ open class CollectionViewLayoutInvalidationContext {
     public init() {}
 
     /// Marks items as invalid.
+    /// - Parameter indexPaths: The items whose attributes must be computed again.
     public func invalidateItems(at indexPaths: [IndexPath]) {
         invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
     }
 
     /// Marks supplementary elements as invalid.
+    /// - Parameters:
+    ///   - kind: The elements' kind.
+    ///   - indexPaths: Their places.
     public func invalidateSupplementaryElements(ofKind kind: String, at indexPaths: [IndexPath]) {
         var all = invalidatedSupplementaryIndexPaths ?? [:]
         all[kind, default: []] += indexPaths
@@ -72,6 +76,9 @@ open class CollectionViewLayout {
     /// Registers the view class of a decoration kind, as UIKit's layout does (nil
     /// removes it). The client draws the view from the template named after the kind
     /// (`tpl-<kind>`); without a registration, a plain view is made.
+    /// - Parameters:
+    ///   - viewClass: The class decoration views of the kind are made of (nil: none).
+    ///   - elementKind: The decoration kind.
     public func register(_ viewClass: CollectionReusableView.Type?, forDecorationViewOfKind elementKind: String) {
         decorationViewClasses[elementKind] = viewClass
         invalidateLayout()
@@ -103,21 +110,34 @@ open class CollectionViewLayout {
     open var collectionViewContentSize: CGSize { .zero }
 
     /// Every element whose frame intersects `rect`.
+    /// - Parameter rect: A rectangle in content coordinates.
+    /// - Returns: The cells', supplementary and decoration views' attributes (nil: none).
     open func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? { nil }
 
     /// Attributes of one item.
+    /// - Parameter indexPath: The item.
+    /// - Returns: Its attributes, or nil.
     open func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
 
     /// Attributes of one supplementary view.
+    /// - Parameters:
+    ///   - elementKind: The element's kind.
+    ///   - indexPath: Its place.
+    /// - Returns: Its attributes, or nil.
     open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
 
     /// Attributes of one decoration view.
+    /// - Parameters:
+    ///   - elementKind: The decoration's kind.
+    ///   - indexPath: Its place.
+    /// - Returns: Its attributes, or nil.
     open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
 
     /// Hears the changes of a batch before its animations are asked for: after
     /// `prepare()` for the new state, before the initial and final attributes. A
     /// layout keeps what it needs (say, the inserted index paths) until
     /// ``finalizeCollectionViewUpdates()``.
+    /// - Parameter updateItems: The batch's changes, one per insert, delete, move or reload.
     open func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
 
     /// True for the package's own layouts, not subclassed (they do nothing in
@@ -134,6 +154,8 @@ open class CollectionViewLayout {
     /// Where an inserted item starts its animation (asked after the batch, with its
     /// new index path): by default its final frame, transparent. The client animates
     /// from these attributes (frame, alpha, transform) to the item's frame.
+    /// - Parameter itemIndexPath: The item, after the batch.
+    /// - Returns: The attributes it starts from (nil: no animation).
     open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard var attributes = layoutAttributesForItem(at: itemIndexPath) else { return nil }
         attributes.alpha = 0
@@ -142,6 +164,8 @@ open class CollectionViewLayout {
 
     /// Where a deleted item ends its animation (asked after the batch, with its old
     /// index path): by default the frame it was displayed at, transparent.
+    /// - Parameter itemIndexPath: The item, before the batch.
+    /// - Returns: The attributes it ends at (nil: no animation).
     open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard var attributes = collectionView?.updater.attributesBeforeUpdate[itemIndexPath] else { return nil }
         attributes.alpha = 0
@@ -149,6 +173,10 @@ open class CollectionViewLayout {
     }
 
     /// Initial attributes of an appearing supplementary view.
+    /// - Parameters:
+    ///   - kind: The element's kind.
+    ///   - indexPath: Its place, after the batch.
+    /// - Returns: The attributes it starts from (nil: no animation).
     open func initialLayoutAttributesForAppearingSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard var attributes = layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath) else { return nil }
         attributes.alpha = 0
@@ -156,6 +184,10 @@ open class CollectionViewLayout {
     }
 
     /// Final attributes of a disappearing supplementary view.
+    /// - Parameters:
+    ///   - kind: The element's kind.
+    ///   - indexPath: Its place, before the batch.
+    /// - Returns: The attributes it ends at (nil: no animation).
     open func finalLayoutAttributesForDisappearingSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         guard var attributes = layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath) else { return nil }
         attributes.alpha = 0
@@ -163,6 +195,8 @@ open class CollectionViewLayout {
     }
 
     /// Whether a bounds change (scroll or resize) needs a new layout. Default: a size change does.
+    /// - Parameter newBounds: The bounds about to be set.
+    /// - Returns: True to lay out again.
     open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
         guard let collectionView else { return false }
         return newBounds.size != collectionView.bounds.size
@@ -174,6 +208,7 @@ open class CollectionViewLayout {
     }
 
     /// Marks part of the layout invalid; the default invalidates everything.
+    /// - Parameter context: What is invalid.
     open func invalidateLayout(with context: CollectionViewLayoutInvalidationContext) {
         invalidateLayout()
     }
@@ -189,6 +224,10 @@ open class CollectionViewLayout {
     /// under the position; else, over a section's header or footer, that section's
     /// start (the one place an empty section has, as UIKit proposes a drop into it
     /// at item 0); else the current one.
+    /// - Parameters:
+    ///   - previousIndexPath: Where the moving item is shown now.
+    ///   - position: The pointer, in content coordinates.
+    /// - Returns: The place proposed for it.
     open func targetIndexPath(forInteractivelyMovingItem previousIndexPath: IndexPath, withPosition position: CGPoint) -> IndexPath {
         guard let collectionView else { return previousIndexPath }
         if let item = collectionView.indexPathForItem(at: position) { return item }
@@ -201,6 +240,10 @@ open class CollectionViewLayout {
     }
 
     /// Attributes of an item being dragged: centered on the pointer, in front.
+    /// - Parameters:
+    ///   - indexPath: The moving item, where it is shown.
+    ///   - position: The pointer, in content coordinates.
+    /// - Returns: Its attributes under the pointer.
     open func layoutAttributesForInteractivelyMovingItem(at indexPath: IndexPath, withTargetPosition position: CGPoint) -> CollectionViewLayoutAttributes {
         var attributes = layoutAttributesForItem(at: indexPath) ?? CollectionViewLayoutAttributes(forCellWith: indexPath)
         attributes.center = position

@@ -4,6 +4,9 @@ extension CollectionViewCompositionalLayout {
     /// Calls `body` with every element meeting `rect`, in section order. Sections are
     /// found by binary search, and a section's groups by arithmetic (self-sized
     /// sections: by scanning their frames).
+    /// - Parameters:
+    ///   - rect: A rectangle in content coordinates.
+    ///   - body: Called with each element's attributes.
     public func forEachElement(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
         let visible = collectionView?.bounds ?? visibleBounds
         if !globals.isEmpty {

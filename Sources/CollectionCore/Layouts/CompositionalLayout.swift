@@ -17,21 +17,29 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
 
     /// Every section laid out from `section`.
+    /// - Parameter section: The section every section is laid out from.
     public convenience init(section: NSCollectionLayoutSection) {
         self.init(section: section, configuration: CollectionViewCompositionalLayoutConfiguration())
     }
 
     /// Every section laid out from `section`, with `configuration`.
+    /// - Parameters:
+    ///   - section: The section every section is laid out from.
+    ///   - configuration: The scroll direction, spacing between sections, and boundary items.
     public convenience init(section: NSCollectionLayoutSection, configuration: CollectionViewCompositionalLayoutConfiguration) {
         self.init(sectionProvider: { _, _ in section }, configuration: configuration)
     }
 
     /// Each section laid out from what `sectionProvider` returns for it (nil: an empty section).
+    /// - Parameter sectionProvider: Given a section's index and the layout environment, its section.
     public convenience init(sectionProvider: @escaping CollectionViewCompositionalLayoutSectionProvider) {
         self.init(sectionProvider: sectionProvider, configuration: CollectionViewCompositionalLayoutConfiguration())
     }
 
     /// Each section from `sectionProvider`, with `configuration`.
+    /// - Parameters:
+    ///   - sectionProvider: Given a section's index and the layout environment, its section.
+    ///   - configuration: The scroll direction, spacing between sections, and boundary items.
     public init(sectionProvider: @escaping CollectionViewCompositionalLayoutSectionProvider, configuration: CollectionViewCompositionalLayoutConfiguration) {
         self.sectionProvider = sectionProvider
         self.configuration = configuration
@@ -95,6 +103,7 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     open override var selfSizingCells: Bool { estimates }
 
     /// Moves the visible bounds (for pinned headers and footers) without a new layout.
+    /// - Parameter bounds: The part of the content shown (nil: the collection view's bounds).
     public func setVisibleBounds(_ bounds: CGRect?) { visibleBounds = bounds }
 
     open override var collectionViewContentSize: CGSize { contentSize }
@@ -134,6 +143,11 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
 
     /// Lays out sections of `counts` items in bounds of `boundsSize`, with the sizes
     /// cells reported in `measured` (no collection view needed).
+    /// - Parameters:
+    ///   - counts: Each section's item count.
+    ///   - boundsSize: The viewport.
+    ///   - measured: Sizes cells reported, by item.
+    ///   - visibleBounds: The part of the content shown, for pinned headers (nil: none).
     public func prepare(counts: [Int], boundsSize: CGSize, measured: [IndexPath: CGSize] = [:], visibleBounds: CGRect? = nil) {
         self.visibleBounds = visibleBounds
         let environment = CompositionalEnvironment(size: boundsSize)

@@ -14,11 +14,15 @@ open class NSCollectionLayoutItem: @unchecked Sendable {
     public let supplementaryItems: [NSCollectionLayoutSupplementaryItem]
 
     /// An item of `layoutSize`.
+    /// - Parameter layoutSize: Its size, relative to its group.
     public convenience init(layoutSize: NSCollectionLayoutSize) {
         self.init(layoutSize: layoutSize, supplementaryItems: [])
     }
 
     /// An item of `layoutSize` with supplementary items attached.
+    /// - Parameters:
+    ///   - layoutSize: Its size, relative to its group.
+    ///   - supplementaryItems: Views attached to each of its cells.
     public init(layoutSize: NSCollectionLayoutSize, supplementaryItems: [NSCollectionLayoutSupplementaryItem]) {
         self.layoutSize = layoutSize
         self.supplementaryItems = supplementaryItems
@@ -33,8 +37,12 @@ public final class NSCollectionLayoutGroupCustomItem: Sendable {
     public let zIndex: Int
 
     /// An item at `frame`.
+    /// - Parameter frame: The frame, relative to the group.
     public convenience init(frame: CGRect) { self.init(frame: frame, zIndex: 0) }
     /// An item at `frame` at stacking order `zIndex`.
+    /// - Parameters:
+    ///   - frame: The frame, relative to the group.
+    ///   - zIndex: Its stacking order.
     public init(frame: CGRect, zIndex: Int) {
         self.frame = frame
         self.zIndex = zIndex
@@ -69,36 +77,68 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem, @unchecked Sendable 
     }
 
     /// A row of `subitems`, repeated while the next one fits.
+    /// - Parameters:
+    ///   - layoutSize: The group's size.
+    ///   - subitems: The items, in order.
+    /// - Returns: The group.
     open class func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(.horizontal, layoutSize: layoutSize, subitems: subitems, count: nil)
     }
 
     /// A row of exactly `count` of `subitem`, sharing the group's width (its own width is not used).
+    /// - Parameters:
+    ///   - layoutSize: The group's size.
+    ///   - subitem: The item repeated.
+    ///   - count: How many (at least 1).
+    /// - Returns: The group.
     open class func horizontal(layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(.horizontal, layoutSize: layoutSize, subitems: [subitem], count: count)
     }
 
     /// UIKit's older name of ``horizontal(layoutSize:repeatingSubitem:count:)``.
+    /// - Parameters:
+    ///   - layoutSize: The group's size.
+    ///   - subitem: The item repeated.
+    ///   - count: How many (at least 1).
+    /// - Returns: The group.
     open class func horizontal(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
         horizontal(layoutSize: layoutSize, repeatingSubitem: subitem, count: count)
     }
 
     /// A column of `subitems`, repeated while the next one fits.
+    /// - Parameters:
+    ///   - layoutSize: The group's size.
+    ///   - subitems: The items, in order.
+    /// - Returns: The group.
     open class func vertical(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(.vertical, layoutSize: layoutSize, subitems: subitems, count: nil)
     }
 
     /// A column of exactly `count` of `subitem`, sharing the group's height.
+    /// - Parameters:
+    ///   - layoutSize: The group's size.
+    ///   - subitem: The item repeated.
+    ///   - count: How many (at least 1).
+    /// - Returns: The group.
     open class func vertical(layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(.vertical, layoutSize: layoutSize, subitems: [subitem], count: count)
     }
 
     /// UIKit's older name of ``vertical(layoutSize:repeatingSubitem:count:)``.
+    /// - Parameters:
+    ///   - layoutSize: The group's size.
+    ///   - subitem: The item repeated.
+    ///   - count: How many (at least 1).
+    /// - Returns: The group.
     open class func vertical(layoutSize: NSCollectionLayoutSize, subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
         vertical(layoutSize: layoutSize, repeatingSubitem: subitem, count: count)
     }
 
     /// Items at the frames `itemProvider` returns (one cell per frame).
+    /// - Parameters:
+    ///   - layoutSize: The group's size.
+    ///   - itemProvider: Given the layout environment, the frames of the group's cells.
+    /// - Returns: The group.
     open class func custom(layoutSize: NSCollectionLayoutSize, itemProvider: @escaping NSCollectionLayoutGroupCustomItemProvider) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(.custom(itemProvider), layoutSize: layoutSize, subitems: [], count: nil)
     }
@@ -116,11 +156,20 @@ open class NSCollectionLayoutSupplementaryItem: NSCollectionLayoutItem, @uncheck
     public var zIndex = 1
 
     /// A supplementary item of `elementKind`, attached at `containerAnchor`.
+    /// - Parameters:
+    ///   - layoutSize: Its size.
+    ///   - elementKind: Its kind.
+    ///   - containerAnchor: Where it is attached to its item.
     public convenience init(layoutSize: NSCollectionLayoutSize, elementKind: String, containerAnchor: NSCollectionLayoutAnchor) {
         self.init(layoutSize: layoutSize, elementKind: elementKind, containerAnchor: containerAnchor, itemAnchor: nil)
     }
 
     /// A supplementary item whose `itemAnchor` point sits on its container's `containerAnchor` point.
+    /// - Parameters:
+    ///   - layoutSize: Its size.
+    ///   - elementKind: Its kind.
+    ///   - containerAnchor: Where it is attached to its item.
+    ///   - itemAnchor: Which point of it sits there (nil: the same edges).
     public init(layoutSize: NSCollectionLayoutSize, elementKind: String, containerAnchor: NSCollectionLayoutAnchor, itemAnchor: NSCollectionLayoutAnchor?) {
         self.elementKind = elementKind
         self.containerAnchor = containerAnchor
@@ -165,11 +214,20 @@ open class NSCollectionLayoutBoundarySupplementaryItem: NSCollectionLayoutSupple
     var spaceBefore: CGFloat = 0
 
     /// A boundary item of `elementKind` on the `alignment` side.
+    /// - Parameters:
+    ///   - layoutSize: Its size, relative to the section.
+    ///   - elementKind: Its kind (``CollectionView/elementKindSectionHeader``, say).
+    ///   - alignment: The side or corner of the section it sits on.
     public convenience init(layoutSize: NSCollectionLayoutSize, elementKind: String, alignment: NSRectAlignment) {
         self.init(layoutSize: layoutSize, elementKind: elementKind, alignment: alignment, absoluteOffset: .zero)
     }
 
     /// A boundary item of `elementKind` on the `alignment` side, moved by `absoluteOffset`.
+    /// - Parameters:
+    ///   - layoutSize: Its size, relative to the section.
+    ///   - elementKind: Its kind.
+    ///   - alignment: The side or corner of the section it sits on.
+    ///   - absoluteOffset: How far it is moved from there, in points.
     public init(layoutSize: NSCollectionLayoutSize, elementKind: String, alignment: NSRectAlignment, absoluteOffset: CGPoint) {
         self.alignment = alignment
         offset = absoluteOffset
@@ -200,6 +258,8 @@ open class NSCollectionLayoutDecorationItem: NSCollectionLayoutItem, @unchecked 
     }
 
     /// A background filling its section (less its `contentInsets`).
+    /// - Parameter elementKind: The kind of decoration view (registered on the layout).
+    /// - Returns: The decoration item.
     open class func background(elementKind: String) -> NSCollectionLayoutDecorationItem {
         NSCollectionLayoutDecorationItem(elementKind: elementKind)
     }
@@ -227,6 +287,7 @@ open class NSCollectionLayoutSection: @unchecked Sendable {
     public var decorationItems: [NSCollectionLayoutDecorationItem] = []
 
     /// A section repeating `group`.
+    /// - Parameter group: The group repeated for the section's items.
     public init(group: NSCollectionLayoutGroup) {
         self.group = group
     }

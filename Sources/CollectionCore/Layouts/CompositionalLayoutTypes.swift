@@ -3,9 +3,15 @@ import Foundation
 /// Insets whose sides follow the reading direction, as UIKit's `NSDirectionalEdgeInsets`
 /// (leading is left: the browser client lays out left to right).
 public struct NSDirectionalEdgeInsets: Equatable, Hashable, Sendable {
+    /// The inset of each side, in points.
     public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
 
     /// Creates insets.
+    /// - Parameters:
+    ///   - top: The top inset.
+    ///   - leading: The leading (left) inset.
+    ///   - bottom: The bottom inset.
+    ///   - trailing: The trailing (right) inset.
     public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
         (self.top, self.leading, self.bottom, self.trailing) = (top, leading, bottom, trailing)
     }
@@ -16,18 +22,26 @@ public struct NSDirectionalEdgeInsets: Equatable, Hashable, Sendable {
 
 /// Edges of a rectangle, as UIKit's `NSDirectionalRectEdge`.
 public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
+    /// The set's bits.
     public let rawValue: UInt
     /// Creates edges from their bits.
+    /// - Parameter rawValue: The bits, as the static members have them.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top edge.
     public static let top = NSDirectionalRectEdge(rawValue: 1 << 0)
+    /// The leading (left) edge.
     public static let leading = NSDirectionalRectEdge(rawValue: 1 << 1)
+    /// The bottom edge.
     public static let bottom = NSDirectionalRectEdge(rawValue: 1 << 2)
+    /// The trailing (right) edge.
     public static let trailing = NSDirectionalRectEdge(rawValue: 1 << 3)
+    /// Every edge.
     public static let all: NSDirectionalRectEdge = [.top, .leading, .bottom, .trailing]
 }
 
 /// Where a boundary supplementary item sits on its section, as UIKit's `NSRectAlignment`.
 public enum NSRectAlignment: Int, Sendable {
+    /// On the section's edge or corner the name says (`none`: not aligned).
     case none, top, topLeading, leading, bottomLeading, bottom, bottomTrailing, trailing, topTrailing
 }
 
@@ -46,17 +60,29 @@ public final class NSCollectionLayoutDimension: Sendable, CustomStringConvertibl
     }
 
     /// A fraction of the container's width.
+    /// - Parameter fractionalWidth: The fraction (1: the whole width).
+    /// - Returns: The dimension.
     public static func fractionalWidth(_ fractionalWidth: CGFloat) -> Self { Self(.fractionalWidth, fractionalWidth) }
     /// A fraction of the container's height.
+    /// - Parameter fractionalHeight: The fraction (1: the whole height).
+    /// - Returns: The dimension.
     public static func fractionalHeight(_ fractionalHeight: CGFloat) -> Self { Self(.fractionalHeight, fractionalHeight) }
     /// A fixed number of points.
+    /// - Parameter absoluteDimension: The points.
+    /// - Returns: The dimension.
     public static func absolute(_ absoluteDimension: CGFloat) -> Self { Self(.absolute, absoluteDimension) }
     /// An estimate, replaced by the size the item's cell reports.
+    /// - Parameter estimatedDimension: The estimate, in points.
+    /// - Returns: The dimension.
     public static func estimated(_ estimatedDimension: CGFloat) -> Self { Self(.estimated, estimatedDimension) }
 
+    /// True for ``fractionalWidth(_:)``.
     public var isFractionalWidth: Bool { kind == .fractionalWidth }
+    /// True for ``fractionalHeight(_:)``.
     public var isFractionalHeight: Bool { kind == .fractionalHeight }
+    /// True for ``absolute(_:)``.
     public var isAbsolute: Bool { kind == .absolute }
+    /// True for ``estimated(_:)``.
     public var isEstimated: Bool { kind == .estimated }
 
     /// The length in a container of `container`.
@@ -73,10 +99,15 @@ public final class NSCollectionLayoutDimension: Sendable, CustomStringConvertibl
 
 /// An item's width and height, as UIKit's `NSCollectionLayoutSize`.
 public final class NSCollectionLayoutSize: Sendable {
+    /// The width.
     public let widthDimension: NSCollectionLayoutDimension
+    /// The height.
     public let heightDimension: NSCollectionLayoutDimension
 
     /// A size from its two dimensions.
+    /// - Parameters:
+    ///   - widthDimension: The width.
+    ///   - heightDimension: The height.
     public init(widthDimension: NSCollectionLayoutDimension, heightDimension: NSCollectionLayoutDimension) {
         self.widthDimension = widthDimension
         self.heightDimension = heightDimension
@@ -94,6 +125,7 @@ public final class NSCollectionLayoutSpacing: Sendable {
     public let spacing: CGFloat
     /// True for `.flexible`.
     public let isFlexibleSpacing: Bool
+    /// True for `.fixed`.
     public var isFixedSpacing: Bool { !isFlexibleSpacing }
 
     private init(_ spacing: CGFloat, flexible: Bool) {
@@ -102,19 +134,32 @@ public final class NSCollectionLayoutSpacing: Sendable {
     }
 
     /// Exactly `fixedSpacing` points.
+    /// - Parameter fixedSpacing: The points.
+    /// - Returns: The spacing.
     public static func fixed(_ fixedSpacing: CGFloat) -> NSCollectionLayoutSpacing { .init(fixedSpacing, flexible: false) }
     /// At least `flexibleSpacing` points, with the group's spare room shared out.
+    /// - Parameter flexibleSpacing: The least points.
+    /// - Returns: The spacing.
     public static func flexible(_ flexibleSpacing: CGFloat) -> NSCollectionLayoutSpacing { .init(flexibleSpacing, flexible: true) }
 }
 
 /// Space around an item inside its group, as UIKit's `NSCollectionLayoutEdgeSpacing`.
 public final class NSCollectionLayoutEdgeSpacing: Sendable {
+    /// The spacing before the item's leading edge (nil: none).
     public let leading: NSCollectionLayoutSpacing?
+    /// The spacing above the item (nil: none).
     public let top: NSCollectionLayoutSpacing?
+    /// The spacing after the item's trailing edge (nil: none).
     public let trailing: NSCollectionLayoutSpacing?
+    /// The spacing below the item (nil: none).
     public let bottom: NSCollectionLayoutSpacing?
 
     /// Spacing on each side (nil: none).
+    /// - Parameters:
+    ///   - leading: Before the leading edge.
+    ///   - top: Above.
+    ///   - trailing: After the trailing edge.
+    ///   - bottom: Below.
     public init(leading: NSCollectionLayoutSpacing?, top: NSCollectionLayoutSpacing?, trailing: NSCollectionLayoutSpacing?, bottom: NSCollectionLayoutSpacing?) {
         self.leading = leading
         self.top = top
@@ -127,17 +172,27 @@ public final class NSCollectionLayoutEdgeSpacing: Sendable {
 /// the edges it aligns to (none on an axis: centered), then an offset in points or in
 /// fractions of the supplementary item's own size.
 public final class NSCollectionLayoutAnchor: Sendable {
+    /// The edges it aligns to (none on an axis: centred on it).
     public let edges: NSDirectionalRectEdge
     /// The offset (points, or fractions of the supplementary item's size).
     public let offset: CGPoint
+    /// True when ``offset`` is in points.
     public let isAbsoluteOffset: Bool
+    /// True when ``offset`` is in fractions of the supplementary item's size.
     public var isFractionalOffset: Bool { !isAbsoluteOffset }
 
     /// Aligned to `edges`, no offset.
+    /// - Parameter edges: The edges it aligns to.
     public convenience init(edges: NSDirectionalRectEdge) { self.init(edges, .zero, absolute: true) }
     /// Aligned to `edges`, moved by `absoluteOffset` points.
+    /// - Parameters:
+    ///   - edges: The edges it aligns to.
+    ///   - absoluteOffset: The offset, in points.
     public convenience init(edges: NSDirectionalRectEdge, absoluteOffset: CGPoint) { self.init(edges, absoluteOffset, absolute: true) }
     /// Aligned to `edges`, moved by `fractionalOffset` of the supplementary item's size.
+    /// - Parameters:
+    ///   - edges: The edges it aligns to.
+    ///   - fractionalOffset: The offset, in fractions of its size.
     public convenience init(edges: NSDirectionalRectEdge, fractionalOffset: CGPoint) { self.init(edges, fractionalOffset, absolute: false) }
 
     private init(_ edges: NSDirectionalRectEdge, _ offset: CGPoint, absolute: Bool) {
@@ -178,6 +233,7 @@ public enum CollectionLayoutSectionOrthogonalScrollingBehavior: Int, Sendable {
 
 /// UIKit's `UIUserInterfaceSizeClass`.
 public enum UserInterfaceSizeClass: Int, Sendable {
+    /// Not known (`unspecified`), narrow or short (`compact`), or roomy (`regular`).
     case unspecified, compact, regular
 }
 
@@ -192,6 +248,7 @@ public struct TraitCollection: Equatable, Sendable {
     public var displayScale: CGFloat = 1
 
     /// The traits of a viewport of `size`.
+    /// - Parameter size: The viewport.
     public init(containerSize size: CGSize) {
         horizontalSizeClass = size.width < 600 ? .compact : .regular
         verticalSizeClass = size.height < 500 ? .compact : .regular

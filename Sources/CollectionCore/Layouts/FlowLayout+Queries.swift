@@ -11,6 +11,10 @@ extension CollectionViewFlowLayout {
 
 
     /// The frame of an item without building attributes (no allocation).
+    /// - Parameters:
+    ///   - item: The item's index in its section.
+    ///   - section: The section's index.
+    /// - Returns: The item's frame.
     public func frameForItem(_ item: Int, inSection section: Int) -> CGRect {
         let g = sections[section]
         let vertical = scrollDirection == .vertical
@@ -66,6 +70,9 @@ extension CollectionViewFlowLayout {
 
     /// Calls `body` for every element intersecting `rect`, in section order (header,
     /// items, footer), without building an array. O(log sections + log lines + k).
+    /// - Parameters:
+    ///   - rect: A rectangle in content coordinates.
+    ///   - body: Called with each element's attributes.
     public func forEachElement(in rect: CGRect, _ body: (CollectionViewLayoutAttributes) -> Void) {
         guard !sections.isEmpty, !rect.isNull else { return }
         let vertical = scrollDirection == .vertical
@@ -92,6 +99,9 @@ extension CollectionViewFlowLayout {
     /// Calls `body` with the section, item and frame of every item intersecting
     /// `rect`: the same answer as the attributes query, without building attributes
     /// or index paths (for hot paths such as a server tracking many windows).
+    /// - Parameters:
+    ///   - rect: A rectangle in content coordinates.
+    ///   - body: Called with each item's section, index and frame.
     public func forEachItemFrame(in rect: CGRect, _ body: (_ section: Int, _ item: Int, _ frame: CGRect) -> Void) {
         guard !sections.isEmpty, !rect.isNull else { return }
         let vertical = scrollDirection == .vertical

@@ -177,6 +177,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     }
 
     /// Prepares from explicit inputs, with no collection view.
+    /// - Parameter context: The counts, the viewport and the sizes.
     public func prepare(_ context: LayoutContext) {
         delegateMetricsValid = false
         compute(context, sizing: nil, sectionParameters: nil)
@@ -192,11 +193,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     }
 
     /// Moves the visible bounds (for pinned headers and footers) without a new layout.
+    /// - Parameter bounds: The part of the content shown (nil: the collection view's bounds).
     public func setVisibleBounds(_ bounds: CGRect?) {
         visibleBounds = bounds
     }
 
     /// Items per full line of `section` (fixed sizes), or nil with per-item sizes.
+    /// - Parameter section: The section's index.
+    /// - Returns: How many items a full line holds, or nil.
     public func itemsPerLine(inSection section: Int = 0) -> Int? {
         fixedSize == nil || !sections.indices.contains(section) ? nil : sections[section].columns
     }

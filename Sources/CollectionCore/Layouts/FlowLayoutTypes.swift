@@ -2,7 +2,9 @@ import Foundation
 
 /// Scrolling axis, as UIKit's `UICollectionView.ScrollDirection`.
 public enum ScrollDirection: Sendable, Equatable {
+    /// Content grows downward; lines run across.
     case vertical
+    /// Content grows to the right; lines run down.
     case horizontal
 }
 
@@ -23,8 +25,11 @@ public enum FlowLineAlignment: Sendable, Equatable {
 /// Where section insets are measured from (UIKit's `SectionInsetReference`). The
 /// browser has no safe area or layout margins, so all three measure from the content inset.
 public enum SectionInsetReference: Sendable, Equatable {
+    /// From the content inset (UIKit's default).
     case fromContentInset
+    /// From the safe area (here, the content inset).
     case fromSafeArea
+    /// From the layout margins (here, the content inset).
     case fromLayoutMargins
 }
 
@@ -32,16 +37,57 @@ public enum SectionInsetReference: Sendable, Equatable {
 /// `UICollectionViewDelegateFlowLayout`. Every method is optional: the defaults
 /// return the layout's own properties.
 public protocol CollectionViewDelegateFlowLayout: CollectionViewDelegate {
+    /// The size of one item (by default the layout's `itemSize`).
+    /// - Parameters:
+    ///   - collectionView: The collection view asking.
+    ///   - collectionViewLayout: Its flow layout.
+    ///   - indexPath: The item.
+    /// - Returns: The item's size.
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
     /// Beyond UIKit: the sizes of every item of a section at once, or nil (the default)
     /// to be asked `sizeForItemAt` item by item. An array must hold the section's item
     /// count. Faster for large sections: no index path is built or read per item
     /// (Foundation's `IndexPath` costs ~8 ns an item to set and read on Linux).
+    /// - Parameters:
+    ///   - collectionView: The collection view asking.
+    ///   - collectionViewLayout: Its flow layout.
+    ///   - section: The section's index.
+    /// - Returns: One size per item, or nil.
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, sizesForItemsInSection section: Int) -> [CGSize]?
+    /// A section's insets (by default the layout's `sectionInset`).
+    /// - Parameters:
+    ///   - collectionView: The collection view asking.
+    ///   - collectionViewLayout: Its flow layout.
+    ///   - section: The section's index.
+    /// - Returns: The insets around the section's items.
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, insetForSectionAt section: Int) -> EdgeInsets
+    /// The least space between a section's lines (by default the layout's `minimumLineSpacing`).
+    /// - Parameters:
+    ///   - collectionView: The collection view asking.
+    ///   - collectionViewLayout: Its flow layout.
+    ///   - section: The section's index.
+    /// - Returns: The spacing, in points.
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat
+    /// The least space between items of a line (by default the layout's `minimumInteritemSpacing`).
+    /// - Parameters:
+    ///   - collectionView: The collection view asking.
+    ///   - collectionViewLayout: Its flow layout.
+    ///   - section: The section's index.
+    /// - Returns: The spacing, in points.
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat
+    /// A section header's size; only its height counts when scrolling vertically (by default the layout's `headerReferenceSize`).
+    /// - Parameters:
+    ///   - collectionView: The collection view asking.
+    ///   - collectionViewLayout: Its flow layout.
+    ///   - section: The section's index.
+    /// - Returns: The size (zero: no header).
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize
+    /// A section footer's size (by default the layout's `footerReferenceSize`).
+    /// - Parameters:
+    ///   - collectionView: The collection view asking.
+    ///   - collectionViewLayout: Its flow layout.
+    ///   - section: The section's index.
+    /// - Returns: The size (zero: no footer).
     func collectionView(_ collectionView: CollectionView, layout collectionViewLayout: CollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize
 }
 
@@ -86,6 +132,12 @@ public struct LayoutContext {
     public var sizesInSection: ((Int) -> [CGSize])?
 
     /// Creates a context. Without sizes, every item is the layout's `itemSize`.
+    /// - Parameters:
+    ///   - numberOfItems: Each section's item count.
+    ///   - boundsSize: The viewport.
+    ///   - visibleBounds: The part of the content shown (nil: all of it), for layouts that work lazily.
+    ///   - sizeForItem: Each item's size.
+    ///   - sizesInSection: Each section's item sizes at once (wins over `sizeForItem`).
     public init(numberOfItems: [Int], boundsSize: CGSize, visibleBounds: CGRect? = nil,
                 sizeForItem: ((IndexPath) -> CGSize)? = nil, sizesInSection: ((Int) -> [CGSize])? = nil) {
         self.numberOfItems = numberOfItems

@@ -2,8 +2,11 @@ import Foundation
 
 /// What kind of element a set of layout attributes places.
 public enum ElementCategory: String, Sendable, Codable {
+    /// A cell, for an item.
     case cell
+    /// A supplementary view: a header, a footer, a badge.
     case supplementaryView
+    /// A decoration view the layout owns: a section's background, say.
     case decorationView
 }
 
@@ -82,6 +85,7 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
     }
 
     /// Attributes of a cell.
+    /// - Parameter indexPath: The item.
     public init(forCellWith indexPath: IndexPath) {
         self.init(.cell, kind: nil, indexPath: indexPath)
     }
@@ -108,11 +112,17 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
     }
 
     /// Attributes of a supplementary view of `kind`.
+    /// - Parameters:
+    ///   - kind: The element's kind.
+    ///   - indexPath: Its place.
     public init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath) {
         self.init(.supplementaryView, kind: kind, indexPath: indexPath)
     }
 
     /// Attributes of a decoration view of `kind`.
+    /// - Parameters:
+    ///   - kind: The decoration's kind.
+    ///   - indexPath: Its place.
     public init(forDecorationViewOfKind kind: String, with indexPath: IndexPath) {
         self.init(.decorationView, kind: kind, indexPath: indexPath)
     }
@@ -128,6 +138,10 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
     /// number compared in place (Foundation's `CGRect` and `CGAffineTransform`
     /// equality are calls, and attributes are compared for every displayed view of
     /// every viewer on every batch).
+    /// - Parameters:
+    ///   - a: Attributes.
+    ///   - b: Other attributes.
+    /// - Returns: Whether they place and show their elements alike.
     public static func == (a: CollectionViewLayoutAttributes, b: CollectionViewLayoutAttributes) -> Bool { same(a, b) }
 
     /// `==`, on borrowed attributes: a view compares its applied attributes without
@@ -143,6 +157,7 @@ public struct CollectionViewLayoutAttributes: Equatable, Sendable {
             && a.kindID == b.kindID && a.hasKind == b.hasKind
     }
 
+    /// The centre of ``frame`` (setting it moves the frame).
     public var center: CGPoint {
         get { CGPoint(x: frame.midX, y: frame.midY) }
         set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }

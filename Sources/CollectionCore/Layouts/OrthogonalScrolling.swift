@@ -20,6 +20,13 @@ public struct OrthogonalScrollingRegion: Equatable, Sendable {
     public var groupPitch: CGFloat
 
     /// Creates a region.
+    /// - Parameters:
+    ///   - section: The section's index.
+    ///   - frame: The band it scrolls in, in content coordinates.
+    ///   - scrollsHorizontally: Whether it scrolls along x.
+    ///   - contentLength: How far its content reaches along its axis.
+    ///   - behavior: How it scrolls and comes to rest.
+    ///   - groupPitch: The distance from one group's leading edge to the next's.
     public init(section: Int, frame: CGRect, scrollsHorizontally: Bool, contentLength: CGFloat,
                 behavior: CollectionLayoutSectionOrthogonalScrollingBehavior, groupPitch: CGFloat) {
         self.section = section
@@ -37,6 +44,8 @@ public struct OrthogonalScrollingRegion: Equatable, Sendable {
     public var maximumOffset: CGFloat { max(0, contentLength - visibleLength) }
 
     /// `offset` kept within the section's content.
+    /// - Parameter offset: A scroll offset along the section's axis.
+    /// - Returns: It, between 0 and ``maximumOffset``.
     public func clamped(_ offset: CGFloat) -> CGFloat { min(max(0, offset), maximumOffset) }
 }
 

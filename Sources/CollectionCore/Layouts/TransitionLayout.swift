@@ -18,6 +18,9 @@ open class CollectionViewTransitionLayout: CollectionViewLayout {
     private var animatedValues: [String: CGFloat] = [:]
 
     /// A transition from `currentLayout` to `newLayout`.
+    /// - Parameters:
+    ///   - currentLayout: The layout the transition starts from.
+    ///   - newLayout: The layout it goes to.
     public init(currentLayout: CollectionViewLayout, nextLayout newLayout: CollectionViewLayout) {
         self.currentLayout = currentLayout
         self.nextLayout = newLayout
@@ -25,9 +28,14 @@ open class CollectionViewTransitionLayout: CollectionViewLayout {
     }
 
     /// Keeps a value the app animates along with the transition (UIKit's animated keys).
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - key: Its name.
     public func updateValue(_ value: CGFloat, forAnimatedKey key: String) { animatedValues[key] = value }
 
     /// A value kept with ``updateValue(_:forAnimatedKey:)`` (0 if none).
+    /// - Parameter key: The value's name.
+    /// - Returns: The value.
     public func value(forAnimatedKey key: String) -> CGFloat { animatedValues[key] ?? 0 }
 
     /// Both layouts belong to the collection view while the transition runs.

@@ -8,7 +8,9 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     public typealias CellProvider = (CollectionView, IndexPath, ItemIdentifierType) -> CollectionViewCell?
     /// Makes a supplementary view.
     public typealias SupplementaryViewProvider = (CollectionView, String, IndexPath) -> CollectionReusableView?
+    /// The snapshot of this data source's identifiers.
     public typealias Snapshot = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    /// The snapshot of one section's items, as a tree.
     public typealias SectionSnapshot = NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>
 
     /// Interactive reordering hooks (UIKit's `ReorderingHandlers`).
@@ -19,6 +21,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
         public var willReorder: ((NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
         /// After: the transaction it made (apply `finalSnapshot` to your model).
         public var didReorder: ((NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+        /// No reordering.
         public init() {}
     }
 
@@ -32,6 +35,9 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     public var reorderingHandlers = ReorderingHandlers()
 
     /// Creates the data source and makes it the collection view's.
+    /// - Parameters:
+    ///   - collectionView: The collection view whose data source it becomes (held weakly).
+    ///   - cellProvider: Makes the cell for an item: dequeue it from the collection view and configure it.
     public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
         self.collectionView = collectionView
         self.cellProvider = cellProvider
@@ -39,11 +45,16 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     }
 
     /// A copy of the current snapshot.
+    /// - Returns: The sections and items shown now.
     public func snapshot() -> Snapshot { current }
 
     /// Makes `snapshot` current: diffs it against the current one and performs the
     /// resulting batch (reloads and reconfigures included). Without animation the
     /// batch is applied all the same, marked not animated.
+    /// - Parameters:
+    ///   - snapshot: The sections and items to show.
+    ///   - animatingDifferences: Whether the client animates the batch.
+    ///   - completion: Called once the batch is applied.
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         guard let collectionView, collectionView.counts != nil else {
             current = cleared(snapshot)
@@ -91,6 +102,9 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     }
 
     /// Makes `snapshot` current with a full reload (no diff, no animation).
+    /// - Parameters:
+    ///   - snapshot: The sections and items to show.
+    ///   - completion: Called once they are.
     public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
         current = cleared(snapshot)
         collectionView?.reloadData()
@@ -107,6 +121,11 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
 
     /// Applies a section snapshot to one section: its visible items become the
     /// section's items (the section is appended if new).
+    /// - Parameters:
+    ///   - snapshot: The section's items, as a tree (collapsed items' children are not shown).
+    ///   - section: The section.
+    ///   - animatingDifferences: Whether the client animates the batch.
+    ///   - completion: Called once the batch is applied.
     public func apply(_ snapshot: SectionSnapshot, to section: SectionIdentifierType, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         sectionSnapshots[section] = snapshot
         var full = current
@@ -116,6 +135,8 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     }
 
     /// The section snapshot last applied to `section` (or a flat one of its items).
+    /// - Parameter section: The section.
+    /// - Returns: Its section snapshot.
     public func snapshot(for section: SectionIdentifierType) -> SectionSnapshot {
         if let s = sectionSnapshots[section] { return s }
         var flat = SectionSnapshot()
@@ -124,14 +145,22 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     }
 
     /// The item at `indexPath`.
+    /// - Parameter indexPath: A section and item.
+    /// - Returns: The item's identifier, or nil.
     public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { current.itemIdentifier(at: indexPath) }
     /// Where an item is.
+    /// - Parameter itemIdentifier: The item.
+    /// - Returns: Its index path, or nil when it is not shown.
     public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { current.indexPath(for: itemIdentifier) }
     /// The section at `index`.
+    /// - Parameter index: The section's index.
+    /// - Returns: Its identifier, or nil.
     public func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
         current.sectionIdentifiers.indices.contains(index) ? current.sectionIdentifiers[index] : nil
     }
     /// The index of a section.
+    /// - Parameter sectionIdentifier: The section.
+    /// - Returns: Its index, or nil.
     public func index(for sectionIdentifier: SectionIdentifierType) -> Int? { current.indexOfSection(sectionIdentifier) }
 
     // MARK: CollectionViewDataSource

@@ -17,6 +17,9 @@ public struct NSDiffableDataSourceTransaction<SectionIdentifierType: Hashable & 
     public let sectionTransactions: [NSDiffableDataSourceSectionTransaction<SectionIdentifierType, ItemIdentifierType>]
 
     /// A transaction from `initialSnapshot` to `finalSnapshot`.
+    /// - Parameters:
+    ///   - initialSnapshot: The snapshot before.
+    ///   - finalSnapshot: The snapshot after.
     public init(initialSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                 finalSnapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>) {
         self.initialSnapshot = initialSnapshot

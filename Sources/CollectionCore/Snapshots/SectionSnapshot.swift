@@ -31,9 +31,14 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable &
     }
 
     /// True when the item is in the snapshot.
+    /// - Parameter item: An item.
+    /// - Returns: Whether it is in the tree (shown or under a collapsed parent).
     public func contains(_ item: ItemIdentifierType) -> Bool { parents[item] != nil || rootItems.contains(item) }
 
     /// Appends items under `parent` (at the top level when nil).
+    /// - Parameters:
+    ///   - items: The items, in order.
+    ///   - parent: The item they go under (nil: the top level).
     public mutating func append(_ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil) {
         if let parent, !contains(parent) { fatalError("append(_:to:): parent \(parent) is not in the section snapshot") }
         for item in items {
@@ -44,11 +49,17 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable &
     }
 
     /// Inserts items just before `item`, at its level.
+    /// - Parameters:
+    ///   - items: The items, in order.
+    ///   - item: The item they go before, under its parent.
     public mutating func insert(_ items: [ItemIdentifierType], before item: ItemIdentifierType) {
         insert(items, next: item, offset: 0)
     }
 
     /// Inserts items just after `item`, at its level.
+    /// - Parameters:
+    ///   - items: The items, in order.
+    ///   - item: The item they go after, under its parent.
     public mutating func insert(_ items: [ItemIdentifierType], after item: ItemIdentifierType) {
         insert(items, next: item, offset: 1)
     }
@@ -62,6 +73,7 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable &
     }
 
     /// Deletes items and everything under them.
+    /// - Parameter items: The items (their children go with them).
     public mutating func delete(_ items: [ItemIdentifierType]) {
         for item in items where contains(item) {
             for child in flatten(under: item, onlyVisible: false) {
@@ -80,13 +92,19 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable &
     public mutating func deleteAll() { self = Self() }
 
     /// Shows the children of these items.
+    /// - Parameter items: Parents whose children are to be shown.
     public mutating func expand(_ items: [ItemIdentifierType]) { expanded.formUnion(items.filter(contains)) }
     /// Hides the children of these items.
+    /// - Parameter items: Parents whose children are to be hidden.
     public mutating func collapse(_ items: [ItemIdentifierType]) { expanded.subtract(items) }
     /// True when the item's children are shown.
+    /// - Parameter item: A parent.
+    /// - Returns: Whether its children are shown (when it is).
     public func isExpanded(_ item: ItemIdentifierType) -> Bool { expanded.contains(item) }
 
     /// True when no ancestor of the item is collapsed.
+    /// - Parameter item: An item.
+    /// - Returns: Whether every parent above it is expanded.
     public func isVisible(_ item: ItemIdentifierType) -> Bool {
         guard contains(item) else { return false }
         var current = parents[item]
@@ -98,9 +116,13 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable &
     }
 
     /// The item's parent, or nil at the top level.
+    /// - Parameter item: An item.
+    /// - Returns: Its parent (nil: a top-level item).
     public func parent(of item: ItemIdentifierType) -> ItemIdentifierType? { parents[item] }
 
     /// Depth: 0 at the top level.
+    /// - Parameter item: An item.
+    /// - Returns: Its depth (0: the top level).
     public func level(of item: ItemIdentifierType) -> Int {
         var level = 0
         var current = parents[item]
@@ -109,9 +131,15 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable &
     }
 
     /// Position in `items`, or nil.
+    /// - Parameter item: An item.
+    /// - Returns: Its place among ``items`` (every item, depth first), or nil.
     public func index(of item: ItemIdentifierType) -> Int? { items.firstIndex(of: item) }
 
     /// The subtree under `item` as its own section snapshot.
+    /// - Parameters:
+    ///   - item: A parent.
+    ///   - includingParent: Whether the parent itself is the new snapshot's root.
+    /// - Returns: Its subtree.
     public func snapshot(of item: ItemIdentifierType, includingParent: Bool = false) -> Self {
         var result = Self()
         func copy(_ parent: ItemIdentifierType, into newParent: ItemIdentifierType?) {

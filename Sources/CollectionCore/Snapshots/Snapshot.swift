@@ -31,23 +31,33 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     public var itemIdentifiers: [ItemIdentifierType] { items.flatMap { $0 } }
 
     /// Items in `section`, in order (empty for an unknown section).
+    /// - Parameter section: A section.
+    /// - Returns: Its items, in order.
     public func itemIdentifiers(inSection section: SectionIdentifierType) -> [ItemIdentifierType] {
         sectionIndex[section].map { items[$0] } ?? []
     }
 
     /// Number of items in `section`.
+    /// - Parameter section: A section.
+    /// - Returns: How many items it holds.
     public func numberOfItems(inSection section: SectionIdentifierType) -> Int {
         sectionIndex[section].map { items[$0].count } ?? 0
     }
 
     /// The position of `section`, or nil.
+    /// - Parameter section: A section.
+    /// - Returns: Its index, or nil.
     public func indexOfSection(_ section: SectionIdentifierType) -> Int? { sectionIndex[section] }
 
     /// The section holding `item`, or nil.
+    /// - Parameter item: An item.
+    /// - Returns: Its section, or nil.
     public func sectionIdentifier(containingItem item: ItemIdentifierType) -> SectionIdentifierType? { itemSection[item] }
 
     /// The index of `item` in the snapshot: its position among all items, across
     /// sections, as UIKit's `indexOfItem(_:)` (nil when absent). O(sections + items in its section).
+    /// - Parameter item: An item.
+    /// - Returns: Its place among ``itemIdentifiers`` (every item, section after section), or nil.
     public func indexOfItem(_ item: ItemIdentifierType) -> Int? {
         guard let section = itemSection[item], let s = sectionIndex[section], let i = items[s].firstIndex(of: item) else { return nil }
         return items[..<s].reduce(i) { $0 + $1.count }
@@ -60,12 +70,16 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// The index path of `item`, or nil.
+    /// - Parameter item: An item.
+    /// - Returns: Its section and place in it, or nil.
     public func indexPath(for item: ItemIdentifierType) -> IndexPath? {
         guard let section = itemSection[item], let s = sectionIndex[section], let i = items[s].firstIndex(of: item) else { return nil }
         return IndexPath(item: i, section: s)
     }
 
     /// The item at `indexPath`, or nil when out of range.
+    /// - Parameter indexPath: A section and item.
+    /// - Returns: The item there, or nil.
     @inlinable @inline(__always)
     public func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifierType? {
         guard indexPath.count == 2, items.indices.contains(indexPath.section),
@@ -74,6 +88,10 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// The item at `item` in the section at `section`, or nil when out of range.
+    /// - Parameters:
+    ///   - section: The section's index.
+    ///   - item: The item's place in it.
+    /// - Returns: The item there, or nil.
     @inlinable @inline(__always)
     public func itemIdentifier(section: Int, item: Int) -> ItemIdentifierType? {
         guard items.indices.contains(section), items[section].indices.contains(item) else { return nil }
@@ -88,17 +106,22 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     public var sectionCounts: [Int] { items.map { $0.count } }
 
     /// Items in the section at `index` (0 when out of range). O(1).
+    /// - Parameter index: The section's index.
+    /// - Returns: How many items it holds (0 for no section).
     @inlinable
     public func numberOfItems(inSectionAt index: Int) -> Int {
         items.indices.contains(index) ? items[index].count : 0
     }
 
     /// True when `item` is in the snapshot.
+    /// - Parameter item: An item.
+    /// - Returns: Whether the snapshot holds it.
     public func contains(item: ItemIdentifierType) -> Bool { itemSection[item] != nil }
 
     // MARK: Mutations (a duplicate identifier traps with its name, as UIKit's does)
 
     /// Appends sections at the end.
+    /// - Parameter identifiers: The new sections, in order.
     public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
         for id in identifiers {
             if !(sectionIndex[id] == nil) { fatalError("Section identifier \(id) is already in the snapshot; identifiers must be unique") }
@@ -109,6 +132,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// Appends items to `section` (the last section when nil).
+    /// - Parameters:
+    ///   - identifiers: The new items, in order.
+    ///   - section: The section (nil: the last one).
     public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil) {
         guard let target = section ?? sectionIdentifiers.last, let s = sectionIndex[target] else {
             fatalError("appendItems: section \(String(describing: section)) is not in the snapshot")
@@ -121,6 +147,10 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// Inserts items at `index` of `section`.
+    /// - Parameters:
+    ///   - identifiers: The new items, in order.
+    ///   - index: Where the first goes in the section.
+    ///   - section: The section.
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], at index: Int, inSection section: SectionIdentifierType) {
         guard let s = sectionIndex[section] else { fatalError("insertItems: section \(section) is not in the snapshot") }
         for id in identifiers {
@@ -131,6 +161,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// Deletes items (unknown identifiers are ignored).
+    /// - Parameter identifiers: The items.
     public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
         var bySection: [Int: Set<ItemIdentifierType>] = [:]
         for id in identifiers {
@@ -171,6 +202,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// Replaces the items of `section` with the same items in a new order, or new items.
+    /// - Parameters:
+    ///   - identifiers: The section's items, in order.
+    ///   - section: The section.
     public mutating func setItems(_ identifiers: [ItemIdentifierType], inSection section: SectionIdentifierType) {
         guard let s = sectionIndex[section] else { fatalError("setItems: section \(section) is not in the snapshot") }
         // The same items in another order (a shuffle, a sort): the index of items by
@@ -189,6 +223,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// Inserts sections at `index`.
+    /// - Parameters:
+    ///   - identifiers: The new sections, in order.
+    ///   - index: Where the first goes.
     public mutating func insertSections(_ identifiers: [SectionIdentifierType], at index: Int) {
         for id in identifiers {
             if !(sectionIndex[id] == nil) { fatalError("Section identifier \(id) is already in the snapshot; identifiers must be unique") }
@@ -199,6 +236,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// Deletes sections and their items.
+    /// - Parameter identifiers: The sections, with their items.
     public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
         let gone = Set(identifiers)
         for (s, id) in sectionIdentifiers.enumerated() where gone.contains(id) {

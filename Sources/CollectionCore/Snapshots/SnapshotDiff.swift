@@ -7,6 +7,9 @@ extension BatchUpdate {
     /// deleted and inserted. The result passes ``validate(countsBefore:countsAfter:)``.
     /// Inlinable so that it is specialized for the caller's identifier types: generic
     /// code across a module boundary pays for metadata look-ups on every step.
+    /// - Parameters:
+    ///   - old: The snapshot before.
+    ///   - new: The snapshot after.
     @inlinable
     public init<S, I>(from old: NSDiffableDataSourceSnapshot<S, I>, to new: NSDiffableDataSourceSnapshot<S, I>) {
         self = BatchUpdate.difference(oldSections: old.sectionIdentifiers, oldItems: old.items,
@@ -14,6 +17,12 @@ extension BatchUpdate {
     }
 
     /// The diff of two lists of sections and their items (identifiers unique).
+    /// - Parameters:
+    ///   - oldSections: The sections before.
+    ///   - oldItems: Each old section's items.
+    ///   - newSections: The sections after.
+    ///   - newItems: Each new section's items.
+    /// - Returns: The batch that turns the old into the new, as UIKit validates it.
     @inlinable
     public static func difference<S: Hashable, I: Hashable>(oldSections: [S], oldItems: [[I]], newSections: [S], newItems: [[I]]) -> BatchUpdate {
         var result = BatchUpdate()
@@ -139,6 +148,8 @@ extension BatchUpdate {
 
 /// Positions (into `values`) of one longest strictly increasing subsequence,
 /// in increasing order. O(n log n) (patience sorting).
+/// - Parameter values: The numbers.
+/// - Returns: The positions of a longest strictly increasing run of them (not contiguous).
 public func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
     guard !values.isEmpty else { return [] }
     var tails: [Int] = []           // positions of the smallest tail of each length

@@ -4,9 +4,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// Creates a generator from a seed.
+    /// - Parameter seed: Any number; the same one gives the same sequence.
     public init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
+    /// - Returns: The bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

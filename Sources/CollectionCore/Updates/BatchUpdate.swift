@@ -8,6 +8,9 @@ public struct ItemMove: Equatable, Hashable, Sendable {
     public var to: IndexPath
 
     /// Creates a move.
+    /// - Parameters:
+    ///   - from: The item's index path before the batch.
+    ///   - to: Its index path after.
     public init(from: IndexPath, to: IndexPath) {
         self.from = from
         self.to = to
@@ -22,6 +25,9 @@ public struct SectionMove: Equatable, Hashable, Sendable {
     public var to: Int
 
     /// Creates a section move.
+    /// - Parameters:
+    ///   - from: The section's index before the batch.
+    ///   - to: Its index after.
     public init(from: Int, to: Int) {
         self.from = from
         self.to = to
@@ -64,5 +70,6 @@ public struct InvalidBatchUpdate: Error, Equatable, CustomStringConvertible, Sen
     /// The message, naming the section and the counts that disagree.
     public let description: String
     /// Creates an error with `description`.
+    /// - Parameter description: The message.
     public init(_ description: String) { self.description = description }
 }

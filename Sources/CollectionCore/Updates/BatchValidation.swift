@@ -3,6 +3,10 @@ import Foundation
 extension BatchUpdate {
     /// Checks the batch against the item counts before and after it, with UIKit's
     /// rules and messages. Throws on the first problem; checks every section.
+    /// - Parameters:
+    ///   - before: Each section's item count before the batch.
+    ///   - after: Each section's item count after it, as the data source reports it.
+    /// - Throws: ``InvalidBatchUpdate`` with UIKit's message, naming the section and the counts.
     public func validate(countsBefore before: [Int], countsAfter after: [Int]) throws(InvalidBatchUpdate) {
         let deletedS = Set(deletedSections), insertedS = Set(insertedSections)
         if deletedS.count != deletedSections.count { throw InvalidBatchUpdate("Invalid update: a section is deleted twice in one batch") }
@@ -126,6 +130,12 @@ extension BatchUpdate {
     /// then inserts and move targets at new positions, the rest keeping their order.
     /// `insertedItem` gives the value for an inserted index path, `insertedSection`
     /// the contents of an inserted section. Validate first: this assumes a valid batch.
+    /// - Parameters:
+    ///   - sections: The values before the batch, by section.
+    ///   - countsAfter: Each section's count after it.
+    ///   - insertedItem: The value of an inserted item, by its index path.
+    ///   - insertedSection: The values of an inserted section, by its index.
+    /// - Returns: The values after the batch.
     public func applied<T>(
         to sections: [[T]], countsAfter: [Int],
         insertedItem: (IndexPath) -> T, insertedSection: (Int) -> [T]

@@ -6,6 +6,7 @@ import Foundation
 public struct CollectionViewUpdateItem: Equatable, Sendable {
     /// What the change does.
     public enum Action: Sendable, Equatable {
+        /// Inserted, deleted, reloaded, moved, or nothing (UIKit's `none`).
         case insert, delete, reload, move, none
     }
     /// The index path before the batch (nil for an insert).
@@ -16,6 +17,10 @@ public struct CollectionViewUpdateItem: Equatable, Sendable {
     public let updateAction: Action
 
     /// An update item.
+    /// - Parameters:
+    ///   - before: The index path before the batch (nil for an insert).
+    ///   - after: The index path after the batch (nil for a delete).
+    ///   - action: What the change does.
     public init(before: IndexPath?, after: IndexPath?, action: Action) {
         indexPathBeforeUpdate = before
         indexPathAfterUpdate = after
@@ -24,6 +29,8 @@ public struct CollectionViewUpdateItem: Equatable, Sendable {
 
     /// The update items of a batch, sections first, in UIKit's order: deletes,
     /// inserts, moves, reloads.
+    /// - Parameter batch: A batch.
+    /// - Returns: Its update items.
     public static func items(of batch: BatchUpdate) -> [CollectionViewUpdateItem] {
         var out: [CollectionViewUpdateItem] = []
         out.reserveCapacity(batch.deletedSections.count + batch.insertedSections.count + batch.movedSections.count

@@ -38,6 +38,8 @@ public final class ModelDropCoordinator: CollectionViewDropCoordinator {
     }
 
     /// True for a dragged item of this very collection.
+    /// - Parameter item: A dropped item.
+    /// - Returns: Whether it was dragged out of this collection.
     public func isFromThisCollection(_ item: DragItem) -> Bool { item.localObject != nil && item.sourceCollection == collection }
 
     /// The dropped items' drag items.
@@ -45,6 +47,10 @@ public final class ModelDropCoordinator: CollectionViewDropCoordinator {
 
     /// UIKit's `drop(_:toItemAt:)`: the item settles at `indexPath` (the browser
     /// animates it; the animation here runs at once).
+    /// - Parameters:
+    ///   - dragItem: The dropped item.
+    ///   - indexPath: Where it settles.
+    /// - Returns: The animation (already run).
     @discardableResult
     public func drop(_ dragItem: DragItem, toItemAt indexPath: IndexPath) -> any DragAnimating { ImmediateDragAnimation() }
 
@@ -53,6 +59,10 @@ public final class ModelDropCoordinator: CollectionViewDropCoordinator {
     /// `op` is not answered, until the returned context is committed (a numbered batch,
     /// and the `ack`) or deleted (a `reject` with `drop_cancelled`): during
     /// `performDrop`, or later.
+    /// - Parameters:
+    ///   - dragItem: The dropped item.
+    ///   - placeholder: Where the placeholder stands and what it shows.
+    /// - Returns: The context to commit (with the item's data) or delete.
     @discardableResult
     public func drop(_ dragItem: DragItem, to placeholder: CollectionViewDropPlaceholder) -> any CollectionViewDropPlaceholderContext {
         let context = ModelDropPlaceholderContext(dragItem: dragItem, placeholder: placeholder, pending: pending)
@@ -66,6 +76,10 @@ public final class ModelDropCoordinator: CollectionViewDropCoordinator {
     /// collection has theirs, or with `.copy`); external data becomes new items whose
     /// content `content` gives (starting from the data source's fresh item).
     /// Returns the identifiers inserted.
+    /// - Parameters:
+    ///   - indexPath: Where the first item goes.
+    ///   - content: The content of an item made from external data, given the drag item and the data source's fresh content.
+    /// - Returns: The identifiers inserted, in order.
     @discardableResult
     public func insertItems(at indexPath: IndexPath,
                             content: (DragItem, _ fresh: [String: String]) -> [String: String] = { item, fresh in item.content.isEmpty ? fresh : item.content }) -> [String] {
@@ -101,6 +115,7 @@ public final class ModelDropCoordinator: CollectionViewDropCoordinator {
     }
 
     /// Removes a dragged item of this collection (say it went into a folder).
+    /// - Parameter id: The item's identifier (nothing happens when the collection does not hold it).
     public func removeItem(_ id: String) {
         guard model.snapshot.contains(item: id) else { return }
         model.snapshot.deleteItems([id])

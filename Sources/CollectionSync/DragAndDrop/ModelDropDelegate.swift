@@ -15,6 +15,10 @@ public final class ModelDropDelegate: CollectionViewDropDelegate {
     public var contentForExternal: @Sendable (DragItem, [String: String]) -> [String: String]
 
     /// Creates the delegate.
+    /// - Parameters:
+    ///   - acceptedKinds: The external kinds taken ("text", "url", "file").
+    ///   - foldersTakeDrops: Whether items may be dropped into folders.
+    ///   - contentForExternal: The content of a new item made from external data.
     public init(acceptedKinds: Set<String> = ["text", "url", "file"], foldersTakeDrops: Bool = true,
                 contentForExternal: @escaping @Sendable (DragItem, [String: String]) -> [String: String] = ModelDropDelegate.titled) {
         self.acceptedKinds = acceptedKinds

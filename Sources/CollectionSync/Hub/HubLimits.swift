@@ -44,6 +44,7 @@ public struct ViewerEdits: OptionSet, Sendable, Hashable {
     /// The set's bits.
     public let rawValue: Int
     /// Creates a set from its raw bits.
+    /// - Parameter rawValue: The bits, as the static members have them.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// `insert`: new items made by the hub's item factory.
     public static let insert = ViewerEdits(rawValue: 1)

@@ -12,6 +12,11 @@ public struct Identity: Sendable, Hashable {
     public var color: String?
 
     /// An identity.
+    /// - Parameters:
+    ///   - id: The user's unique id (their viewers' `user`; the colour is picked from it).
+    ///   - name: The name others see.
+    ///   - roles: What the user is (`editor`, `admin`…), for permissions.
+    ///   - color: A CSS colour (nil: one picked from the id).
     public init(id: String, name: String, roles: Set<String> = [], color: String? = nil) {
         self.id = id
         self.name = name

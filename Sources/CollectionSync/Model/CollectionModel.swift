@@ -19,6 +19,8 @@ public struct CollectionModel: Sendable, Equatable {
     public var itemReuseIdentifiers: [String: String] = [:]
 
     /// The template an item's cell is drawn with.
+    /// - Parameter id: The item's identifier.
+    /// - Returns: Its template's name: its own, or ``cellReuseIdentifier``.
     public func reuseIdentifier(forItem id: String) -> String { itemReuseIdentifiers[id] ?? cellReuseIdentifier }
 
     /// An empty model.
@@ -30,12 +32,15 @@ public struct CollectionModel: Sendable, Equatable {
     }
 
     /// One section's identity, count and order checksum.
+    /// - Parameter id: The section's identifier.
+    /// - Returns: Its identity, title, item count and order checksum.
     public func sectionInfo(_ id: String) -> SectionInfo {
         let items = snapshot.itemIdentifiers(inSection: id)
         return SectionInfo(id: id, title: sectionTitles[id] ?? id, count: items.count, checksum: orderChecksum(items))
     }
 
     /// Checks that every item has content and every identifier is unique (for tests).
+    /// - Returns: What is wrong, for people (empty: nothing).
     public func checkInvariants() -> [String] {
         var problems: [String] = []
         let ids = snapshot.itemIdentifiers
@@ -49,8 +54,17 @@ public struct CollectionModel: Sendable, Equatable {
 /// Makes new items for inserts: the data source's job.
 public protocol ItemFactory: Sendable {
     /// Content for a new item numbered `serial` (unique for the life of the hub).
+    /// - Parameters:
+    ///   - serial: A number unique for the life of the hub (to make the identifier from).
+    ///   - section: The section the item goes into.
+    /// - Returns: The new item's identifier (unique in the collection) and content.
     func makeItem(serial: Int, section: String) -> (id: String, content: [String: String])
     /// New content for a reloaded item (`serial` is unique for the life of the hub).
+    /// - Parameters:
+    ///   - id: The reloaded item.
+    ///   - current: Its content now.
+    ///   - serial: A number unique for the life of the hub.
+    /// - Returns: Its new content.
     func reloadedContent(for id: String, current: [String: String], serial: Int) -> [String: String]
 }
 
@@ -66,13 +80,22 @@ extension ItemFactory {
 /// How a viewer's layout follows its viewport: the delegate-flow-layout's job.
 public protocol LayoutPolicy: Sendable {
     /// Configures `layout` for a viewport of `size`.
+    /// - Parameters:
+    ///   - layout: The viewer's flow layout.
+    ///   - size: The viewer's viewport.
     func configure(_ layout: CollectionViewFlowLayout, for size: Size)
     /// The layouts viewers may switch between; the first is the initial one.
     var layoutNames: [String] { get }
     /// Configures `layout` as the layout called `name` for a viewport of `size`.
+    /// - Parameters:
+    ///   - layout: The viewer's flow layout.
+    ///   - size: The viewer's viewport.
+    ///   - name: One of ``layoutNames``.
     func configure(_ layout: CollectionViewFlowLayout, for size: Size, named name: String)
     /// A layout of any kind for `environment`; nil (the default) makes a flow layout
     /// configured by ``configure(_:for:named:)``.
+    /// - Parameter environment: The viewer's viewport, size class and layout mode.
+    /// - Returns: The viewer's layout, or nil for a configured flow layout.
     func makeLayout(for environment: LayoutEnvironment) -> CollectionViewLayout?
 }
 

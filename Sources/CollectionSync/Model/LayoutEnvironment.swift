@@ -7,6 +7,7 @@ import CollectionProtocol
 public struct LayoutEnvironment: Sendable, Hashable {
     /// UIKit's `UIUserInterfaceSizeClass`, for the viewport's width.
     public enum SizeClass: String, Sendable, Hashable {
+        /// Narrower than 600 points (`compact`) or not (`regular`).
         case compact, regular
     }
 
@@ -18,6 +19,9 @@ public struct LayoutEnvironment: Sendable, Hashable {
     public var mode: String
 
     /// An environment for `container` in `mode`; the size class follows the width.
+    /// - Parameters:
+    ///   - container: The viewport.
+    ///   - mode: The layout mode (one of the app's `layoutNames`).
     public init(container: Size, mode: String) {
         self.container = container
         self.mode = mode

@@ -10,14 +10,26 @@ import Locking
 /// ``writeProblem``, which may be asked while an append is under way.
 public protocol CollectionStore: AnyObject, Sendable {
     /// Everything kept of the collection called `name`, or nil when it holds none.
+    /// - Parameter name: The collection's name.
+    /// - Returns: Its contents and recent batches.
+    /// - Throws: ``StoreError`` when the store cannot be read.
     func load(_ name: String) throws(StoreError) -> StoredCollection?
     /// Keeps a new collection: its epoch and its contents at its sequence number.
+    /// - Parameter collection: The new collection.
+    /// - Throws: ``StoreError`` when it cannot be kept.
     func create(_ collection: StoredCollection) throws(StoreError)
     /// Keeps committed batches (of one or more collections) in one transaction:
     /// all of them or, throwing, none. Durable when it returns.
+    /// - Parameter batches: The batches, in order; each follows the one before of its collection.
+    /// - Throws: ``StoreError``, and none of them is kept.
     func append(_ batches: [CommittedBatch]) throws(StoreError)
     /// The batches of `name` after sequence number `seq`, oldest first (those
     /// still kept: a store folds old ones into the collection).
+    /// - Parameters:
+    ///   - name: The collection's name.
+    ///   - seq: The number of the last batch the caller holds.
+    /// - Returns: The batches after it that the store still keeps.
+    /// - Throws: ``StoreError`` when the store cannot be read.
     func log(of name: String, after seq: Int) throws(StoreError) -> [CommittedBatch]
     /// Why an append would fail now (a read-only folder, a full disk), or nil:
     /// edits are refused up front while this says so, and viewers keep watching.
@@ -25,6 +37,7 @@ public protocol CollectionStore: AnyObject, Sendable {
     /// The server is stopping: calls under way, and any made after, give up within
     /// `seconds`, so that a database that does not answer cannot hold the stop.
     /// A store whose calls never wait on anything else ignores it (the default).
+    /// - Parameter seconds: How long a call may still wait.
     func abandonWaits(within seconds: Double)
 }
 
@@ -50,6 +63,13 @@ public struct StoredCollection: Sendable, Codable, Equatable {
     public var recent: [CommittedBatch]
 
     /// A stored collection.
+    /// - Parameters:
+    ///   - name: The collection's name.
+    ///   - epoch: Its history's name.
+    ///   - seq: The number of its last batch.
+    ///   - model: Its contents after that batch.
+    ///   - nextSerial: The next serial number for inserted items.
+    ///   - recent: The last batches kept, oldest first.
     public init(name: String, epoch: String, seq: Int, model: CollectionModel, nextSerial: Int, recent: [CommittedBatch] = []) {
         self.name = name
         self.epoch = epoch
@@ -63,6 +83,7 @@ public struct StoredCollection: Sendable, Codable, Equatable {
 extension StoredCollection {
     /// Brings ``model`` (stored at ``seq``) up to the last of ``recent``, checking
     /// that the batches follow on with no gap; a gap throws `corrupt`, naming it.
+    /// - Throws: ``StoreError`` `corrupt` when a batch does not follow the one before.
     public mutating func applyRecent() throws(StoreError) {
         var expected = recent.first?.seq ?? seq + 1
         for batch in recent {
@@ -98,6 +119,15 @@ public struct CommittedBatch: Sendable, Codable, Equatable {
     public var nextSerial: Int
 
     /// A committed batch.
+    /// - Parameters:
+    ///   - collection: The collection's name.
+    ///   - seq: Its number.
+    ///   - op: The op id of the edit it came from (nil: the server's change).
+    ///   - fingerprint: The model's fingerprint after it.
+    ///   - by: A viewer id, or `server`.
+    ///   - delta: How the model changed.
+    ///   - replay: What viewers that resume are sent of it.
+    ///   - nextSerial: The next serial number for inserted items, after it.
     public init(collection: String, seq: Int, op: String?, fingerprint: UInt64, by: String, delta: ModelDelta, replay: LoggedBatch, nextSerial: Int) {
         self.collection = collection
         self.seq = seq
@@ -131,6 +161,9 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
 
     /// A failure.
+    /// - Parameters:
+    ///   - kind: What kind of failure.
+    ///   - message: What happened, for people.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
@@ -158,10 +191,12 @@ public final class InMemoryCollectionStore: CollectionStore, @unchecked Sendable
     }
 
     /// Makes every append fail with `error`, as ``writeProblem`` says (nil: work again).
+    /// - Parameter error: The failure (nil: none).
     public func setFailure(_ error: StoreError?) { locked { failure = error } }
 
     /// Makes appends fail with `error` while ``writeProblem`` says nothing: a disk
     /// that fills in the middle of a commit (nil: work again).
+    /// - Parameter error: The failure (nil: none).
     public func setAppendFailure(_ error: StoreError?) { locked { appendFailure = error } }
 
     public var writeProblem: StoreError? { locked { failure } }
