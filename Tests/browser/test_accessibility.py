@@ -105,8 +105,11 @@ def test_a_tickets_controls_are_named_with_it_and_reached_from_its_cell(server, 
     cell = f"#tickets [data-item='{mine}']"
     js(driver, "window.__tickets.live.interaction.focus(arguments[0], true); document.querySelector('#tickets .cv-scroller').focus()", mine)
     assert js(driver, "return getComputedStyle(document.querySelector(arguments[0])).outlineStyle", cell) != "dashed"
+    ring = js(driver, "return getComputedStyle(document.querySelector(arguments[0])).boxShadow", cell)
     ActionChains(driver).send_keys("m").perform()
     wait(driver, lambda d: js(d, "return document.querySelector(arguments[0]).classList.contains('picked')", cell), message="not marked picked up")
     assert js(driver, "return getComputedStyle(document.querySelector(arguments[0])).outlineStyle", cell) == "dashed"
+    # The focus ring gives way: drawn where the outline is, in its colour, it hid the dashes.
+    assert js(driver, "return getComputedStyle(document.querySelector(arguments[0])).boxShadow", cell) != ring
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     wait(driver, lambda d: not js(d, "return document.querySelector(arguments[0]).classList.contains('picked')", cell), message="still picked up")

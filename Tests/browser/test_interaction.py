@@ -166,8 +166,15 @@ def test_keyboard_reorder_and_the_other_viewer_hears_it(server):
     try:
         d.execute_script("document.getElementById('scroller').focus()")
         wait(d, lambda d: focused(d) == "p1")
+        look = "const s = getComputedStyle(document.querySelector('[data-item=p1]')); return [s.outlineStyle, s.boxShadow]"
+        ring = js(d, look)
         keys(d, "m")
         wait(d, lambda d: "Picked up IMG_0001" in js(d, "return document.getElementById('announcer').textContent"))
+        # Picked up, it looks it: a dashed outline and a lift where the focus ring was
+        # (the ring, in the outline's place and colour, hid the dashes).
+        picked = js(d, look)
+        assert picked[0] == "dashed" and ring[0] != "dashed" and picked[1] != ring[1], (ring, picked)
+        d.save_screenshot(str(artifacts_dir() / "keyboard-picked-up.png"))
         keys(d, Keys.ARROW_RIGHT)
         wait(d, lambda d: order(d, 3) == ["p2", "p1", "p3"], message="the others did not make room")
         keys(d, Keys.ARROW_RIGHT)
