@@ -27,7 +27,7 @@ public struct DragSession: Sendable, Equatable {
     }
 
     /// The pointer's location in `view`'s content coordinates.
-    /// - Parameter view: The collection view (the drag's own: this server has one coordinate space a view).
+    /// - Parameter view: A collection view (not used: the location is in the content coordinates of the one dragged from).
     /// - Returns: ``location``.
     public func location(in view: CollectionView) -> CGPoint { location }
 }

@@ -26,7 +26,7 @@ final class CollectionDrops {
         }
         // What the viewer may not see there, it may not drop here either.
         if source !== hub, let who = hub.actingViewer, !(source.hubDelegate?.hub(source, permissionsOf: who) ?? .all).contains(.view) {
-            throw ProtocolError(.forbidden, "\(who.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer") may not view collection '\(source.name)'; nothing changed")
+            throw ProtocolError(.forbidden, "\(ViewerAppearance.who(who)) may not view collection '\(source.name)'; nothing changed")
         }
         guard let content = source.model.itemContent[from.item], let indexPath = source.model.snapshot.indexPath(for: from.item) else {
             throw ProtocolError(.unknownItem, "no item with id '\(from.item.prefix(80))' in collection '\(from.collection.prefix(64))'")
@@ -85,7 +85,7 @@ final class CollectionDrops {
     func refusalToTakeOut(_ item: String, by who: ViewerInfo) -> String? {
         let name = hub.name
         let rights = hub.hubDelegate?.hub(hub, permissionsOf: who) ?? .all
-        let whom = who.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer"
+        let whom = ViewerAppearance.who(who)
         guard rights.contains(.edit) else { return "\(whom) may not edit collection '\(name)', so may not move its items out" }
         guard hub.allowedEdits.contains(.move) else { return "collection '\(name)' does not take moves from viewers" }
         guard let indexPath = hub.model.snapshot.indexPath(for: item) else { return "no item with id '\(item.prefix(80))' in collection '\(name)'" }

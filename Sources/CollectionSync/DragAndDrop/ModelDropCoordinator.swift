@@ -50,7 +50,7 @@ public final class ModelDropCoordinator: CollectionViewDropCoordinator {
     /// - Parameters:
     ///   - dragItem: The dropped item.
     ///   - indexPath: Where it settles.
-    /// - Returns: The animation (already run).
+    /// - Returns: The animation: what is added to it runs at once (the browser animates the drop).
     @discardableResult
     public func drop(_ dragItem: DragItem, toItemAt indexPath: IndexPath) -> any DragAnimating { ImmediateDragAnimation() }
 
