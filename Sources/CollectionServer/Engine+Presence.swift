@@ -41,7 +41,6 @@ extension Engine {
                 announce()
                 shared?.publish(presence: "*\nannounce")
             }
-            for hub in hubs { hub.nodes.heardFrom(node: node, at: now) }
             let name = String(payload[..<newline])
             let body = payload[payload.index(after: newline)...]
             if name == "*" {
@@ -50,7 +49,7 @@ extension Engine {
             }
             guard let hub = hubs.first(where: { $0.name == name }), !appManaged.contains(name),
                   let message = try? ServerMessage.decode(Array(body.utf8)) else { return }
-            send(hub.nodes.receiveRelayed(message, from: node, at: now))
+            send(hub.nodes.receiveRelayed(message, from: node))
             if depth == 1 { flush() }
         }
     }
@@ -60,9 +59,9 @@ extension Engine {
         locked {
             guard let shared else { return }
             shared.publish(presence: "*\nalive")
-            let silentSince = Self.now - 3 * Self.presenceInterval
-            for node in roster.forget(silentSince: silentSince) { logger.warning("node \(node) fell silent; its viewers leave") }
-            for hub in hubs { send(hub.nodes.forgetNodes(silentSince: silentSince)) }
+            let gone = roster.forget(silentSince: Self.now - 3 * Self.presenceInterval)
+            for node in gone { logger.warning("node \(node) fell silent; its viewers leave") }
+            if !gone.isEmpty { for hub in hubs { send(hub.nodes.forgetNodes(gone)) } }
             if depth == 1 { flush() }
         }
     }

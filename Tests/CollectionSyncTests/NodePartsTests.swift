@@ -17,32 +17,33 @@ struct RemotePresenceTests {
         let here = { () -> Set<String> in asked += 1; return ["n1-v1"] }
         let join = ServerMessage.presenceChange(joined: [ana, ViewerInfo(id: "n1-v1", name: "Me", color: "#000")], left: [])
         // Only the viewer new to this hub is told of (one of its own came back relayed).
-        #expect(remote.receive(join, from: "n2", at: 1, here: here, in: snapshot) == .tell([.presenceChange(joined: [ana], left: [])]))
-        #expect(remote.receive(join, from: "n2", at: 2, here: here, in: snapshot) == .tell([]))
+        #expect(remote.receive(join, from: "n2", here: here, in: snapshot) == .tell([.presenceChange(joined: [ana], left: [])]))
+        #expect(remote.receive(join, from: "n2", here: here, in: snapshot) == .tell([]))
         #expect(asked == 2 && remote.viewers.map(\.info.id) == ["n2-v1"])
         let select = ServerMessage.selections(viewer: "n2-v1", items: ["a2", "b1"], selected: true)
-        #expect(remote.receive(select, from: "n2", at: 3, here: here, in: snapshot) == .tell([select]))
+        #expect(remote.receive(select, from: "n2", here: here, in: snapshot) == .tell([select]))
         // Not presence: nothing to tell; a layout is a switch, not a message; here is not asked.
-        #expect(remote.receive(.ack(op: "x", seq: 1), from: "n2", at: 4, here: here, in: snapshot) == .tell([]))
-        #expect(remote.receive(.layout(name: "list", by: "n2-v1"), from: "n2", at: 5, here: here, in: snapshot) == .switchLayout(name: "list", by: "n2-v1"))
+        #expect(remote.receive(.ack(op: "x", seq: 1), from: "n2", here: here, in: snapshot) == .tell([]))
+        #expect(remote.receive(.layout(name: "list", by: "n2-v1"), from: "n2", here: here, in: snapshot) == .switchLayout(name: "list", by: "n2-v1"))
         #expect(asked == 2)
         // Leaving, Ana's selections go first (of items still there), then she leaves.
         var later = snapshot
         later.deleteItems(["b1"])
-        #expect(remote.receive(.presenceChange(joined: [], left: ["n2-v1"]), from: "n2", at: 6, here: here, in: later) == .tell([
+        #expect(remote.receive(.presenceChange(joined: [], left: ["n2-v1"]), from: "n2", here: here, in: later) == .tell([
             .selections(viewer: "n2-v1", items: ["a2"], selected: false),
             .presenceChange(joined: [], left: ["n2-v1"]),
         ]))
         #expect(remote.viewers.isEmpty)
     }
 
-    @Test func aNodeSilentSinceTheCutIsForgottenOnceAndNamesItsViewers() {
+    @Test func aSilentNodeNamesItsViewers() {
         var remote = RemotePresence()
         let snapshot = twoSections().snapshot
-        _ = remote.receive(.presenceChange(joined: [ana], left: []), from: "n2", at: 10, here: { [] }, in: snapshot)
-        #expect(remote.forgetNodes(silentSince: 10).isEmpty, "heard at the cut")
-        #expect(remote.forgetNodes(silentSince: 11) == ["n2-v1"])
-        #expect(remote.forgetNodes(silentSince: 12).isEmpty, "forgotten once")
+        _ = remote.receive(.presenceChange(joined: [ana], left: []), from: "n2", here: { [] }, in: snapshot)
+        #expect(remote.viewers(of: ["n3"]).isEmpty, "another node's")
+        #expect(remote.viewers(of: ["n2", "n3"]) == ["n2-v1"])
+        _ = remote.receive(.presenceChange(joined: [], left: ["n2-v1"]), from: "", here: { [] }, in: snapshot)
+        #expect(remote.viewers(of: ["n2"]).isEmpty, "gone once it left")
     }
 }
 

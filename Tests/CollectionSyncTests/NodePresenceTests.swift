@@ -34,11 +34,11 @@ import Testing
         // On B each reaches B's viewer, as it came; nothing is relayed back.
         b.nodes.relaysPresence = true
         for message in relayed {
-            #expect(messages(b.nodes.receiveRelayed(message, from: "a", at: 10), to: 1) == [message])
+            #expect(messages(b.nodes.receiveRelayed(message, from: "a"), to: 1) == [message])
         }
         #expect(b.nodes.takeRelayed().isEmpty, "nothing is relayed back")
         // Heard twice (an announcement after a reconnection), a join changes nothing.
-        #expect(b.nodes.receiveRelayed(relayed[0], from: "a", at: 11).isEmpty)
+        #expect(b.nodes.receiveRelayed(relayed[0], from: "a").isEmpty)
         // A newcomer on B gets Ana with her selection and focus in its welcome (its
         // own join is relayed, as Ana's was).
         let welcome = try #require(b.hello(2))
@@ -54,16 +54,17 @@ import Testing
         _ = a.hello(7)
         _ = a.send(#"{"type":"select","item":"a3","selected":true}"#, from: 7)
         _ = b.hello(1)
-        for message in a.nodes.takeRelayed() { _ = b.nodes.receiveRelayed(message, from: "a", at: 10) }
-        // Heard from again at 14 ("alive"): still there when forgetting those silent since 12.
-        b.nodes.heardFrom(node: "a", at: 14)
-        #expect(b.nodes.forgetNodes(silentSince: 12).isEmpty)
-        let out = b.nodes.forgetNodes(silentSince: 15)
+        for message in a.nodes.takeRelayed() { _ = b.nodes.receiveRelayed(message, from: "a") }
+        // Another node fallen silent takes no one (when a node falls silent is the
+        // engine's NodeRoster's to say; NodeRosterTests).
+        #expect(b.nodes.forgetNodes(["c"]).isEmpty)
+        let out = b.nodes.forgetNodes(["a"])
         #expect(messages(out, to: 1) == [
             .selections(viewer: "a-v1", items: ["a3"], selected: false),
             .presenceChange(joined: [], left: ["a-v1"]),
         ])
         #expect(try #require(b.hello(2)).viewers.map(\.id) == ["b-v1", "b-v2"])
+        #expect(b.nodes.forgetNodes(["a"]).isEmpty, "gone once")
     }
 
     @Test func anAnnouncementTellsWhoIsHereInPiecesThatFitANotification() throws {
@@ -75,7 +76,7 @@ import Testing
         #expect(announcement.count == 4)
         #expect(announcement.allSatisfy { $0.encoded().count < 7_000 })
         _ = b.hello(100)
-        for message in announcement { _ = b.nodes.receiveRelayed(message, from: "a", at: 1) }
+        for message in announcement { _ = b.nodes.receiveRelayed(message, from: "a") }
         let welcome = try #require(b.hello(101))
         #expect(welcome.viewers.count == 42)
         #expect(welcome.selections == [SelectionInfo(viewer: "a-v3", items: ["b2"])])
@@ -91,7 +92,7 @@ import Testing
         _ = a.send(#"{"type":"layout","name":"list"}"#, from: 7)
         let relayed = a.nodes.takeRelayed()
         #expect(relayed.last == .layout(name: "list", by: "a-v1"))
-        let out = messages(b.nodes.receiveRelayed(relayed.last!, from: "a", at: 1), to: 1)
+        let out = messages(b.nodes.receiveRelayed(relayed.last!, from: "a"), to: 1)
         // B's viewer gets its window in the new layout, animated, then the name.
         #expect(out.map(\.type) == ["window", "layout"] && out.last == .layout(name: "list", by: "a-v1"))
         #expect(b.layoutName == "list")

@@ -48,9 +48,9 @@ package struct NodeLink {
     /// Takes up presence another node relayed (a `selection`, `selections`, `focus`,
     /// `drag` or `presenceChange` of its viewers, or a `layout` one of them chose for
     /// the collection, which this hub's viewers switch to): they are told, and
-    /// newcomers here get it in their welcome. The node counts as heard.
-    package func receiveRelayed(_ message: ServerMessage, from node: String, at now: Double) -> [Outgoing] {
-        switch hub.presence.remote.receive(message, from: node, at: now, here: { Set(hub.viewers.values.map(\.info.id)) }, in: hub.model.snapshot) {
+    /// newcomers here get it in their welcome.
+    package func receiveRelayed(_ message: ServerMessage, from node: String) -> [Outgoing] {
+        switch hub.presence.remote.receive(message, from: node, here: { Set(hub.viewers.values.map(\.info.id)) }, in: hub.model.snapshot) {
         case .tell(let messages):
             return messages.flatMap { hub.broadcast($0, relaying: false) }
         case let .switchLayout(name, by):
@@ -59,14 +59,11 @@ package struct NodeLink {
         }
     }
 
-    /// A node said it is alive (its viewers stay).
-    package func heardFrom(node: String, at now: Double) { hub.presence.remote.heard[node] = now }
-
-    /// Viewers of nodes not heard from since `time` leave (their selections go);
-    /// this hub's viewers are told.
-    package func forgetNodes(silentSince time: Double) -> [Outgoing] {
-        let gone = hub.presence.remote.forgetNodes(silentSince: time)
-        return gone.isEmpty ? [] : receiveRelayed(.presenceChange(joined: [], left: gone), from: "", at: time)
+    /// The viewers of `nodes` (fallen silent, as the engine's ``NodeRoster`` says)
+    /// leave, their selections first; this hub's viewers are told.
+    package func forgetNodes(_ nodes: [String]) -> [Outgoing] {
+        let gone = hub.presence.remote.viewers(of: Set(nodes))
+        return gone.isEmpty ? [] : receiveRelayed(.presenceChange(joined: [], left: gone), from: "")
     }
 
     /// What another node that has just started listening needs to know of this

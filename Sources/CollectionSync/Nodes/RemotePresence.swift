@@ -4,14 +4,13 @@ import Foundation
 
 /// What a hub knows of the viewers other servers (nodes) sharing the collection
 /// have: who they are, what they select and focus. Heard from those nodes, never
-/// stored; a node that falls silent takes its viewers with it.
+/// stored; a node that falls silent takes its viewers with it (when a node was last
+/// heard from is the engine's ``NodeRoster``'s to keep, for every hub).
 package struct RemotePresence {
     /// Viewers by id, in the order first heard of, with their node.
     package internal(set) var viewers: [(info: ViewerInfo, node: String)] = []
     var selections: [String: Set<String>] = [:]
     var focuses: [String: String] = [:]
-    /// When each node was last heard from.
-    var heard: [String: Double] = [:]
 
     /// Nothing heard yet.
     package init() {}
@@ -75,12 +74,9 @@ package struct RemotePresence {
         return messages
     }
 
-    /// The nodes not heard from since `time`, forgotten; returns their viewers' ids.
-    package mutating func forgetNodes(silentSince time: Double) -> [String] {
-        let silent = Set(heard.filter { $0.value < time }.keys)
-        guard !silent.isEmpty else { return [] }
-        for node in silent { heard[node] = nil }
-        return viewers.filter { silent.contains($0.node) }.map(\.info.id)
+    /// The ids of the viewers of `nodes` (nodes gone silent: they leave).
+    package func viewers(of nodes: Set<String>) -> [String] {
+        viewers.filter { nodes.contains($0.node) }.map(\.info.id)
     }
 
     /// What a hub does with presence another node relayed.
@@ -91,13 +87,12 @@ package struct RemotePresence {
         case switchLayout(name: String, by: String)
     }
 
-    /// Takes up presence `node` relayed at `now` (a `selection`, `selections`,
-    /// `focus`, `drag` or `presenceChange` of its viewers, or a `layout` one of them
-    /// chose): the node counts as heard, and the answer says what this hub's viewers
-    /// are told. `here` gives the ids of the hub's own viewers (asked only for joins).
-    package mutating func receive(_ message: ServerMessage, from node: String, at now: Double,
+    /// Takes up presence `node` relayed (a `selection`, `selections`, `focus`, `drag`
+    /// or `presenceChange` of its viewers, or a `layout` one of them chose): the
+    /// answer says what this hub's viewers are told. `here` gives the ids of the
+    /// hub's own viewers (asked only for joins).
+    package mutating func receive(_ message: ServerMessage, from node: String,
                           here: () -> Set<String>, in snapshot: Snapshot<String, String>) -> Relayed {
-        heard[node] = now
         switch message {
         case let .presenceChange(joined, left):
             let (new, gone, unselected) = take(joined: joined, left: left, from: node, here: here(), in: snapshot)
