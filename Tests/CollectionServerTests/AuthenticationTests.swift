@@ -173,7 +173,7 @@ final class WhoSelected: LiveCollectionDelegate {
         let anonymous = try await TestViewer.connect(port: port)
         anonymous.send(#"{"type":"hello","viewport":{"width":300,"height":200},"collection":"shelf"}"#)
         guard case .error(.forbidden, let message, _) = try await anonymous.next("error") else { Issue.record("not forbidden"); return }
-        #expect(message == "an anonymous viewer may not view collection 'shelf'")
+        #expect(message == "a guest may not view collection 'shelf'")
     }
 
     @Test func anAppHookDecidesFromTheHandshake() async throws {

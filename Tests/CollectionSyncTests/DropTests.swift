@@ -193,11 +193,11 @@ private func errorCode(_ out: [Outgoing], to key: UInt64) -> ErrorCode? {
         func hover(_ item: String, from key: UInt64) -> String? {
             proposal(group.receive(Array(#"{"type":"dropUpdate","x":20,"y":30,"source":{"collection":"left","item":"\#(item)"}}"#.utf8), from: key), to: key)?.operation
         }
-        // The anonymous viewer may edit the right but not the left: refused, nothing changes anywhere.
+        // The guest may edit the right but not the left: refused, nothing changes anywhere.
         #expect(hover("todo1", from: 1) == "forbidden")
         let refused = drop("todo1", op: "a1", from: 1)
         #expect(errorCode(refused, to: 1) == .dropForbidden)
-        #expect(messages(refused, to: 1).contains { if case .reject(_, _, let m) = $0 { m.contains("may not edit collection 'left'") } else { false } })
+        #expect(messages(refused, to: 1).contains { if case .reject(_, _, let m) = $0 { m.hasPrefix("a guest may not edit collection 'left'") } else { false } })
         // Ben may move todo1 but not todo0 (the left's canMoveItemAt, asked with Ben acting).
         #expect(hover("todo0", from: 3) == "forbidden")
         #expect(errorCode(drop("todo0", op: "b1", from: 3), to: 3) == .dropForbidden)

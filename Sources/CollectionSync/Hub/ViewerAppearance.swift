@@ -35,9 +35,10 @@ enum ViewerAppearance {
         return chosen
     }
 
-    /// Who `info` is, in a refusal: the signed-in user, or an anonymous viewer.
+    /// Who `info` is, in a refusal: the signed-in user, or a guest (what the pages
+    /// and the protocol call a viewer no one signed in, even one the app named).
     static func who(_ info: ViewerInfo) -> String {
-        info.user.map { "user '\($0.prefix(64))'" } ?? "an anonymous viewer"
+        info.user.map { "user '\($0.prefix(64))'" } ?? "a guest"
     }
 
     /// A colour of the palette picked from a user's id: the same user gets the same one each time.
