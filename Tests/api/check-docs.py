@@ -67,14 +67,8 @@ def symbol_graphs(out):
     """Runs swift-symbolgraph-extract on each module; returns {module: graph}."""
     swift = subprocess.run(["bash", "-c", "readlink -f \"$(command -v swift)\""], capture_output=True, text=True).stdout.strip()
     tool = os.path.join(os.path.dirname(swift), "swift-symbolgraph-extract")
-    built = os.path.join(ROOT, ".build", "release")
-    args = ["-I", os.path.join(built, "Modules")]
-    found = subprocess.run(["bash", "-c", f"""cd {ROOT}
-        find -L .build/release -maxdepth 2 -name module.modulemap -exec dirname {{}} \\;
-        find Sources .build/checkouts/*/Sources -maxdepth 2 -name module.modulemap -not -path '*SQLCipher*' -exec dirname {{}} \\;
-        find .build/checkouts/*/Sources -maxdepth 2 -type d -name include"""], capture_output=True, text=True).stdout.split()
-    for d in found:
-        args += ["-I", os.path.join(ROOT, d)]
+    found = subprocess.run([os.path.join(ROOT, "Tests", "api", "module-search-paths")], capture_output=True, text=True, check=True).stdout.split("\n")
+    args = [a for d in found if d for a in ("-I", os.path.join(ROOT, d))]
     triple = subprocess.run(["bash", "-c", "swiftc -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)[\"target\"][\"triple\"])'"],
                             capture_output=True, text=True).stdout.strip()
     graphs = {}
