@@ -8,7 +8,7 @@ import Testing
 /// A list row's accessory with an action handler (UIKit's `actionHandler`): a
 /// viewer choosing it runs the handler on the server, with that viewer acting. The
 /// store's basket rows have an insert accessory that adds one more of the row.
-@Suite struct AccessoryActionTests {
+@Suite(.tags(.integration)) struct AccessoryActionTests {
     func basketRow(_ viewer: TestViewer, _ id: String) async throws -> [String: String]? {
         viewer.send(#"{"type":"scrollToItem","item":"\#(id)","position":"center"}"#)
         _ = try await viewer.next("window")

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// App actions (`data-action` controls) and scrolling to an item.
-@Suite struct ActionTests {
+@Suite(.tags(.integration)) struct ActionTests {
     @Test func anActionReachesTheAppWithItsViewerItemAndPayload() async throws {
         let h = try LibraryHarness()
         try await h.fill()

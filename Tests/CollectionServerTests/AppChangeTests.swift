@@ -8,7 +8,7 @@ import Testing
 /// The app's changes against viewers' and each other's: none undoes an
 /// acknowledged change, none blocks a thread of the app's, an item keeps its
 /// identity when its fields change.
-@Suite struct AppChangeTests {
+@Suite(.tags(.integration)) struct AppChangeTests {
     /// A viewer moves items again and again (each acknowledged) while the app
     /// reconfigures items and applies snapshots it took earlier: at the end every
     /// move is there, in the model and in the app's snapshot.

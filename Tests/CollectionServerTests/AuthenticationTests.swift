@@ -12,7 +12,7 @@ func base64URL(_ data: Data) -> String {
     data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
 }
 
-@Suite struct TokenTests {
+@Suite(.tags(.integration)) struct TokenTests {
     let signer = try! TokenSigner(secret: testSecret)
     let ana = Identity(id: "ana", name: "Ana", roles: ["editor"], color: "#e4572e")
 
@@ -99,7 +99,7 @@ final class WhoSelected: LiveCollectionDelegate {
     }
 }
 
-@Suite struct IdentityTests {
+@Suite(.tags(.integration)) struct IdentityTests {
     /// A server with tokens, an app hook that refuses one address, and a shelf only editors change.
     func server(requireToken: Bool = false, hook: (@Sendable (Handshake) -> Authentication)? = nil) throws -> (CollectionServer, LiveCollection, WhoSelected, Int) {
         var configuration = CollectionServer.Configuration.testing

@@ -25,7 +25,7 @@ final class Albums: CollectionViewDataSource, @unchecked Sendable {
     }
 }
 
-@Suite struct ClassicDataSourceTests {
+@Suite(.tags(.integration)) struct ClassicDataSourceTests {
     /// A server whose "photos" collection holds `Albums`, and a viewer of it.
     static func start() async throws -> (CollectionServer, LiveCollection, Albums, TestViewer) {
         let server = CollectionServer(configuration: .testing)

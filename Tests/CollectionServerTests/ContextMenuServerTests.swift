@@ -38,7 +38,7 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-@Suite struct ContextMenuServerTests {
+@Suite(.tags(.integration)) struct ContextMenuServerTests {
     @Test func aViewersMenuComesFromTheDelegateAndItsActionRunsOnce() async throws {
         let server = CollectionServer(configuration: .testing)
         let collection = server.addCollection(named: "x")

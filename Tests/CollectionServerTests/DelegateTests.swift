@@ -4,7 +4,7 @@ import ProjectTestSupport
 import Testing
 
 /// Each delegate callback reaches the app with the viewer who caused it.
-@Suite struct DelegateTests {
+@Suite(.tags(.integration)) struct DelegateTests {
     @Test func selectionCallbacksNameTheViewer() async throws {
         let h = try LibraryHarness()
         try await h.fill()

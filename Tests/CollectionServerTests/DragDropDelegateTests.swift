@@ -31,7 +31,7 @@ final class RecordingDrops: LiveCollectionDropDelegate, LiveCollectionDragDelega
     }
 }
 
-@Suite struct DragDropDelegateTests {
+@Suite(.tags(.integration)) struct DragDropDelegateTests {
     static func model(_ ids: [String]) -> CollectionModel {
         var m = CollectionModel()
         m.snapshot.appendSections(["s"])
@@ -98,7 +98,7 @@ final class SessionDrags: LiveCollectionDragDelegate {
     func collectionView(_ collectionView: LiveCollection, dragSessionAllowsMoveOperation session: DragSession, by viewer: Viewer) -> Bool { false }
 }
 
-@Suite struct DragSessionDelegateTests {
+@Suite(.tags(.integration)) struct DragSessionDelegateTests {
     @Test func theAppsDragDelegateHearsWhoDragsWhatAndMayForbidMoving() async throws {
         let server = CollectionServer(configuration: .testing)
         let left = server.addCollection(named: "left")

@@ -7,7 +7,7 @@ import Testing
 import TicketBoardExample
 
 /// The ticket board (Examples/TicketBoard) and the layout provider, through the protocol.
-@Suite struct ExampleAppTests {
+@Suite(.tags(.integration)) struct ExampleAppTests {
     /// A server with only the ticket board.
     static func ticketServer() async throws -> (CollectionServer, TicketBoardExample, Int) {
         let server = CollectionServer(configuration: .testing)
@@ -192,7 +192,7 @@ final class DiagonalLayout: CollectionViewLayout {
     }
 }
 
-@Suite struct CustomLayoutTests {
+@Suite(.tags(.integration)) struct CustomLayoutTests {
     @Test func aLayoutSubclassOfTheAppsOwnPlacesTheCells() async throws {
         let server = CollectionServer(configuration: .testing)
         let collection = server.addCollection(named: "d")
@@ -207,7 +207,7 @@ final class DiagonalLayout: CollectionViewLayout {
     }
 }
 
-@Suite struct CompositionalLayoutEndToEndTests {
+@Suite(.tags(.integration)) struct CompositionalLayoutEndToEndTests {
     @Test func aCompositionalLayoutReachesTheViewerWithItsHeaders() async throws {
         let server = CollectionServer(configuration: .testing)
         let collection = server.addCollection(named: "c")
@@ -237,7 +237,7 @@ final class DiagonalLayout: CollectionViewLayout {
     }
 }
 
-@Suite struct SupplementaryAndDecorationElementTests {
+@Suite(.tags(.integration)) struct SupplementaryAndDecorationElementTests {
     @Test func footersBadgesAndBackgroundsReachTheViewer() async throws {
         let server = CollectionServer(configuration: .testing)
         let collection = server.addCollection(named: "c")

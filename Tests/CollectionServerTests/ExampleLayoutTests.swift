@@ -7,7 +7,7 @@ import Testing
 
 /// The two example layouts of the app's own, through the library to a viewer,
 /// against frames worked out by hand.
-@Suite struct ExampleLayoutTests {
+@Suite(.tags(.integration)) struct ExampleLayoutTests {
     func viewer(of layout: @escaping @Sendable () -> CollectionViewLayout, items: Int, width: Double) async throws -> (TestViewer, CollectionServer) {
         let server = CollectionServer(configuration: .testing)
         let collection = server.addCollection(named: "x")

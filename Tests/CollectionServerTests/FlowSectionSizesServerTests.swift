@@ -20,7 +20,7 @@ final class SectionHeights: LiveCollectionDelegateFlowLayout {
     }
 }
 
-@Suite struct FlowSectionSizesServerTests {
+@Suite(.tags(.integration)) struct FlowSectionSizesServerTests {
     @Test func aViewersFramesComeFromTheSectionsSizes() async throws {
         let server = CollectionServer(configuration: .testing)
         let collection = server.addCollection(named: "t")

@@ -3,7 +3,7 @@ import ProjectTestSupport
 import Testing
 
 /// A connection that never says hello is closed; one that does stays.
-@Suite struct HelloTimeoutTests {
+@Suite(.tags(.integration)) struct HelloTimeoutTests {
     @Test func aConnectionWithoutHelloIsClosedWith1008() async throws {
         var configuration = CollectionServer.Configuration.testing
         configuration.helloTimeout = 1

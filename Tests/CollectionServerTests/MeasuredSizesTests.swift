@@ -6,7 +6,7 @@ import Testing
 
 /// Measured sizes outlive a layout made anew for a viewport of the same width: the
 /// page, seeing the same widths, does not measure again.
-@Suite struct MeasuredSizesTests {
+@Suite(.tags(.integration)) struct MeasuredSizesTests {
     @Test func aTallerOrShorterViewportKeepsTheMeasuredRows() async throws {
         let server = CollectionServer(configuration: .testing)
         try await StorefrontExample.add(to: server)

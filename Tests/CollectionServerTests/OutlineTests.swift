@@ -6,7 +6,7 @@ import Testing
 
 /// Outlines (section snapshots, UIKit's outline disclosure): the store's help topics
 /// expand and collapse for every viewer, their disclosure following.
-@Suite struct OutlineTests {
+@Suite(.tags(.integration)) struct OutlineTests {
     func help(_ viewer: TestViewer) -> [String] {
         viewer.mirror.order?.last ?? []
     }

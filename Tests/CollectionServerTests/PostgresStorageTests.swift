@@ -6,7 +6,7 @@ import Testing
 
 /// The library's own PostgreSQL storage (`Configuration.Storage.postgres`), as an
 /// app sets it up in code rather than with `--postgres`.
-@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)))
+@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)), .tags(.integration, .postgres))
 struct LibraryPostgresStorageTests {
     let database = TestPostgres.current!
 

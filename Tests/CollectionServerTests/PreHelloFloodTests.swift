@@ -5,7 +5,7 @@ import Testing
 
 /// Sockets that upgrade and never say hello, from several addresses, cannot keep
 /// viewers out: they have a budget of their own, and the oldest make room.
-@Suite struct PreHelloFloodTests {
+@Suite(.tags(.integration)) struct PreHelloFloodTests {
     @Test func aFloodFromSeveralAddressesDoesNotRefuseAViewer() async throws {
         var configuration = CollectionServer.Configuration.testing
         configuration.maxConnections = 40

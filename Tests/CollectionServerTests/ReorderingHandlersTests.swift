@@ -7,7 +7,7 @@ import Testing
 /// UIKit's reordering handlers on a diffable data source: `canReorderItem` says which
 /// items viewers move (and lets a collection that took no moves take them);
 /// `didReorder` hears the snapshots before and after.
-@Suite struct ReorderingHandlersTests {
+@Suite(.tags(.integration)) struct ReorderingHandlersTests {
     final class Heard: @unchecked Sendable {
         let lock = NSLock()
         var transactions: [NSDiffableDataSourceTransaction<String, String>] = []

@@ -10,7 +10,7 @@ import Testing
 /// editors, three columns side by side on a wide screen and one on a phone, the
 /// countdown pushed every second, and the board back from its own file after a
 /// restart.
-@Suite struct RetroExampleTests {
+@Suite(.tags(.integration)) struct RetroExampleTests {
     struct Board {
         let server: CollectionServer
         let retro: RetroExample

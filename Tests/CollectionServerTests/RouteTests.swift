@@ -11,7 +11,7 @@ final class Counter: Sendable {
     let value = Atomic<Int>(0)
 }
 
-@Suite struct RouteTests {
+@Suite(.tags(.integration)) struct RouteTests {
     /// A server with tokens, one collection and the routes of a small app.
     final class App: Sendable {
         let server: CollectionServer

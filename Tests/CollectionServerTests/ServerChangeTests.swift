@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// Changes the app makes from its own tasks: numbered, fanned out, attributed to the server.
-@Suite struct ServerChangeTests {
+@Suite(.tags(.integration)) struct ServerChangeTests {
     @Test func theBackgroundViewReachesEveryViewerAndFollowsTheCollection() async throws {
         let h = try LibraryHarness()
         try await h.fill()

@@ -6,7 +6,7 @@ import Testing
 
 /// The settings sidebar: groups are sections headed by their first row; entries
 /// open as outlines; choosing a switch or a choice moves checkmarks for everyone.
-@Suite struct SettingsExampleTests {
+@Suite(.tags(.integration)) struct SettingsExampleTests {
     func accessories(_ viewer: TestViewer, _ item: String) -> String? {
         viewer.mirror.element(item: item).map { $0.content["accessories"] ?? "" }
     }

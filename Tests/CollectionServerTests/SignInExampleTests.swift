@@ -6,7 +6,7 @@ import Testing
 /// The sign-in example's routes, as a browser uses them: the form's post sets the
 /// token cookie and sends the browser on, `/me` reads it back, the WebSocket
 /// takes it, and what should be refused is.
-@Suite struct SignInExampleTests {
+@Suite(.tags(.integration)) struct SignInExampleTests {
     func server(tokens: Bool = true) throws -> (CollectionServer, Int) {
         var configuration = CollectionServer.Configuration.testing
         if tokens { configuration.tokens = try TokenSigner(secret: testSecret) }

@@ -39,7 +39,7 @@ func editorAndWatcher(port: Int) async throws -> (TestViewer, TestViewer) {
     return (editor, watcher)
 }
 
-@Suite(.serialized) struct LibraryStorageTests {
+@Suite(.serialized, .tags(.integration)) struct LibraryStorageTests {
     @Test func aRestartedServerResumesItsViewersWithTheSameHistory() async throws {
         let store = InMemoryCollectionStore()
         var (server, shelf, port) = try shelfServer(store)

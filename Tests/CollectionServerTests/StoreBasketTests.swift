@@ -5,7 +5,7 @@ import StorefrontExample
 import Testing
 
 /// The store takes moves of its basket's rows only, and only within the basket.
-@Suite struct StoreBasketTests {
+@Suite(.tags(.integration)) struct StoreBasketTests {
     @Test func onlyTheBasketReorders() async throws {
         let server = CollectionServer(configuration: .testing)
         try await StorefrontExample.add(to: server)

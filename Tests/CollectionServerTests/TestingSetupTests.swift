@@ -6,7 +6,7 @@ import Testing
 
 /// CollectionTesting's harness: one test body, run in this process (no socket) and
 /// live (over WebSockets), against a server set up with the public API only.
-@Suite struct TestingSetupTests {
+@Suite(.tags(.integration)) struct TestingSetupTests {
     /// A typed collection of six items, only Ana may move them, and a delegate that
     /// hears which viewer moved what.
     final class Moves: LiveCollectionDelegate {

@@ -8,7 +8,7 @@ import Testing
 /// Folding a collection's log when several nodes share it: one node folds at a
 /// time, and none folds again what another has just folded (each fold decodes,
 /// replays and encodes the whole model).
-@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)))
+@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)), .tags(.postgres))
 struct PostgresFoldTests {
     let server = TestPostgres.current!
 

@@ -8,7 +8,7 @@ import Testing
 
 /// A connection the server ends, or a statement it does not answer, fails what
 /// runs on it and is made again: no queue of the store waits forever.
-@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)))
+@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)), .tags(.postgres))
 struct PostgresLostConnectionTests {
     let server = TestPostgres.current!
 

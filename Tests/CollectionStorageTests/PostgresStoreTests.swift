@@ -8,7 +8,7 @@ import Testing
 
 /// The PostgreSQL store against the private server `make test` starts
 /// (Tests/support/with-postgres); each test has a database of its own.
-@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)))
+@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)), .tags(.postgres))
 struct PostgresStoreTests {
     let server = TestPostgres.current!
 

@@ -9,7 +9,7 @@ import Testing
 /// `sslkey` say, against a private server that takes TLS connections only over TCP
 /// (``TestPostgres/launchOnTCP()``: its certificate names `localhost`, not
 /// 127.0.0.1; the database `certified` asks for a client certificate).
-@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)), .serialized)
+@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)), .serialized, .tags(.postgres))
 struct PostgresTLSTests {
     /// A batch appended and read back through a store opened on `url`; the number of
     /// the server's connections that use TLS while the store is open.

@@ -5,7 +5,7 @@ import Testing
 
 /// Several `collection-server` processes (nodes) sharing collections through
 /// PostgreSQL: the private server `make test` starts, a database per test.
-@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)))
+@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)), .tags(.process, .postgres))
 struct ClusterTests {
     func order(_ v: TestViewer) -> [[String]] { v.mirror.order ?? [] }
 

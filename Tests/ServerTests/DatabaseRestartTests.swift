@@ -7,7 +7,7 @@ import Testing
 /// Two nodes while their PostgreSQL server restarts under edits: no node hangs.
 /// (A node once deadlocked here: its service thread held the store's lock waiting
 /// for postgres-nio's event loop, which waited for that lock in a callback.)
-@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)))
+@Suite(.enabled(if: TestPostgres.current != nil, Comment(rawValue: TestPostgres.missing)), .tags(.process, .postgres))
 struct DatabaseRestartTests {
     /// What the editors saw: each acknowledged op with its number and its edit, the
     /// slowest answer, and the ops never answered.

@@ -3,7 +3,7 @@ import Testing
 import WebSocketTransport
 
 /// The real server, driven through the protocol by two clients.
-@Suite(.serialized) struct EndToEndTests {
+@Suite(.serialized, .tags(.process)) struct EndToEndTests {
     @Test func twoViewersHelloScrollEditAndSelect() async throws {
         let server = try ServerProcess(["--demo", "photos"])
         let a = try await ProtocolClient.connect(server)
@@ -228,7 +228,7 @@ import WebSocketTransport
 
 /// `--host 127.0.0.1` must listen on 127.0.0.1 only: lws silently listens on every
 /// interface while IPv6 is enabled, so the server turns IPv6 off for IPv4 hosts.
-@Suite struct ListeningAddressTests {
+@Suite(.tags(.process)) struct ListeningAddressTests {
     @Test func ipv4HostListensOnThatAddressOnly() throws {
         let server = try ServerProcess(["--demo", "small"])
         let ss = Process()

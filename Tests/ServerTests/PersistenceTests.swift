@@ -74,7 +74,7 @@ final class Editor: @unchecked Sendable {
     }
 }
 
-@Suite(.serialized) struct PersistenceTests {
+@Suite(.serialized, .tags(.process)) struct PersistenceTests {
     /// Five clients stream edits; the server is killed (SIGKILL) at 20 random
     /// moments and started again on the same data folder. After each restart every
     /// acknowledged edit is there at its sequence number, the sequence has no gap,

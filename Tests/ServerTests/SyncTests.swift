@@ -6,7 +6,7 @@ import WebSocketTransport
 
 /// Several viewers on the real server, each with a mirror built only from what it
 /// received; a mirror checks every batch against the server's counts and checksums.
-@Suite(.serialized) struct SyncTests {
+@Suite(.serialized, .tags(.process)) struct SyncTests {
     func order(_ v: TestViewer) -> [[String]] { v.mirror.order ?? [] }
 
     /// The example in README.md.

@@ -6,7 +6,7 @@ import WebSocketTransport
 /// that loop (accepting, reading, writing at once and when writable, another
 /// thread's wake-up) still happens. Its timers on that loop are the heartbeat
 /// conformance test's (`test_a_silent_connection_is_closed_by_the_heartbeat`).
-@Suite struct EventLoopTests {
+@Suite(.tags(.integration)) struct EventLoopTests {
     @Test func theServerWaitsOnEpollAndStillServes() async throws {
         let opened = Mutex<[ConnectionID]>([])
         let received = Mutex<[String]>([])

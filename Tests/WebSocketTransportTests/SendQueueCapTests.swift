@@ -6,7 +6,7 @@ import WebSocketTransport
 /// Clients that stop reading cannot take the server's memory: past the caps on
 /// queued bytes (per address and in all) the largest backlogs are cut, and a
 /// client that reads is served throughout.
-@Suite struct SendQueueCapTests {
+@Suite(.tags(.integration)) struct SendQueueCapTests {
     /// A socket from the loopback address `source` that upgrades and never reads
     /// again, with a small receive buffer (the kernel holds little for it).
     static func nonReader(port: Int, from source: String) throws -> Int32 {

@@ -3,7 +3,7 @@ import Testing
 import WebSocketTransport
 
 /// Messages whose bytes are partly shared: what they join to, and what a peer reads.
-@Suite struct SplicedBytesTests {
+@Suite(.tags(.integration)) struct SplicedBytesTests {
     /// Joining puts the shared run in at its offset, wherever that is; offsets past
     /// either end are clamped.
     @Test func joinsAtEveryOffset() {
