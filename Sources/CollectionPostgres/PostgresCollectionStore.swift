@@ -14,9 +14,7 @@ import Locking
 /// the next numbers and commits; a `NOTIFY` tells the other nodes, which read the
 /// batches from the log (see ``SharedCollectionStore``).
 ///
-/// Tables: `collection` (name, epoch, `seq` the last batch, `base_seq` the batch
-/// the stored `model` is at, `next_serial` at the base) and `batch` (collection,
-/// seq, body: the batch's JSON). Past ``Options/foldEvery`` batches the log is
+/// Its tables are ``PostgresSchema``'s. Past ``Options/foldEvery`` batches the log is
 /// folded into the model, off the caller's thread, keeping the last
 /// ``Options/keepBatches`` (replayed to viewers that resume, op ids remembered).
 ///
@@ -103,20 +101,7 @@ public final class PostgresCollectionStore: SharedCollectionStore, @unchecked Se
         try locked { () throws(StoreError) in
             let c = try connection()
             do {
-                // One node at a time makes the schema (CREATE … IF NOT EXISTS races otherwise).
-                try run("BEGIN", on: c)
-                try run("SELECT pg_advisory_xact_lock(7365011)", on: c)
-                try run("""
-                    CREATE TABLE IF NOT EXISTS collection (
-                        name text PRIMARY KEY, epoch text NOT NULL, seq bigint NOT NULL,
-                        base_seq bigint NOT NULL, next_serial bigint NOT NULL, model bytea NOT NULL)
-                    """, on: c)
-                try run("""
-                    CREATE TABLE IF NOT EXISTS batch (
-                        collection text NOT NULL REFERENCES collection (name) ON DELETE CASCADE,
-                        seq bigint NOT NULL, body bytea NOT NULL, PRIMARY KEY (collection, seq))
-                    """, on: c)
-                try run("COMMIT", on: c)
+                for statement in PostgresSchema.statements { try run(statement, on: c) }
             } catch {
                 _ = try? run("ROLLBACK", on: c)
                 throw PostgresConnector.storeError(error)

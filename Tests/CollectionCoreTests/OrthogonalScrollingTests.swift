@@ -89,17 +89,17 @@ import Testing
         defer { withExtendedLifetime(dataSource) {} }
         // Unscrolled: the first 400 points and a screen past them (cells 0-7).
         #expect(displayedItems(cv, section: 0) == Array(0...7))
-        cv.orthogonalScrollOffsets = [0: 5_000]
+        cv.mirror.orthogonalScrollOffsets = [0: 5_000]
         // 5,000 - 400 to 5,000 + 800: cells 46 to 57, whatever the vertical scroll.
         #expect(displayedItems(cv, section: 0) == Array(46...57))
         #expect(displayedItems(cv, section: 1) == Array(0...27))
         // Frames stay in the section's own (unscrolled) coordinates.
         #expect(cv.mirror.displayedElements[.cell(IndexPath(item: 50, section: 0))]?.layoutAttributes?.frame == CGRect(x: 5_000, y: 0, width: 100, height: 100))
         // Offsets stay within the content; a section that does not scroll on its own keeps none.
-        cv.orthogonalScrollOffsets = [0: 1e9, 1: 300]
-        #expect(cv.orthogonalScrollOffsets == [0: 999_600])
+        cv.mirror.orthogonalScrollOffsets = [0: 1e9, 1: 300]
+        #expect(cv.mirror.orthogonalScrollOffsets == [0: 999_600])
         #expect(displayedItems(cv, section: 0) == Array(9_992...9_999))
-        cv.orthogonalScrollOffsets = [:]
+        cv.mirror.orthogonalScrollOffsets = [:]
         #expect(displayedItems(cv, section: 0) == Array(0...7))
         #expect(cv.mirror.displayedElements.count < 60)
     }
@@ -109,10 +109,10 @@ import Testing
         defer { withExtendedLifetime(dataSource) {} }
         #expect(cv.indexPathForItem(at: CGPoint(x: 150, y: 50)) == IndexPath(item: 1, section: 0))
         // Scrolled 5,000 along: the cell shown at x 150 is the one at 5,150 (item 51).
-        cv.orthogonalScrollOffsets = [0: 5_000]
+        cv.mirror.orthogonalScrollOffsets = [0: 5_000]
         #expect(cv.indexPathForItem(at: CGPoint(x: 150, y: 50)) == IndexPath(item: 51, section: 0))
         let attributes = try! #require(cv.layoutAttributesForItem(at: IndexPath(item: 51, section: 0)))
-        #expect(cv.shownFrame(of: attributes) == CGRect(x: 100, y: 0, width: 100, height: 100))
+        #expect(cv.mirror.shownFrame(of: attributes) == CGRect(x: 100, y: 0, width: 100, height: 100))
         // The grid below does not scroll with it.
         #expect(cv.indexPathForItem(at: CGPoint(x: 150, y: 150)) == IndexPath(item: 1, section: 1))
         // A drop at x 190 goes after the cell shown there (item 51), at x 110 before it.
@@ -132,7 +132,7 @@ import Testing
         let dataSource = ArrayDataSource([items("h", 400)])
         cv.dataSource = dataSource
         cv.mirror.displayMargin = 200
-        #expect(cv.scrollsHorizontally)
+        #expect(cv.mirror.scrollsHorizontally)
         #expect(cv.contentSize == CGSize(width: 10_000, height: 800))
         cv.contentOffset = CGPoint(x: 5_000, y: 0)
         // Columns meeting 4,800 to 5,600: 48 to 55, four items each.

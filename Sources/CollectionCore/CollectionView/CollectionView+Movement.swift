@@ -21,8 +21,4 @@ extension CollectionView {
 
     /// The index path of the item being moved, where it is shown now.
     public var indexPathForInteractivelyMovingItem: IndexPath? { movement?.current }
-
-    /// The index path the data source knows an item by (differs from the shown one
-    /// only while an item is being moved interactively).
-    func dataIndexPath(forPresented p: IndexPath) -> IndexPath { movement?.dataIndexPath(forPresented: p) ?? p }
 }

@@ -41,8 +41,4 @@ extension CollectionView {
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
         setSelected(false, indexPath)
     }
-
-    // MARK: Focus
-
-    var focusAllowed: Bool { isEditing ? allowsFocusDuringEditing : allowsFocus }
 }

@@ -27,25 +27,11 @@ extension CollectionView {
     }
 
     /// Ends the interactive transition in its target layout.
-    public func finishInteractiveTransition() { endInteractiveTransition(finished: true) }
+    public func finishInteractiveTransition() { interactiveTransition?.layout.end(finished: true, in: self) }
 
     /// Ends the interactive transition back in the layout it started from.
-    public func cancelInteractiveTransition() { endInteractiveTransition(finished: false) }
+    public func cancelInteractiveTransition() { interactiveTransition?.layout.end(finished: false, in: self) }
 
     /// The transition layout of the interactive transition under way, if any.
     public var transitionLayout: CollectionViewTransitionLayout? { interactiveTransition?.layout }
-
-    private func endInteractiveTransition(finished: Bool) {
-        guard let (transition, completion) = interactiveTransition else { return }
-        interactiveTransition = nil
-        transition.currentLayout.collectionView = nil
-        transition.nextLayout.collectionView = nil
-        if finished {
-            // Sizes cells measured for the old layout do not hold in the new one.
-            setCollectionViewLayout(transition.nextLayout, animated: true)
-        } else {
-            collectionViewLayout = transition.currentLayout
-        }
-        completion?(true, finished)
-    }
 }

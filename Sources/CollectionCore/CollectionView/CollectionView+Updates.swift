@@ -88,15 +88,6 @@ extension CollectionView {
         completion?(true)
     }
 
-    /// Applies a batch checked once for many collection views that show the same
-    /// data (a server's viewers): a view whose counts are not the ones it was checked
-    /// against records and checks it as usual.
-    package func performBatchUpdates(_ checked: CheckedBatchUpdate) throws(InvalidBatchUpdate) { try updater.perform(checked, in: self) }
-
-    /// ``tryPerformBatchUpdates(_:completion:)`` of `items`' deletes, inserts, moves
-    /// and reloads (its section changes are not performed).
-    package func tryPerformItemUpdates(_ items: BatchUpdate) throws(InvalidBatchUpdate) { try updater.perform(items: items, in: self) }
-
     private func record(_ change: (inout BatchUpdate) -> Void) { updater.record(change, in: self) }
 
     /// Inserts items (index paths after the update).

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// UIKit's `UICollectionView`, without a screen: it asks its data source for counts
 /// and cells, its layout for attributes, keeps selection, focus and the set of
@@ -58,11 +57,6 @@ open class CollectionView {
     public var contentOffset: CGPoint {
         get { bounds.origin }
         set { bounds.origin = newValue }
-    }
-
-    /// ``CollectionViewMirror/displayMargin``.
-    @exclusivity(unchecked) var displayMargin: CGFloat = 0 {
-        didSet { needsDisplayUpdate = true }
     }
 
     /// How quickly items make room during reordering.
@@ -124,7 +118,7 @@ open class CollectionView {
     public internal(set) var contextMenuInteraction: ContextMenuInteraction?
     /// The interactive transition under way, and its completion.
     @exclusivity(unchecked) var interactiveTransition: (layout: CollectionViewTransitionLayout, completion: LayoutInteractiveTransitionCompletion?)?
-    /// Orthogonal sections' offsets, by section (``orthogonalScrollOffsets``).
+    /// Orthogonal sections' offsets, by section (``CollectionViewMirror/orthogonalScrollOffsets``).
     @exclusivity(unchecked) var orthogonalOffsets: [Int: CGFloat] = [:]
     /// Selection, highlight and focus.
     @exclusivity(unchecked) var selection = ItemSelection()
@@ -143,9 +137,6 @@ open class CollectionView {
     /// The reason the last refused update (a batch, or a single update made outside
     /// `performBatchUpdates`) was refused.
     public internal(set) var lastRejectedUpdate: InvalidBatchUpdate?
-
-    private static let registrations = Atomic<Int>(0)
-    static func nextRegistrationNumber() -> Int { registrations.add(1, ordering: .relaxed).newValue }
 
     /// Creates a collection view with a frame and a layout.
     /// - Parameters:
@@ -193,11 +184,8 @@ open class CollectionView {
         return loaded
     }
 
-    func fetchCounts() -> [Int] {
-        guard let dataSource else { return [] }
-        let sections = max(0, dataSource.numberOfSections(in: self))
-        return (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
-    }
+    /// The counts the data source reports now (none without one).
+    func fetchCounts() -> [Int] { dataSource?.itemCounts(in: self) ?? [] }
 
     /// Number of sections (as last loaded from the data source).
     public var numberOfSections: Int { loadCountsIfNeeded().count }
@@ -211,9 +199,7 @@ open class CollectionView {
     }
 
     /// True when `indexPath` names an existing item.
-    /// - Parameter indexPath: A section and item.
-    /// - Returns: Whether an item is there.
-    public func isValid(_ indexPath: IndexPath) -> Bool {
+    func isValid(_ indexPath: IndexPath) -> Bool {
         indexPath.count == 2 && indexPath.section >= 0 && indexPath.item >= 0
             && indexPath.section < numberOfSections && indexPath.item < numberOfItems(inSection: indexPath.section)
     }
@@ -340,20 +326,7 @@ open class CollectionView {
     public func indexPathForItem(at point: CGPoint) -> IndexPath? {
         let probe = CGRect(x: point.x, y: point.y, width: 0.000_01, height: 0.000_01)
         let hits = preparedLayout.layoutAttributesForElements(in: probe) ?? []
-        return hits.last { $0.representedElementCategory == .cell && shownFrame(of: $0).contains(point) && !$0.isHidden }?.indexPath
-    }
-
-    /// Where an element shows in the content: its frame, moved back by its section's
-    /// own scroll offset when the section scrolls on its own (frames stay in the
-    /// section's unscrolled coordinates; points, as a pointer gives them, do not).
-    /// - Parameter attributes: An element's attributes.
-    /// - Returns: Its frame as shown.
-    public func shownFrame(of attributes: CollectionViewLayoutAttributes) -> CGRect {
-        guard !orthogonalOffsets.isEmpty else { return attributes.frame }
-        let section = attributes.indexPath.first ?? 0
-        guard let offset = orthogonalOffsets[section], offset != 0 else { return attributes.frame }
-        let horizontal = orthogonalScrollingRegions.first { $0.section == section }?.scrollsHorizontally ?? true
-        return horizontal ? attributes.frame.offsetBy(dx: -offset, dy: 0) : attributes.frame.offsetBy(dx: 0, dy: -offset)
+        return hits.last { $0.representedElementCategory == .cell && mirror.shownFrame(of: $0).contains(point) && !$0.isHidden }?.indexPath
     }
 
     /// Items whose frames intersect the bounds, in index-path order.
@@ -379,17 +352,13 @@ open class CollectionView {
     /// The index path of a displayed cell.
     /// - Parameter cell: A cell.
     /// - Returns: Its item, or nil when it is not displayed.
-    public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
-        for (key, view) in display.table where view === cell && key.category == .cell { return key.indexPath }
-        return nil
-    }
+    public func indexPath(for cell: CollectionViewCell) -> IndexPath? { display.indexPath(of: cell, as: .cell) }
 
     /// The index path of a displayed supplementary view.
     /// - Parameter view: A supplementary view.
     /// - Returns: Its place, or nil when it is not displayed.
     public func indexPath(forSupplementaryView view: CollectionReusableView) -> IndexPath? {
-        for (key, v) in display.table where v === view && key.category == .supplementaryView { return key.indexPath }
-        return nil
+        display.indexPath(of: view, as: .supplementaryView)
     }
 
     /// Index paths of supplementary elements of `kind` intersecting the bounds.

@@ -93,7 +93,7 @@ public struct CollectionViewInteractions {
     @discardableResult
     public func focusItem(at indexPath: IndexPath) -> Bool {
         let cv = collectionView
-        guard cv.focusAllowed, cv.isValid(indexPath), cv.delegate?.collectionView(cv, canFocusItemAt: indexPath) ?? true else { return false }
+        guard cv.isEditing ? cv.allowsFocusDuringEditing : cv.allowsFocus, cv.isValid(indexPath), cv.delegate?.collectionView(cv, canFocusItemAt: indexPath) ?? true else { return false }
         let previous = cv.selection.focused
         cv.selection.focused = indexPath
         cv.selection.lastFocused = indexPath

@@ -18,18 +18,21 @@ public struct CollectionViewMirror {
     /// How far past the bounds (along the scrolling axis, each side) elements count
     /// as displayed, so a remote client holds them before they show.
     public var displayMargin: CGFloat {
-        get { collectionView.displayMargin }
-        nonmutating set { collectionView.displayMargin = newValue }
+        get { collectionView.display.margin }
+        nonmutating set {
+            collectionView.display.margin = newValue
+            collectionView.needsDisplayUpdate = true
+        }
     }
 
     /// The bounds grown by ``displayMargin`` along the scrolling axis, and by a screen
     /// each way across it when sections scroll on their own (their neighbouring
     /// cells are held before they scroll into view).
     public var displayRect: CGRect {
-        let cv = collectionView, bounds = cv.bounds
-        let across = cv.orthogonalScrollingRegions.isEmpty ? 0 : 1.0
-        return cv.scrollsHorizontally ? bounds.insetBy(dx: -cv.displayMargin, dy: -across * bounds.height)
-                                      : bounds.insetBy(dx: -across * bounds.width, dy: -cv.displayMargin)
+        let bounds = collectionView.bounds, margin = collectionView.display.margin
+        let across = orthogonalScrollingRegions.isEmpty ? 0 : 1.0
+        return scrollsHorizontally ? bounds.insetBy(dx: -margin, dy: -across * bounds.height)
+                                   : bounds.insetBy(dx: -across * bounds.width, dy: -margin)
     }
 
     /// Elements displayed now (inside ``displayRect``), with their views.
@@ -56,6 +59,49 @@ public struct CollectionViewMirror {
             || cv.interactiveTransition != nil || cv.activeDragSession != nil || cv.contextMenuInteraction?.presentedMenu != nil
     }
 
+    /// True when the layout scrolls along x (a horizontal flow or compositional layout).
+    public var scrollsHorizontally: Bool {
+        switch collectionView.collectionViewLayout {
+        case let flow as CollectionViewFlowLayout: flow.scrollDirection == .horizontal
+        case let compositional as CollectionViewCompositionalLayout: compositional.configuration.scrollDirection == .horizontal
+        default: false
+        }
+    }
+
+    // MARK: Sections that scroll on their own
+
+    /// How far each orthogonally scrolling section is scrolled along its own axis, by
+    /// section index (UIKit's section scrollers are private). Offsets are kept within
+    /// each section's content; the layout's rect queries show the part of the section
+    /// its offset brings into view.
+    public var orthogonalScrollOffsets: [Int: CGFloat] {
+        get { collectionView.orthogonalOffsets }
+        nonmutating set {
+            let clamped = OrthogonalScrollingRegion.clamped(newValue, to: orthogonalScrollingRegions)
+            guard clamped != collectionView.orthogonalOffsets else { return }
+            collectionView.orthogonalOffsets = clamped
+            collectionView.needsDisplayUpdate = true
+        }
+    }
+
+    /// The sections that scroll on their own, as the layout has them now.
+    public var orthogonalScrollingRegions: [OrthogonalScrollingRegion] {
+        collectionView.collectionViewLayout.prepareIfNeeded()
+        return collectionView.collectionViewLayout.orthogonalScrollingRegions
+    }
+
+    /// Where an element shows in the content: its frame, moved back by its section's
+    /// own scroll offset when the section scrolls on its own (frames stay in the
+    /// section's unscrolled coordinates; points, as a pointer gives them, do not).
+    /// - Parameter attributes: An element's attributes.
+    /// - Returns: Its frame as shown.
+    public func shownFrame(of attributes: CollectionViewLayoutAttributes) -> CGRect {
+        let offsets = collectionView.orthogonalOffsets, section = attributes.indexPath.first ?? 0
+        guard !offsets.isEmpty, let offset = offsets[section], offset != 0 else { return attributes.frame }
+        let horizontal = orthogonalScrollingRegions.first { $0.section == section }?.scrollsHorizontally ?? true
+        return horizontal ? attributes.frame.offsetBy(dx: -offset, dy: 0) : attributes.frame.offsetBy(dx: 0, dy: -offset)
+    }
+
     // MARK: What changed
 
     /// Most applied changes kept for ``takeAppliedUpdates()``: a view whose owner
@@ -77,6 +123,19 @@ public struct CollectionViewMirror {
     /// Where the last batch's displayed inserted items start and its displayed
     /// deleted items end, as the layout said.
     public var lastUpdateAnimations: ItemUpdateAnimations { collectionView.updater.animations }
+
+    /// Applies a batch checked once for many collection views that show the same
+    /// data (a server's viewers): a view whose counts are not the ones it was checked
+    /// against records and checks it as usual.
+    package func performBatchUpdates(_ checked: CheckedBatchUpdate) throws(InvalidBatchUpdate) {
+        try collectionView.updater.perform(checked, in: collectionView)
+    }
+
+    /// ``CollectionView/tryPerformBatchUpdates(_:completion:)`` of `items`' deletes,
+    /// inserts, moves and reloads (its section changes are not performed).
+    package func tryPerformItemUpdates(_ items: BatchUpdate) throws(InvalidBatchUpdate) {
+        try collectionView.updater.perform(items: items, in: collectionView)
+    }
 
     // MARK: What the screen measured
 

@@ -54,6 +54,13 @@ extension CollectionViewDataSource {
     public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
+extension CollectionViewDataSource {
+    /// The item count of each section it reports for `collectionView` (a negative count is 0).
+    func itemCounts(in collectionView: CollectionView) -> [Int] {
+        (0..<max(0, numberOfSections(in: collectionView))).map { max(0, self.collectionView(collectionView, numberOfItemsInSection: $0)) }
+    }
+}
+
 /// Reacts to selection, highlight, focus, display and movement, as UIKit's
 /// `UICollectionViewDelegate`. Every method is optional.
 public protocol CollectionViewDelegate: AnyObject {

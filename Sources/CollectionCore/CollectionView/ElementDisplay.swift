@@ -26,9 +26,16 @@ package final class ElementDisplay {
     @exclusivity(unchecked) var prefetching = PrefetchedItems()
     /// The cell being configured again by `reconfigureItems`: dequeuing hands it back.
     @exclusivity(unchecked) var reconfiguring: CollectionViewCell?
+    /// How far past the bounds elements count as displayed (``CollectionViewMirror/displayMargin``).
+    @exclusivity(unchecked) var margin: CGFloat = 0
 
     /// The displayed views by element.
     var table: [ElementKey: CollectionReusableView] { views.table }
+
+    /// Where `view` is displayed, as an element of `category` (nil: it is not).
+    func indexPath(of view: CollectionReusableView, as category: ElementCategory) -> IndexPath? {
+        views.table.first { $0.value === view && $0.key.category == category }?.key.indexPath
+    }
 
     // MARK: Views of the data source
 
@@ -162,7 +169,7 @@ package final class ElementDisplay {
         let p = key.indexPath
         switch key.category {
         case .cell:
-            let cell = dataSource.collectionView(cv, cellForItemAt: cv.dataIndexPath(forPresented: p))
+            let cell = dataSource.collectionView(cv, cellForItemAt: cv.movement?.dataIndexPath(forPresented: p) ?? p)
             cell.isSelected = !cv.selection.selected.isEmpty && cv.selection.selected.contains(p)
             cell.isHighlighted = cv.selection.highlighted != nil && cv.selection.highlighted == p
             cell.editingState = cv.isEditing
@@ -216,7 +223,7 @@ package final class ElementDisplay {
             prefetching.removeAll()
             return
         }
-        let band = cv.scrollsHorizontally ? rect.insetBy(dx: -cv.bounds.width, dy: 0) : rect.insetBy(dx: 0, dy: -cv.bounds.height)
+        let band = cv.mirror.scrollsHorizontally ? rect.insetBy(dx: -cv.bounds.width, dy: 0) : rect.insetBy(dx: 0, dy: -cv.bounds.height)
         var inBand: Set<IndexPath> = []
         for a in cv.collectionViewLayout.layoutAttributesForElements(in: band) ?? [] where a.representedElementCategory == .cell {
             if views.table[.cell(a.indexPath)] == nil { inBand.insert(a.indexPath) }
@@ -251,7 +258,7 @@ package final class ElementDisplay {
         guard let dataSource = cv.dataSource else { return }
         for (p, cell) in cells {
             reconfiguring = cell
-            let result = dataSource.collectionView(cv, cellForItemAt: cv.dataIndexPath(forPresented: p))
+            let result = dataSource.collectionView(cv, cellForItemAt: cv.movement?.dataIndexPath(forPresented: p) ?? p)
             reconfiguring = nil
             result.finishConfiguring()
             if result !== cell { cell.content = result.content }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A view the browser draws from a template, as UIKit's `UICollectionReusableView`:
 /// a reuse identifier (which template) and string content fields (what fills it).
@@ -181,7 +182,7 @@ extension CollectionView {
         /// - Parameter handler: Configures a dequeued cell for its index path and item.
         public init(handler: @escaping Handler) {
             self.handler = handler
-            reuseIdentifier = "CellRegistration-\(Cell.self)-\(CollectionView.nextRegistrationNumber())"
+            reuseIdentifier = "CellRegistration-\(Cell.self)-\(nextRegistrationNumber())"
         }
 
         /// ``CollectionView/dequeueConfiguredReusableCell(using:for:item:)``.
@@ -215,7 +216,7 @@ extension CollectionView {
         public init(elementKind: String, handler: @escaping Handler) {
             self.elementKind = elementKind
             self.handler = handler
-            reuseIdentifier = "SupplementaryRegistration-\(Supplementary.self)-\(CollectionView.nextRegistrationNumber())"
+            reuseIdentifier = "SupplementaryRegistration-\(Supplementary.self)-\(nextRegistrationNumber())"
         }
 
         /// ``CollectionView/dequeueConfiguredReusableSupplementary(using:for:)``.
@@ -258,3 +259,7 @@ package struct AppliedPlacement {
     package var isHidden: Bool
     package var transform: CGAffineTransform
 }
+
+/// Numbers the registrations' generated reuse identifiers apart.
+private let registrations = Atomic<Int>(0)
+private func nextRegistrationNumber() -> Int { registrations.add(1, ordering: .relaxed).newValue }

@@ -276,7 +276,7 @@ extension CollectionViewInteractions {
         let reach: CGFloat = 400
         let probe = CGRect(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach)
         let near = cv.preparedLayout.layoutAttributesForElements(in: probe) ?? []
-        guard let destination = DropDestination.indexPath(at: point, near: near, shownFrame: { cv.shownFrame(of: $0) }, width: cv.bounds.width) else {
+        guard let destination = DropDestination.indexPath(at: point, near: near, shownFrame: { cv.mirror.shownFrame(of: $0) }, width: cv.bounds.width) else {
             let last = cv.numberOfSections - 1
             return IndexPath(item: cv.numberOfItems(inSection: last), section: last)
         }

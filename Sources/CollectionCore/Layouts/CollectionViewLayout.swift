@@ -94,7 +94,7 @@ open class CollectionViewLayout {
     /// Beyond UIKit: the sections that scroll on their own, across the layout's axis
     /// (the compositional layout's orthogonal sections). A layout of the app's own
     /// with such sections returns them, and reads each one's offset from
-    /// ``CollectionView/orthogonalScrollOffsets`` in its rect queries.
+    /// ``CollectionViewMirror/orthogonalScrollOffsets`` in its rect queries.
     open var orthogonalScrollingRegions: [OrthogonalScrollingRegion] { [] }
 
     /// Computes whatever the queries need. Called before the first query after an invalidation.

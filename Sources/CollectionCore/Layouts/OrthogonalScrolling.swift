@@ -4,7 +4,7 @@ import Foundation
 /// section with `orthogonalScrollingBehavior`): where its scroller sits and how far
 /// its content reaches. Beyond UIKit, whose section scrollers are private: a remote
 /// client draws such a section in a scroller of its own and reports its offset
-/// (``CollectionView/orthogonalScrollOffsets``).
+/// (``CollectionViewMirror/orthogonalScrollOffsets``).
 public struct OrthogonalScrollingRegion: Equatable, Sendable {
     /// The section's index.
     public var section: Int
@@ -75,36 +75,5 @@ extension OrthogonalScrollingRegion {
             if o > 0 { clamped[section] = o }
         }
         return clamped
-    }
-}
-
-extension CollectionView {
-    /// How far each orthogonally scrolling section is scrolled along its own axis, by
-    /// section index (beyond UIKit: its section scrollers are private). Offsets are
-    /// kept within each section's content; the layout's rect queries show the part
-    /// of the section its offset brings into view.
-    public var orthogonalScrollOffsets: [Int: CGFloat] {
-        get { orthogonalOffsets }
-        set {
-            let clamped = OrthogonalScrollingRegion.clamped(newValue, to: orthogonalScrollingRegions)
-            guard clamped != orthogonalOffsets else { return }
-            orthogonalOffsets = clamped
-            needsDisplayUpdate = true
-        }
-    }
-
-    /// The sections that scroll on their own, as the layout has them now.
-    public var orthogonalScrollingRegions: [OrthogonalScrollingRegion] {
-        collectionViewLayout.prepareIfNeeded()
-        return collectionViewLayout.orthogonalScrollingRegions
-    }
-
-    /// True when the layout scrolls along x (a horizontal flow or compositional layout).
-    public var scrollsHorizontally: Bool {
-        switch collectionViewLayout {
-        case let flow as CollectionViewFlowLayout: flow.scrollDirection == .horizontal
-        case let compositional as CollectionViewCompositionalLayout: compositional.configuration.scrollDirection == .horizontal
-        default: false
-        }
     }
 }

@@ -44,6 +44,23 @@ open class CollectionViewTransitionLayout: CollectionViewLayout {
         nextLayout.collectionView = collectionView
     }
 
+    /// Ends the interactive transition this layout runs in `collectionView`: installs
+    /// the next layout (finished) or the current one (cancelled), then calls the
+    /// transition's completion.
+    func end(finished: Bool, in collectionView: CollectionView) {
+        guard let transition = collectionView.interactiveTransition, transition.layout === self else { return }
+        collectionView.interactiveTransition = nil
+        currentLayout.collectionView = nil
+        nextLayout.collectionView = nil
+        if finished {
+            // Sizes cells measured for the old layout do not hold in the new one.
+            collectionView.setCollectionViewLayout(nextLayout, animated: true)
+        } else {
+            collectionView.collectionViewLayout = currentLayout
+        }
+        transition.completion?(true, finished)
+    }
+
     override func leave(_ view: CollectionView) {
         super.leave(view)
         currentLayout.leave(view)

@@ -27,7 +27,7 @@ extension CollectionHub {
     /// background that follows the model (``setBackgroundFollowsModel(_:)``), the
     /// delegate's answer after the next batch replaces it.
     public func setBackgroundView(_ content: BackgroundContent?) -> [Outgoing] {
-        adoptBackground(content) ? viewers.windows() : []
+        viewers.show(background: content, keptIn: store) ? viewers.windows() : []
     }
 
     /// Makes the background view from the collection now and after every batch, by
@@ -42,15 +42,6 @@ extension CollectionHub {
     /// The background the delegate makes for the model now (after a batch).
     func refreshBackground() {
         guard backgroundFollowsModel else { return }
-        adoptBackground(hubDelegate?.hub(self, backgroundFor: model))
-    }
-
-    /// Gives every view state the background; false when it did not change.
-    @discardableResult
-    func adoptBackground(_ content: BackgroundContent?) -> Bool {
-        guard content != store.background else { return false }
-        store.background = content
-        for state in viewers.states { state.showBackground(content) }
-        return true
+        viewers.show(background: hubDelegate?.hub(self, backgroundFor: model), keptIn: store)
     }
 }

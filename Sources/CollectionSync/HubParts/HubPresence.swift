@@ -70,7 +70,7 @@ struct HubPresence {
             return (try viewer.focus(item) ? [.focus(viewer: id, item: item)] : [], false)
         case let .drag(item, point):
             if let item { _ = try viewer.indexPath(of: item) }
-            return ([.drag(viewer: id, item: item, at: point, over: item == nil ? nil : viewer.anchor(at: point))], false)
+            return ([.drag(viewer: id, item: item, at: point, over: item == nil ? nil : DragAnchor.under(point, in: viewer.collectionView, snapshot: viewer.model.snapshot))], false)
         default:
             return nil
         }

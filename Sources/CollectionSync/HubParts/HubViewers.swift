@@ -90,7 +90,7 @@ package final class HubViewers {
             let cv = viewer.collectionView
             viewer.suspendMovement()
             do {
-                if let checked { try cv.performBatchUpdates(checked) } else { try cv.tryPerformItemUpdates(items) }
+                if let checked { try cv.mirror.performBatchUpdates(checked) } else { try cv.mirror.tryPerformItemUpdates(items) }
             } catch {
                 cv.reloadData()   // cannot happen after the model-level check; never show a wrong order
             }
@@ -126,6 +126,16 @@ package final class HubViewers {
             guard viewer.ready else { return (nil, []) }
             return (viewer.window(viewer.refreshWindow()), [])
         }
+    }
+
+    /// Gives every view state `content` as its background, and `store` keeps it (a
+    /// new view state starts with it); false when it did not change.
+    @discardableResult
+    func show(background content: BackgroundContent?, keptIn store: SharedModel) -> Bool {
+        guard content != store.background else { return false }
+        store.background = content
+        for state in states { state.showBackground(content) }
+        return true
     }
 
     /// ``oncePerState(into:_:)``, into a new array.

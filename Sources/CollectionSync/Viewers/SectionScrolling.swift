@@ -27,16 +27,16 @@ struct SectionScrolling {
             if let s = snapshot.indexOfSection(id) { byIndex[s] = CGFloat(offset) } else { offsets[id] = nil }
         }
         // Sections scroll on their own only in some layouts: leave the view alone otherwise.
-        if !byIndex.isEmpty || !collectionView.orthogonalScrollOffsets.isEmpty { collectionView.orthogonalScrollOffsets = byIndex }
+        if !byIndex.isEmpty || !collectionView.mirror.orthogonalScrollOffsets.isEmpty { collectionView.mirror.orthogonalScrollOffsets = byIndex }
     }
 
     /// The sections of `collectionView` that scroll on their own, for messages (nil: none).
     /// (`snapshot` is read only when there are some: every batch asks, for every view state.)
     static func bands(of collectionView: CollectionView, in snapshot: @autoclosure () -> Snapshot<String, String>) -> [Band]? {
-        let regions = collectionView.orthogonalScrollingRegions
+        let regions = collectionView.mirror.orthogonalScrollingRegions
         guard !regions.isEmpty else { return nil }
         let snapshot = snapshot()
-        let offsets = collectionView.orthogonalScrollOffsets
+        let offsets = collectionView.mirror.orthogonalScrollOffsets
         return regions.compactMap { r in
             guard r.section < snapshot.numberOfSections else { return nil }
             let f = r.frame

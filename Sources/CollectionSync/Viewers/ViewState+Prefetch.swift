@@ -7,36 +7,6 @@ import CollectionProtocol
 extension ViewState {
     /// Bytes of a view state object (all of it).
     static let prefetchBytes = 312
-
-    /// What the next batch reads, named, with the bytes the list notes of each: the
-    /// state, its collection view with its displayed elements, batch updater and layout, every displayed view and the
-    /// entry it was last sent with. For the checks below and their tests.
-    func prefetchedObjects() -> [(name: String, object: AnyObject, bytes: Int)] {
-        var objects: [(name: String, object: AnyObject, bytes: Int)] = [
-            ("the view state", self, Self.prefetchBytes),
-            ("the collection view", collectionView, CollectionViewMirror.collectionViewBytes),
-            ("the displayed elements", collectionView.display, ElementDisplay.prefetchBytes),
-            ("the batch updater", collectionView.updater, BatchUpdater.prefetchBytes),
-            ("the layout", collectionView.collectionViewLayout, CollectionViewLayout.prefetchBytes),
-        ]
-        for (key, view) in mirror.displayedElements {
-            objects.append(("the view of \(key)", view, CollectionViewMirror.viewBytes))
-            guard let record = view.mirrorRecord, record.generation == sentGeneration,
-                  let entry = record.object.takeUnretainedValue() as? WindowEntry, entry.isHeld else { continue }
-            objects.append(("the entry of \(key)", entry, WindowEntry.prefetchBytes))
-        }
-        return objects
-    }
-
-    /// What the next batch reads that the prefetch list misses, named (empty when
-    /// none). An invariant check for tests.
-    func prefetchGaps() -> [String] {
-        guard prefetch.count < PrefetchList.maxLines else { return [] }   // full: the rest is left out on purpose
-        return prefetchedObjects().filter { name, object, bytes in
-            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            return !prefetch.contains(base) || !prefetch.contains(base + (bytes - 1))
-        }.map(\.name)
-    }
 }
 
 extension PrefetchList {
@@ -72,9 +42,15 @@ package struct PrefetchCheck {
     /// How many cache lines the list holds.
     package var count: Int { state.prefetch.count }
 
-    /// What the viewer's next batch reads that its prefetch list misses (see
-    /// ``ViewState/prefetchGaps()``).
-    package var gaps: [String] { state.prefetchGaps() }
+    /// What the viewer's next batch reads that its prefetch list misses, named
+    /// (empty when none): an invariant check for tests.
+    package var gaps: [String] {
+        guard state.prefetch.count < PrefetchList.maxLines else { return [] }   // full: the rest is left out on purpose
+        return prefetchedObjects().filter { name, object, bytes in
+            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            return !state.prefetch.contains(base) || !state.prefetch.contains(base + (bytes - 1))
+        }.map(\.name)
+    }
 
     /// The objects of the viewer's next batch whose allocation (`size`, the
     /// allocator's) is larger than the bytes its prefetch list notes for them, named:
@@ -83,6 +59,26 @@ package struct PrefetchCheck {
     /// - Returns: each such object's name and allocated size.
     package func shortfalls(size: (AnyObject) -> Int) -> [String] {
         // An allocation rounds its size up by less than 16 bytes.
-        state.prefetchedObjects().filter { size($0.object) > $0.bytes + 15 }.map { "\($0.name): \(size($0.object)) bytes" }
+        prefetchedObjects().filter { size($0.object) > $0.bytes + 15 }.map { "\($0.name): \(size($0.object)) bytes" }
+    }
+
+    /// What the next batch reads, named, with the bytes the list notes of each: the
+    /// state, its collection view with its displayed elements, batch updater and layout, every displayed view and the
+    /// entry it was last sent with. For the checks above.
+    private func prefetchedObjects() -> [(name: String, object: AnyObject, bytes: Int)] {
+        var objects: [(name: String, object: AnyObject, bytes: Int)] = [
+            ("the view state", state, ViewState.prefetchBytes),
+            ("the collection view", state.collectionView, CollectionViewMirror.collectionViewBytes),
+            ("the displayed elements", state.collectionView.display, ElementDisplay.prefetchBytes),
+            ("the batch updater", state.collectionView.updater, BatchUpdater.prefetchBytes),
+            ("the layout", state.collectionView.collectionViewLayout, CollectionViewLayout.prefetchBytes),
+        ]
+        for (key, view) in state.mirror.displayedElements {
+            objects.append(("the view of \(key)", view, CollectionViewMirror.viewBytes))
+            guard let record = view.mirrorRecord, record.generation == state.sentGeneration,
+                  let entry = record.object.takeUnretainedValue() as? WindowEntry, entry.isHeld else { continue }
+            objects.append(("the entry of \(key)", entry, WindowEntry.prefetchBytes))
+        }
+        return objects
     }
 }

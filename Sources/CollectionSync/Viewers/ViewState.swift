@@ -118,7 +118,7 @@ final class ViewState {
             adoptLayout(for: LayoutEnvironment(container: size, mode: layoutName), policy: policy, animated: false)
             collectionView.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
             // The client holds one screen before and one after the viewport, along the layout's axis.
-            mirror.displayMargin = collectionView.scrollsHorizontally ? size.width : size.height
+            mirror.displayMargin = mirror.scrollsHorizontally ? size.width : size.height
         }
         collectionView.contentOffset = CGPoint(x: offset.x, y: offset.y)
         collectionView.layoutIfNeeded()
@@ -199,7 +199,7 @@ extension WindowBound {
         guard mirror.displayedCount > maxElements else { return }
         // Too many elements: less above and below the viewport, and if the viewport
         // alone holds too many, a shorter window (density need not be even: re-check).
-        let horizontal = collectionView.scrollsHorizontally
+        let horizontal = mirror.scrollsHorizontally
         let height = horizontal ? laidOut(viewport).width : laidOut(viewport).height
         let limit = Double(maxElements)
         mirror.displayMargin = 0

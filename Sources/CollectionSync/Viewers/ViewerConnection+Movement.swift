@@ -61,7 +61,7 @@ extension ViewerConnection {
         moving.position = point
         movement = moving
         collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: point.x, y: point.y))
-        let over = movingAnchor(moving.item)
+        let over = DragAnchor.landing(in: collectionView, snapshot: model.snapshot)
         return (windowChange(animated: true), .drag(viewer: info.id, item: moving.item, at: point, over: over))
     }
 
@@ -93,28 +93,6 @@ extension ViewerConnection {
         let others = model.snapshot.itemIdentifiers(inSection: section).filter { $0 != moving.item }
         let after = target.item > 0 && target.item <= others.count ? others[target.item - 1] : nil
         return (.move(item: moving.item, section: section, after: after), seen)
-    }
-
-    /// Where a moving item would land, by item (so that watchers with other layouts
-    /// place its ghost in theirs): over the item whose place it would take (itself
-    /// while it would not move), or just after the last of a section it would end.
-    func movingAnchor(_ item: String) -> DragAnchor? {
-        guard let target = collectionView.indexPathForInteractivelyMovingItem else { return nil }
-        let sections = model.snapshot.sectionIdentifiers
-        guard sections.indices.contains(target.section) else { return nil }
-        let items = model.snapshot.itemIdentifiers(inSection: sections[target.section])
-        if target.item < items.count { return DragAnchor(item: items[target.item], x: 0.5, y: 0.5) }
-        return items.last.map { DragAnchor(item: $0, x: 1, y: 0.5) }
-    }
-
-    /// Where a point of this viewer's content is, by the item under it (its fractions
-    /// of that item's frame), for a drag the page reports itself.
-    func anchor(at point: Point) -> DragAnchor? {
-        let cv = collectionView
-        guard let indexPath = cv.indexPathForItem(at: CGPoint(x: point.x, y: point.y)),
-              let item = model.snapshot.itemIdentifier(at: indexPath),
-              let frame = cv.layoutAttributesForItem(at: indexPath)?.frame, frame.width > 0, frame.height > 0 else { return nil }
-        return DragAnchor(item: item, x: (point.x - frame.minX) / frame.width, y: (point.y - frame.minY) / frame.height)
     }
 
     /// Before a batch: a movement is put down, so that the collection view presents

@@ -39,7 +39,6 @@ package final class ViewerConnection {
         get { state.layoutName }
         set { state.layoutName = newValue }
     }
-    var viewport: Size? { state.viewport }
     package var window: [String: Element] {
         get { state.window }
         set { state.window = newValue }
