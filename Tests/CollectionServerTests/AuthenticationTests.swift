@@ -12,7 +12,7 @@ func base64URL(_ data: Data) -> String {
     data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
 }
 
-@Suite(.tags(.integration)) struct TokenTests {
+@Suite struct TokenTests {
     let signer = try! TokenSigner(secret: testSecret)
     let ana = Identity(id: "ana", name: "Ana", roles: ["editor"], color: "#e4572e")
 

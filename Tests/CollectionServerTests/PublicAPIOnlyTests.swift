@@ -4,7 +4,7 @@ import Testing
 /// The examples and the executable are built on nothing but the library's public API
 /// (`CollectionServer`, and `CollectionServerPostgres` for PostgreSQL storage): they
 /// import no other module of this package, and nothing `@testable`.
-@Suite(.tags(.integration)) struct PublicAPIOnlyTests {
+@Suite struct PublicAPIOnlyTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let allowed: Set<String> = ["CollectionServer", "CollectionServerPostgres", "PhotoLibraryExample", "BoardExample", "TicketBoardExample", "ExampleLayouts", "StorefrontExample", "SignInExample", "RetroExample",
                                        "ArgumentParser", "Synchronization", "Foundation", "Dispatch"]

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WebSocketTransport
 
-@Suite(.tags(.integration)) struct HTTPRulesTests {
+@Suite struct HTTPRulesTests {
     @Test func validatorsAnswerConditionalRequests() {
         // 1994-11-06 08:49:37 UTC, RFC 9110's example date.
         let v = StaticFiles.Validators(size: 255, modified: Date(timeIntervalSince1970: 784_111_777))

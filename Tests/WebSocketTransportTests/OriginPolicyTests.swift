@@ -1,7 +1,7 @@
 import Testing
 import WebSocketTransport
 
-@Suite(.tags(.integration)) struct OriginPolicyTests {
+@Suite struct OriginPolicyTests {
     @Test func originsAreNormalized() {
         #expect(OriginPolicy.normalize("HTTPS://App.Example.com:443") == "https://app.example.com")
         #expect(OriginPolicy.normalize("http://localhost:80/") == "http://localhost")

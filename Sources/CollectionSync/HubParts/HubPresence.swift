@@ -70,7 +70,8 @@ struct HubPresence {
             return (try viewer.focus(item) ? [.focus(viewer: id, item: item)] : [], false)
         case let .drag(item, point):
             if let item { _ = try viewer.indexPath(of: item) }
-            return ([.drag(viewer: id, item: item, at: point, over: item == nil ? nil : DragAnchor.under(point, in: viewer.collectionView, snapshot: viewer.model.snapshot))], false)
+            let over = item == nil ? nil : DragAnchor.under(point, in: viewer.collectionView, snapshot: viewer.model.snapshot)
+            return ([.drag(viewer: id, item: item, at: point, over: over)], false)
         default:
             return nil
         }
