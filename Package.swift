@@ -14,13 +14,11 @@ let package = Package(
         .library(name: "CollectionServer", targets: ["CollectionServer"]),
         // PostgreSQL for several servers, apart: an app on SQLite builds none of its packages.
         .library(name: "CollectionServerPostgres", targets: ["CollectionServerPostgres"]),
+        // The engine alone (README, "Writing against the engine"); CollectionServer re-exports it.
         .library(name: "CollectionCore", targets: ["CollectionCore"]),
-        .library(name: "CollectionProtocol", targets: ["CollectionProtocol"]),
-        .library(name: "CollectionSync", targets: ["CollectionSync"]),
-        .library(name: "CollectionStorage", targets: ["CollectionStorage"]),
-        .library(name: "CollectionPostgres", targets: ["CollectionPostgres"]),
-        .library(name: "WebSocketTransport", targets: ["WebSocketTransport"]),
         .library(name: "CollectionTesting", targets: ["CollectionTesting"]),
+        // The other library targets (protocol, sync, storage, transport) are not products:
+        // an app names them only through what CollectionServer re-exports, which the API check covers.
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
