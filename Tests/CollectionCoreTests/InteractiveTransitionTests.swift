@@ -66,6 +66,18 @@ import Testing
         #expect(cv.collectionViewLayout === grid && ended.count == 1)
     }
 
+    @Test func aTransitionWithoutACompletionEndsToo() {
+        let (cv, dataSource, grid) = view()
+        defer { withExtendedLifetime(dataSource) {} }
+        let list = flow(300, 50)
+        cv.startInteractiveTransition(to: list)
+        cv.finishInteractiveTransition()
+        #expect(cv.collectionViewLayout === list && cv.transitionLayout == nil)
+        cv.startInteractiveTransition(to: grid)
+        cv.cancelInteractiveTransition()
+        #expect(cv.collectionViewLayout === list && cv.transitionLayout == nil && !cv.mirror.holdsUserState)
+    }
+
     @Test func aBatchDuringTheTransitionReachesBothLayouts() {
         let (cv, dataSource, _) = view()
         defer { withExtendedLifetime(dataSource) {} }

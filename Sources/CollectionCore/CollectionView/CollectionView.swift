@@ -325,7 +325,7 @@ open class CollectionView {
     /// - Returns: The item there, or nil.
     public func indexPathForItem(at point: CGPoint) -> IndexPath? {
         let probe = CGRect(x: point.x, y: point.y, width: 0.000_01, height: 0.000_01)
-        let hits = preparedLayout.layoutAttributesForElements(in: probe) ?? []
+        let hits = preparedLayout.layoutAttributesForElements(in: probe) ?? [], mirror = self.mirror
         return hits.last { $0.representedElementCategory == .cell && mirror.shownFrame(of: $0).contains(point) && !$0.isHidden }?.indexPath
     }
 

@@ -87,12 +87,12 @@ package final class HubViewers {
         let items = numbered.itemUpdates
         let checked = numbered.checkedItems
         oncePerState(into: &out) { viewer in
-            let cv = viewer.collectionView
+            let mirror = viewer.state.mirror
             viewer.suspendMovement()
             do {
-                if let checked { try cv.mirror.performBatchUpdates(checked) } else { try cv.mirror.tryPerformItemUpdates(items) }
+                if let checked { try mirror.performBatchUpdates(checked) } else { try mirror.tryPerformItemUpdates(items) }
             } catch {
-                cv.reloadData()   // cannot happen after the model-level check; never show a wrong order
+                mirror.collectionView.reloadData()   // cannot happen after the model-level check; never show a wrong order
             }
             guard viewer.ready else { return (nil, []) }
             // Only what is new to the window or changed: the client keeps the rest.
